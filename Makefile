@@ -1,0 +1,57 @@
+# fifteen-kit: every target creates .venv itself, from the same pins Binder uses.
+#   make lab       JupyterLab on lessons/ (prints the URL; works headless)
+#   make test      unit tests, doctests, property tests and every lesson under nbval
+#   make lessons   re-execute every lesson in place and save its outputs
+#   make bench     run the benchmarks in bench/
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8888
+IP     ?= 127.0.0.1
+LESSONS := $(sort $(wildcard lessons/*.ipynb))
+
+.PHONY: lab test lessons bench lint clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# The kit with everything the lessons need, at Binder's exact pins.
+$(VENV)/.lab: $(BIN)/python binder/requirements.txt pyproject.toml
+	$(BIN)/python -m pip install --quiet -r binder/requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	@touch $@
+
+# ...plus the test tools, at their exact pins.
+$(VENV)/.test: $(VENV)/.lab tests/requirements.txt
+	$(BIN)/python -m pip install --quiet -r tests/requirements.txt -c binder/requirements.txt
+	@touch $@
+
+$(VENV)/.bench: $(VENV)/.lab bench/requirements.txt
+	$(BIN)/python -m pip install --quiet -r bench/requirements.txt -c binder/requirements.txt
+	@touch $@
+
+lab: $(VENV)/.lab
+	@echo "Starting JupyterLab on lessons/ -- open the URL printed below (with its token)."
+	@echo "Start with 00_start_here.ipynb.  Stop the server with Ctrl-C."
+	$(BIN)/jupyter lab --no-browser --ip=$(IP) --port=$(PORT) --ServerApp.root_dir=lessons \
+		--LabApp.default_url=/lab/tree/00_start_here.ipynb
+
+test: $(VENV)/.test
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest tests fifteen_kit lessons --doctest-modules \
+		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
+
+lint: $(VENV)/.test
+	$(BIN)/ruff check .
+
+lessons: $(VENV)/.lab
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.timeout=120 --ExecutePreprocessor.kernel_name=python3 $(LESSONS)
+
+bench: $(VENV)/.bench
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

@@ -1,0 +1,94 @@
+"""One exception tree for every mistake a user of the kit can make.
+
+Every error here subclasses :class:`ValueError`, so ``except ValueError`` catches
+them all.  Each carries the offending input (:attr:`FifteenKitError.input`) and the
+position it was tried in (:attr:`FifteenKitError.position`, the position's text
+notation, or ``None`` where no position is involved), and both appear in the
+message.  Whatever raised the error has left every object unchanged.
+
+>>> from fifteen_kit.errors import IllegalMoveError
+>>> err = IllegalMoveError("digit 5 is already drafted", input=5, position="5/- I")
+>>> isinstance(err, ValueError)
+True
+>>> print(err)
+digit 5 is already drafted (input: 5; position: 5/- I)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "ClaimError",
+    "FifteenKitError",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidArgumentError",
+    "NotationError",
+]
+
+
+class FifteenKitError(ValueError):
+    """Base class of every user error in the kit (a :class:`ValueError`).
+
+    Args:
+        message: what is wrong, in the game's own terms.
+        input: the bad input exactly as it was given.
+        position: text notation of the position the input was tried in, or ``None``.
+
+    >>> e = FifteenKitError("no such digit", input=12, position="-/- O")
+    >>> (e.input, e.position)
+    (12, '-/- O')
+    """
+
+    def __init__(self, message: str, *, input: Any = None, position: str | None = None) -> None:
+        self.message = message
+        self.input = input
+        self.position = position
+        details = [f"input: {input!r}"]
+        if position is not None:
+            details.append(f"position: {position}")
+        super().__init__(f"{message} ({'; '.join(details)})")
+
+
+class IllegalMoveError(FifteenKitError):
+    """A move the rules do not allow in this position (e.g. a digit already drafted).
+
+    >>> issubclass(IllegalMoveError, ValueError)
+    True
+    """
+
+
+class GameOverError(IllegalMoveError):
+    """A move tried after the round, turn or game it belongs to has ended.
+
+    >>> issubclass(GameOverError, IllegalMoveError)
+    True
+    """
+
+
+class ClaimError(IllegalMoveError):
+    """A claim that cannot even be judged: wrong claimant, digits not held, not three digits.
+
+    (A well-formed claim whose digits do not sum to 15 is not an error: it is a
+    *false claim*, which the rules punish by forfeiting the round.)
+
+    >>> issubclass(ClaimError, IllegalMoveError)
+    True
+    """
+
+
+class NotationError(FifteenKitError):
+    """Text that is not a valid notation for a position or a move.
+
+    >>> issubclass(NotationError, ValueError)
+    True
+    """
+
+
+class InvalidArgumentError(FifteenKitError):
+    """An argument outside its allowed range or of the wrong kind (e.g. a match target of 0).
+
+    >>> issubclass(InvalidArgumentError, ValueError)
+    True
+    """

@@ -1,0 +1,183 @@
+"""Computer players for the Game of 15, each deterministic for a given seed.
+
+* :class:`RandomPlayer` drafts any digit left in the pool.
+* :class:`TacticianPlayer` follows the rulebook's techniques (section 2.3), in
+  order: complete its own fifteen; block the opponent's; make a fork (two threats
+  at once); take the 5 (the central anchor); take an even digit (a corner); take
+  an odd digit.
+* :class:`PerfectPlayer` plays the solver's best moves: the fastest win, or the
+  slowest loss, choosing at random among equally good digits.
+
+Every player has ``choose(position) -> digit``; ties are broken with the player's
+own ``random.Random``, so the same seed gives the same game on every machine.
+
+>>> from fifteen_kit.game_of_15 import Round
+>>> TacticianPlayer(seed=1).choose(Round.parse('29/35 O'))   # complete 2+9+4
+4
+>>> PerfectPlayer(seed=1).choose(Round.parse('5/- I')) in (2, 4, 6, 8)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..errors import GameOverError, InvalidArgumentError
+from .rules import Round
+from .solver import _DEFAULT, Solver
+from .square import WINNING_TRIPLES
+
+__all__ = ["PLAYERS", "ComputerPlayer", "PerfectPlayer", "RandomPlayer", "TacticianPlayer", "make_player", "threats"]
+
+
+def threats(own: frozenset[int], pool: frozenset[int]) -> frozenset[int]:
+    """Digits in ``pool`` that would complete a fifteen with two of the digits in ``own``.
+
+    >>> sorted(threats(frozenset({5, 2, 4}), frozenset({1, 3, 6, 7, 8, 9})))
+    [6, 8, 9]
+    """
+    out = set()
+    for t in WINNING_TRIPLES:
+        missing = [d for d in t if d not in own]
+        if len(missing) == 1 and missing[0] in pool:
+            out.add(missing[0])
+    return frozenset(out)
+
+
+def _rng(seed: int | random.Random | None) -> random.Random:
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidArgumentError("a seed is a whole number, a random.Random or None", input=seed)
+    return random.Random(seed)
+
+
+class ComputerPlayer(Protocol):
+    """What every computer player offers: a ``name`` and ``choose(position) -> digit``."""
+
+    name: str
+
+    def choose(self, position: Round) -> int:
+        """The digit to draft in ``position`` (which must not be over)."""
+        ...
+
+
+def _check_live(position: Round) -> tuple[int, ...]:
+    moves = position.legal_moves()
+    if not moves:
+        raise GameOverError("there is nothing to draft in this position", input=None, position=position.notation())
+    return moves
+
+
+class RandomPlayer:
+    """Drafts a digit chosen uniformly from the pool.
+
+    Args:
+        seed: an int, a ``random.Random`` to draw from, or None (unseeded).
+
+    Raises GameOverError when asked to move in a finished round.
+
+    >>> RandomPlayer(seed=3).choose(Round())
+    4
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = _rng(seed)
+
+    def choose(self, position: Round) -> int:
+        """A random legal digit."""
+        return self.rng.choice(_check_live(position))
+
+
+class TacticianPlayer:
+    """Plays the rulebook's four techniques plus the obvious first rule (section 2.3).
+
+    In order: (1) complete its own fifteen; (2) block the opponent's threat
+    (Technique 4); (3) draft a digit that makes a fork, two threats at once
+    (Technique 3); (4) take 5 (Technique 1); (5) take an even digit, a corner
+    (Technique 2); (6) take an odd digit.  Ties within a rule go to the seeded
+    random generator.  It is strong but not perfect.
+
+    >>> TacticianPlayer(seed=0).choose(Round.parse('59/2 I'))   # block 1+5+9
+    1
+    """
+
+    name = "tactician"
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = _rng(seed)
+
+    def reason(self, position: Round) -> tuple[str, tuple[int, ...]]:
+        """The first technique that applies and the digits it allows.
+
+        >>> TacticianPlayer().reason(Round())
+        ('take 5', (5,))
+        """
+        moves = _check_live(position)
+        pool = position.pool
+        mine = position.rack(position.to_move)
+        theirs = position.rack(position.to_move.other)
+        win = sorted(threats(mine, pool))
+        if win:
+            return "complete a fifteen", tuple(win)
+        block = sorted(threats(theirs, pool))
+        if block:
+            return "block the opponent", tuple(block)
+        forks = [d for d in moves if len(threats(mine | {d}, pool - {d})) >= 2]
+        if forks:
+            return "make a fork", tuple(forks)
+        if 5 in pool:
+            return "take 5", (5,)
+        evens = [d for d in moves if d % 2 == 0]
+        if evens:
+            return "take an even digit", tuple(evens)
+        return "take an odd digit", moves
+
+    def choose(self, position: Round) -> int:
+        """The digit the first applicable technique picks (random among its options)."""
+        return self.rng.choice(self.reason(position)[1])
+
+
+class PerfectPlayer:
+    """Plays perfectly: fastest win, else a draw, else the slowest loss; random among equals.
+
+    Args:
+        seed: tie-breaking randomness (int, ``random.Random`` or None).
+        solver: a :class:`~fifteen_kit.game_of_15.solver.Solver` (the shared one by default).
+
+    >>> PerfectPlayer(seed=0).choose(Round.parse('5/- I'))   # only a corner holds the draw
+    8
+    """
+
+    name = "perfect"
+
+    def __init__(self, seed: int | random.Random | None = None, solver: Solver | None = None) -> None:
+        self.rng = _rng(seed)
+        self.solver = solver or _DEFAULT
+
+    def choose(self, position: Round) -> int:
+        """A random digit among the solver's best moves."""
+        _check_live(position)
+        return self.rng.choice(self.solver.evaluate(position).best_moves)
+
+
+#: The computer players by name, for menus: ``'random'``, ``'tactician'``, ``'perfect'``.
+PLAYERS = {cls.name: cls for cls in (RandomPlayer, TacticianPlayer, PerfectPlayer)}
+
+
+def make_player(name: str, seed: int | random.Random | None = None) -> ComputerPlayer:
+    """A computer player by name (see :data:`PLAYERS`).
+
+    Raises InvalidArgumentError for an unknown name.
+
+    >>> make_player('tactician', seed=2).name
+    'tactician'
+    """
+    try:
+        cls = PLAYERS[name]
+    except (KeyError, TypeError):
+        raise InvalidArgumentError(f"unknown computer player; choose one of {', '.join(PLAYERS)}", input=name) from None
+    return cls(seed)

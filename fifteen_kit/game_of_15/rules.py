@@ -1,0 +1,625 @@
+"""One round of the Game of 15 as an immutable value (rulebook 1.4 and 2.1 to 2.4).
+
+Rules, in the kit's words:
+
+* Nine digit tiles 1..9 start in a shared *pool*.  The players, *Onyx* and
+  *Ivory*, take turns; on a turn the player *drafts* one digit still in the pool
+  onto their own *rack* (Law 1).
+* A player wins the round the moment three of the digits on their rack sum to
+  exactly 15.  Two digits or four digits with that sum never count; a rack of
+  four or five digits wins as soon as some three of them do (Law 2).
+* When all nine digits are drafted and nobody has won, the round is a draw,
+  a *stalemate* (Law 4).
+* Claims (section 2.4, phase 3, and 2.7): with ``auto_claim=True`` (casual play,
+  the default) a fifteen ends the round by itself.  With ``auto_claim=False`` the
+  player who just drafted must call "Fifteen!" naming three of their digits
+  (:meth:`Round.claim`); a fifteen not claimed before the opponent drafts stays
+  on the rack but wins nothing yet.  A well-formed claim whose digits do not sum
+  to 15 is a *false claim*: the claimant forfeits the round.  When the pool is
+  empty the last drafter either claims or declines (:meth:`Round.decline_claim`);
+  declining makes the round a draw.
+
+Position notation (round-trips through :meth:`Round.parse`)::
+
+    258/46 O          Onyx holds 2 5 8, Ivory 4 6, Onyx to move
+    -/- I             empty racks, Ivory drafts first
+    17/- I manual     manual claims ("Fifteen!" must be called)
+    159/23 I manual +O   ...and Onyx has claimed successfully
+
+Racks are written Onyx first, ascending, ``-`` for an empty rack; then the
+side to move (``O`` or ``I``); then ``manual`` for manual claims; then, for a
+result that the racks alone do not show, ``+X`` (X won by a claim), ``xX`` (X
+made a false claim), ``tX`` (X lost on time), ``dX`` (X lost by default) or
+``=`` (drawn by declining the last claim).
+
+>>> r = Round().play(5).play(2).play(8)
+>>> r.notation()
+'58/2 I'
+>>> Round.parse('58/2 I') == r
+True
+>>> r = r.play(6)
+>>> r.result is None
+True
+>>> for d in (4, 3, 7, 9, 1):
+...     r = r.play(d)
+>>> r.notation(), r.result.reason.value
+('14578/2369 I', 'draw')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from ..errors import ClaimError, GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
+from .square import _FIFTEEN, DIGITS, MAGIC_SQUARE, cell_of, mask_of
+
+__all__ = ["Claim", "Draft", "Reason", "Round", "RoundResult", "Side"]
+
+
+class Side(enum.Enum):
+    """A player: Onyx (Player 1's black rack) or Ivory (Player 2's white rack), rulebook 2.2.
+
+    >>> Side.ONYX.other, Side.parse('i'), Side.IVORY.title
+    (<Side.IVORY: 'I'>, <Side.IVORY: 'I'>, 'Ivory')
+    """
+
+    ONYX = "O"
+    IVORY = "I"
+
+    @property
+    def other(self) -> Side:
+        """The opponent."""
+        return Side.IVORY if self is Side.ONYX else Side.ONYX
+
+    @property
+    def title(self) -> str:
+        """The side's name, capitalised: ``'Onyx'`` or ``'Ivory'``."""
+        return self.name.capitalize()
+
+    @classmethod
+    def parse(cls, text: str) -> Side:
+        """A side from ``'O'``/``'I'`` or ``'onyx'``/``'ivory'`` (any case).
+
+        Raises :class:`~fifteen_kit.errors.NotationError` for anything else.
+        """
+        if isinstance(text, Side):
+            return text
+        key = str(text).strip().upper()
+        for side in cls:
+            if key in (side.value, side.name):
+                return side
+        raise NotationError("a side is O (Onyx) or I (Ivory)", input=text)
+
+
+class Reason(enum.Enum):
+    """How a round ended.
+
+    >>> [r.value for r in Reason]
+    ['fifteen', 'false claim', 'time', 'default', 'draw']
+    """
+
+    FIFTEEN = "fifteen"  #: three of the winner's digits sum to 15
+    FALSE_CLAIM = "false claim"  #: the loser called "Fifteen!" without one (2.7)
+    TIME = "time"  #: the loser's clock ran out (speed blitz, 2.6.3)
+    DEFAULT = "default"  #: the loser named a taken or impossible digit (blind variant)
+    DRAW = "draw"  #: all nine digits drafted, no fifteen (Law 4)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The end of a round: the winner (None for a draw), why, and the winning triple.
+
+    ``flawless`` is True for a fifteen made on the winner's own third draft
+    (the +1 bonus of rulebook 2.7).
+
+    >>> Round.parse('258/46 I').result
+    RoundResult(winner=<Side.ONYX: 'O'>, reason=<Reason.FIFTEEN: 'fifteen'>, triple=(2, 5, 8), flawless=True)
+    """
+
+    winner: Side | None
+    reason: Reason
+    triple: tuple[int, int, int] | None = None
+    flawless: bool = False
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The move "draft digit ``d``"; its text form is the digit itself.
+
+    >>> str(Draft(7)), Draft.parse(' draft 7 ') == Draft(7)
+    ('7', True)
+    """
+
+    digit: int
+
+    def __str__(self) -> str:
+        return str(self.digit)
+
+    @classmethod
+    def parse(cls, text: str) -> Draft:
+        """A draft from ``'7'`` or ``'draft 7'``.
+
+        Raises :class:`~fifteen_kit.errors.NotationError` for anything but a digit 1..9.
+        """
+        words = str(text).strip().lower().split()
+        if words[:1] == ["draft"]:
+            words = words[1:]
+        if len(words) != 1 or words[0] not in {str(d) for d in DIGITS}:
+            raise NotationError("a draft is one digit from 1 to 9", input=text)
+        return cls(int(words[0]))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The call "Fifteen!" naming three digits; text form ``'Fifteen! 2+5+8'``.
+
+    >>> c = Claim((8, 2, 5))
+    >>> str(c), Claim.parse(str(c)) == c
+    ('Fifteen! 2+5+8', True)
+    """
+
+    digits: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "digits", tuple(sorted(self.digits)))
+
+    def __str__(self) -> str:
+        return "Fifteen! " + "+".join(map(str, self.digits))
+
+    @classmethod
+    def parse(cls, text: str) -> Claim:
+        """A claim from ``'Fifteen! 2+5+8'`` or ``'2 5 8'``.
+
+        Raises :class:`~fifteen_kit.errors.NotationError` unless it names digits 1..9.
+        """
+        body = str(text).strip()
+        if body.lower().startswith("fifteen!"):
+            body = body[len("fifteen!"):]
+        parts = body.replace("+", " ").replace(",", " ").split()
+        if not parts or any(p not in {str(d) for d in DIGITS} for p in parts):
+            raise NotationError("a claim names digits 1..9, e.g. 'Fifteen! 2+5+8'", input=text)
+        return cls(tuple(int(p) for p in parts))
+
+
+#: What :meth:`Round.play` accepts: a digit or a :class:`Draft`.
+Move = int | Draft
+
+
+def _rack_text(rack: frozenset[int]) -> str:
+    return "".join(str(d) for d in sorted(rack)) or "-"
+
+
+_RESULT_CODES = {"+": Reason.FIFTEEN, "x": Reason.FALSE_CLAIM, "t": Reason.TIME, "d": Reason.DEFAULT}
+
+
+@dataclass(frozen=True)
+class Round:
+    """An immutable position of one round: both racks, the side to move, and the result.
+
+    Args:
+        onyx, ivory: the digits on each rack (any iterable of ints 1..9, stored as frozensets).
+        to_move: the side that drafts next.
+        auto_claim: True if a fifteen ends the round by itself (casual play).
+        result: for ``auto_claim=True`` leave it None: it is worked out from the racks.
+            With manual claims it records a claim, forfeit or declined last claim.
+
+    Raises :class:`~fifteen_kit.errors.NotationError` for racks that share a digit,
+    hold something other than 1..9, or could not have arisen in play (wrong draft
+    counts for the side to move, the side to move already holding a fifteen).
+
+    >>> r = Round(onyx={2, 5}, ivory={4}, to_move=Side.IVORY)
+    >>> sorted(r.pool), r.first
+    ([1, 3, 6, 7, 8, 9], <Side.ONYX: 'O'>)
+    """
+
+    onyx: frozenset[int] = field(default_factory=frozenset)
+    ivory: frozenset[int] = field(default_factory=frozenset)
+    to_move: Side = Side.ONYX
+    auto_claim: bool = True
+    result: RoundResult | None = None
+
+    # -- construction and validation -------------------------------------------------
+    def __post_init__(self) -> None:
+        racks = []
+        for name in ("onyx", "ivory"):
+            raw = getattr(self, name)
+            try:
+                digits = list(raw)
+            except TypeError:
+                raise NotationError(f"the {name} rack must be a collection of digits", input=raw) from None
+            for d in digits:
+                if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9:
+                    raise NotationError(f"the {name} rack holds {d!r}, not a digit 1..9", input=raw)
+            rack = frozenset(digits)
+            if len(rack) != len(digits):
+                raise NotationError(f"the {name} rack names a digit twice", input=raw)
+            object.__setattr__(self, name, rack)
+            racks.append(rack)
+        if not isinstance(self.to_move, Side):
+            object.__setattr__(self, "to_move", Side.parse(self.to_move))
+        onyx, ivory = racks
+        if onyx & ivory:
+            raise NotationError(
+                f"digit {min(onyx & ivory)} is on both racks", input=(sorted(onyx), sorted(ivory))
+            )
+        mover, other = self.rack(self.to_move), self.rack(self.to_move.other)
+        if len(other) - len(mover) not in (0, 1):
+            raise NotationError(
+                f"{self.to_move.title} cannot be to move with {len(mover)} digits against {len(other)}",
+                input=(sorted(onyx), sorted(ivory), self.to_move.value),
+            )
+        if self.auto_claim:
+            if _FIFTEEN[mask_of(mover)] is not None:
+                raise NotationError(
+                    f"{self.to_move.title} holds a fifteen and the round would already be over",
+                    input=sorted(mover),
+                )
+            derived = self._derived_result()
+            if self.result is not None and self.result != derived and self.result.reason is Reason.FIFTEEN:
+                raise NotationError("the result does not match the racks", input=self.result)
+            if self.result is None or self.result.reason in (Reason.FIFTEEN, Reason.DRAW):
+                object.__setattr__(self, "result", derived)
+
+    def _derived_result(self) -> RoundResult | None:
+        last = self.to_move.other
+        triple = _FIFTEEN[mask_of(self.rack(last))]
+        if triple is not None:
+            return RoundResult(last, Reason.FIFTEEN, triple, len(self.rack(last)) == 3)
+        if len(self.onyx) + len(self.ivory) == 9:
+            return RoundResult(None, Reason.DRAW)
+        return None
+
+    @classmethod
+    def start(cls, first: Side | str = Side.ONYX, *, auto_claim: bool = True) -> Round:
+        """The opening position: all nine digits in the pool, ``first`` to draft.
+
+        >>> Round.start('I').notation()
+        '-/- I'
+        """
+        return cls(to_move=Side.parse(first) if not isinstance(first, Side) else first, auto_claim=auto_claim)
+
+    # -- reading the position ----------------------------------------------------------
+    def rack(self, side: Side) -> frozenset[int]:
+        """The digits drafted by ``side``."""
+        return self.onyx if side is Side.ONYX else self.ivory
+
+    @property
+    def pool(self) -> frozenset[int]:
+        """The digits still in the shared pool."""
+        return frozenset(DIGITS) - self.onyx - self.ivory
+
+    @property
+    def drafts(self) -> int:
+        """How many digits have been drafted so far (plies played), 0..9."""
+        return len(self.onyx) + len(self.ivory)
+
+    @property
+    def first(self) -> Side:
+        """The side that drafted (or drafts) first in this round."""
+        if len(self.onyx) == len(self.ivory):
+            return self.to_move
+        return self.to_move.other
+
+    @property
+    def last_drafter(self) -> Side | None:
+        """The side that drafted last, or None before the first draft."""
+        return None if self.drafts == 0 else self.to_move.other
+
+    @property
+    def is_over(self) -> bool:
+        """True once the round has a result (win, forfeit or draw)."""
+        return self.result is not None
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that won the round, or None (round still on, or a draw)."""
+        return None if self.result is None else self.result.winner
+
+    @property
+    def awaiting_claim(self) -> bool:
+        """Manual claims only: the pool is empty and the last drafter must claim or decline."""
+        return not self.auto_claim and self.result is None and self.drafts == 9
+
+    def fifteen(self, side: Side) -> tuple[int, int, int] | None:
+        """Three of ``side``'s digits that sum to 15, or None (Law 2).
+
+        >>> Round.parse('1248/369 I').fifteen(Side.ONYX) is None
+        True
+        """
+        return _FIFTEEN[mask_of(self.rack(side))]
+
+    def legal_moves(self) -> tuple[int, ...]:
+        """The digits the side to move may draft, ascending; empty once the round is over.
+
+        >>> Round.parse('5/2 O').legal_moves()
+        (1, 3, 4, 6, 7, 8, 9)
+        """
+        if self.is_over or self.awaiting_claim:
+            return ()
+        return tuple(sorted(self.pool))
+
+    # -- moves --------------------------------------------------------------------------
+    def play(self, move: Move) -> Round:
+        """Draft one digit for the side to move (Law 1) and return the new position.
+
+        Args:
+            move: a digit 1..9 or a :class:`Draft`.
+
+        Raises:
+            GameOverError: the round is over (or only a claim is left to make).
+            IllegalMoveError: the digit is not 1..9 or is no longer in the pool.
+
+        >>> Round().play(5).notation()
+        '5/- I'
+        >>> Round().play(5).play(5)
+        Traceback (most recent call last):
+        ...
+        fifteen_kit.errors.IllegalMoveError: 5 is no longer in the pool: Onyx drafted it (input: 5; position: 5/- I)
+        """
+        digit = move.digit if isinstance(move, Draft) else move
+        if self.is_over:
+            raise GameOverError("the round is over; no more drafts", input=move, position=self.notation())
+        if self.awaiting_claim:
+            raise GameOverError("the pool is empty; only a claim or a decline is left",
+                                input=move, position=self.notation())
+        if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= 9:
+            raise IllegalMoveError("a draft must be a digit from 1 to 9", input=move, position=self.notation())
+        if digit not in self.pool:
+            owner = Side.ONYX if digit in self.onyx else Side.IVORY
+            raise IllegalMoveError(
+                f"{digit} is no longer in the pool: {owner.title} drafted it", input=move, position=self.notation()
+            )
+        side = self.to_move
+        racks = {Side.ONYX: self.onyx, Side.IVORY: self.ivory}
+        racks[side] = racks[side] | {digit}
+        return Round(racks[Side.ONYX], racks[Side.IVORY], side.other, self.auto_claim)
+
+    def claim(self, side: Side, digits: Iterable[int] | Claim) -> Round:
+        """``side`` calls "Fifteen!" naming three of its digits (rulebook 2.4 phase 3, 2.7).
+
+        Only the side that drafted last may claim, while the round is on.  If the
+        three digits sum to 15 the claimant wins; otherwise it is a false claim
+        and the claimant forfeits the round.
+
+        Raises:
+            GameOverError: the round is already over.
+            ClaimError: ``side`` did not draft last, or the claim does not name
+                exactly three different digits from ``side``'s rack.
+
+        >>> r = Round.start(auto_claim=False).play(2).play(1).play(5).play(3).play(8)
+        >>> r.claim(Side.ONYX, [2, 5, 8]).winner
+        <Side.ONYX: 'O'>
+        >>> r.claim(Side.ONYX, [2, 5, 9])
+        Traceback (most recent call last):
+        ...
+        fifteen_kit.errors.ClaimError: Onyx does not hold 9 (input: [2, 5, 9]; position: 258/13 I manual)
+        """
+        named = digits.digits if isinstance(digits, Claim) else digits
+        side = Side.parse(side)
+        if self.is_over:
+            raise GameOverError("the round is over; no claim can be made", input=digits, position=self.notation())
+        if self.last_drafter is not side:
+            raise ClaimError(
+                f"only the player who just drafted may claim, and that is not {side.title}",
+                input=digits, position=self.notation(),
+            )
+        try:
+            values = list(named)
+        except TypeError:
+            raise ClaimError("a claim names three digits", input=digits, position=self.notation()) from None
+        for d in values:
+            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9:
+                raise ClaimError(f"{d!r} is not a digit 1..9", input=digits, position=self.notation())
+        if len(values) != 3 or len(set(values)) != 3:
+            raise ClaimError("a claim names exactly three different digits", input=digits, position=self.notation())
+        missing = sorted(set(values) - self.rack(side))
+        if missing:
+            raise ClaimError(
+                f"{side.title} does not hold {', '.join(map(str, missing))}", input=digits, position=self.notation()
+            )
+        triple = tuple(sorted(values))
+        if sum(triple) == 15:
+            result = RoundResult(side, Reason.FIFTEEN, triple, len(self.rack(side)) == 3)
+        else:
+            result = RoundResult(side.other, Reason.FALSE_CLAIM)
+        return replace(self, result=result)
+
+    def decline_claim(self) -> Round:
+        """Manual claims, empty pool: the last drafter makes no claim, so the round is drawn.
+
+        Raises :class:`~fifteen_kit.errors.GameOverError` unless :attr:`awaiting_claim`.
+
+        >>> r = Round.parse('13567/2489 I manual')
+        >>> r.awaiting_claim, r.decline_claim().result.reason.value
+        (True, 'draw')
+        """
+        if not self.awaiting_claim:
+            raise GameOverError("there is no pending last claim to decline", input=None, position=self.notation())
+        return replace(self, result=RoundResult(None, Reason.DRAW))
+
+    def forfeit(self, side: Side, reason: Reason) -> Round:
+        """``side`` loses the round by ``reason`` (``Reason.TIME`` or ``Reason.DEFAULT``).
+
+        Raises GameOverError if the round is over, InvalidArgumentError for another reason.
+
+        >>> Round().play(5).forfeit(Side.IVORY, Reason.TIME).winner
+        <Side.ONYX: 'O'>
+        """
+        side = Side.parse(side)
+        if reason not in (Reason.TIME, Reason.DEFAULT):
+            raise InvalidArgumentError("a forfeit is for time or by default", input=reason, position=self.notation())
+        if self.is_over:
+            raise GameOverError("the round is already over", input=reason, position=self.notation())
+        return replace(self, result=RoundResult(side.other, reason))
+
+    # -- the tic-tac-toe twin ------------------------------------------------------------
+    def to_grid(self) -> tuple[tuple[Side | None, ...], ...]:
+        """The round as a tic-tac-toe grid: each magic-square cell shows who drafted its digit.
+
+        >>> g = Round.parse('5/2 O').to_grid()
+        >>> g[1][1], g[0][0], g[2][2]
+        (<Side.ONYX: 'O'>, <Side.IVORY: 'I'>, None)
+        """
+        return tuple(
+            tuple(
+                Side.ONYX if d in self.onyx else Side.IVORY if d in self.ivory else None for d in row
+            )
+            for row in MAGIC_SQUARE
+        )
+
+    @classmethod
+    def from_grid(cls, grid: Iterable[Iterable[Side | str | None]], to_move: Side | str | None = None) -> Round:
+        """The round whose tic-tac-toe grid is ``grid`` (cells Side, 'O', 'I', None, '.' or '-').
+
+        ``to_move`` may be left out when the mark counts decide it (unequal counts).
+
+        Raises NotationError for a grid that is not 3x3 or has other marks.
+
+        >>> Round.from_grid(['I..', '.O.', '...']).notation()
+        '5/2 O'
+        """
+        rows = [list(r) for r in grid]
+        if len(rows) != 3 or any(len(r) != 3 for r in rows):
+            raise NotationError("a grid has 3 rows of 3 cells", input=grid)
+        racks: dict[Side, set[int]] = {Side.ONYX: set(), Side.IVORY: set()}
+        for r, row in enumerate(rows):
+            for c, mark in enumerate(row):
+                if mark is None or mark in (".", "-", " "):
+                    continue
+                try:
+                    side = Side.parse(mark)
+                except NotationError:
+                    raise NotationError(f"cell ({r}, {c}) holds {mark!r}, not O, I or empty", input=grid) from None
+                racks[side].add(MAGIC_SQUARE[r][c])
+        if to_move is None:
+            n_o, n_i = len(racks[Side.ONYX]), len(racks[Side.IVORY])
+            to_move = Side.ONYX if n_o <= n_i else Side.IVORY
+        return cls(frozenset(racks[Side.ONYX]), frozenset(racks[Side.IVORY]), Side.parse(to_move))
+
+    def grid_text(self) -> str:
+        """The tic-tac-toe twin as three lines of text, ``.`` for a free cell.
+
+        >>> print(Round.parse('5/2 O').grid_text())
+        I . .
+        . O .
+        . . .
+        """
+        return "\n".join(" ".join(s.value if s else "." for s in row) for row in self.to_grid())
+
+    # -- notation -------------------------------------------------------------------------
+    def notation(self) -> str:
+        """The position's compact text notation (see the module docstring); round-trips.
+
+        >>> Round.parse('-/- I manual').notation()
+        '-/- I manual'
+        """
+        text = f"{_rack_text(self.onyx)}/{_rack_text(self.ivory)} {self.to_move.value}"
+        if not self.auto_claim:
+            text += " manual"
+        res = self.result
+        if res is not None and not (self.auto_claim and res.reason in (Reason.FIFTEEN, Reason.DRAW)):
+            if res.reason is Reason.DRAW:
+                text += " ="
+            elif res.reason is Reason.FIFTEEN:
+                text += f" +{res.winner.value}"
+            else:
+                code = {Reason.FALSE_CLAIM: "x", Reason.TIME: "t", Reason.DEFAULT: "d"}[res.reason]
+                text += f" {code}{res.winner.other.value}"
+        return text
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    @classmethod
+    def parse(cls, text: str) -> Round:
+        """The position written in ``text`` (inverse of :meth:`notation`).
+
+        Raises :class:`~fifteen_kit.errors.NotationError` for malformed or impossible text.
+
+        >>> Round.parse('  258/46   i ').notation()
+        '258/46 I'
+        >>> Round.parse('25/5 O')
+        Traceback (most recent call last):
+        ...
+        fifteen_kit.errors.NotationError: digit 5 is on both racks (input: '25/5 O'; position: 25/5 O)
+        """
+        if not isinstance(text, str):
+            raise NotationError("a position is written as text like '258/46 O'", input=text)
+        words = text.split()
+        if len(words) < 2 or words[0].count("/") != 1:
+            raise NotationError("expected '<onyx rack>/<ivory rack> <side to move>', e.g. '258/46 O'",
+                                input=text, position=text.strip())
+        racks = []
+        for part in words[0].split("/"):
+            if part == "-":
+                racks.append(frozenset())
+            elif part.isdigit() and "0" not in part:
+                if len(set(part)) != len(part):
+                    raise NotationError(f"rack '{part}' names a digit twice", input=text, position=text.strip())
+                racks.append(frozenset(int(ch) for ch in part))
+            else:
+                raise NotationError(f"rack '{part}' is not digits 1..9 or '-'", input=text, position=text.strip())
+        try:
+            to_move = Side.parse(words[1])
+        except NotationError:
+            raise NotationError(f"'{words[1]}' is not a side to move (O or I)", input=text,
+                                position=text.strip()) from None
+        rest = words[2:]
+        auto = True
+        if rest[:1] == ["manual"]:
+            auto, rest = False, rest[1:]
+        result = None
+        if len(rest) > 1:
+            raise NotationError(f"unexpected '{' '.join(rest)}'", input=text, position=text.strip())
+        try:
+            base = cls(racks[0], racks[1], to_move, auto)
+        except NotationError as err:
+            raise NotationError(err.message, input=text, position=text.strip()) from None
+        if rest:
+            code = rest[0]
+            if code == "=" and base.awaiting_claim:
+                result = RoundResult(None, Reason.DRAW)
+            elif len(code) == 2 and code[0] in _RESULT_CODES and code[1] in "OI":
+                side = Side.parse(code[1])
+                reason = _RESULT_CODES[code[0]]
+                if reason is Reason.FIFTEEN:
+                    triple = _FIFTEEN[mask_of(base.rack(side))]
+                    if triple is None or side is not base.last_drafter:
+                        raise NotationError(f"{side.title} cannot have claimed a fifteen here",
+                                            input=text, position=text.strip())
+                    result = RoundResult(side, reason, triple, len(base.rack(side)) == 3)
+                else:
+                    result = RoundResult(side.other, reason)
+            else:
+                raise NotationError(f"'{code}' is not a result code (+X, xX, tX, dX or =)",
+                                    input=text, position=text.strip())
+            if base.is_over:
+                raise NotationError("the racks already end the round; no result code may follow",
+                                    input=text, position=text.strip())
+            return replace(base, result=result)
+        return base
+
+    def key(self) -> tuple[int, int]:
+        """The position as two 9-bit masks ``(side to move's digits, opponent's digits)``.
+
+        This is the key of the solver's transposition table.
+
+        >>> Round.parse('5/2 O').key()
+        (16, 2)
+        """
+        return mask_of(self.rack(self.to_move)), mask_of(self.rack(self.to_move.other))
+
+    def cell_owner(self, digit: int) -> Side | None:
+        """Who drafted ``digit`` (None if it is still in the pool).
+
+        >>> Round.parse('5/2 O').cell_owner(5)
+        <Side.ONYX: 'O'>
+        """
+        cell_of(digit)  # validates
+        if digit in self.onyx:
+            return Side.ONYX
+        if digit in self.ivory:
+            return Side.IVORY
+        return None

@@ -1,0 +1,259 @@
+"""Perfect play for the Game of 15: negamax with a transposition table.
+
+Every position reachable from the empty pool (5,478 of them, counted with the
+first player fixed) is solved once and remembered in a transposition table keyed
+by ``(side to move's digits, opponent's digits)`` as 9-bit masks.  A value is
+stored as a *score* for the side to move:
+
+* ``10 - n`` -- a win in ``n`` plies (drafts by both sides, counted from now);
+* ``-(10 - n)`` -- a loss in ``n`` plies (``-10``: the opponent has already won);
+* ``0`` -- a draw (the round then always lasts until the pool is empty).
+
+Maximising the score prefers the fastest win and the slowest loss, which is
+what the perfect computer player does.  The solver works on positions (auto
+claims); a manual-claim round is valued as if fifteens were claimed at once.
+
+>>> from fifteen_kit.game_of_15 import Round
+>>> evaluate(Round()).outcome
+'draw'
+>>> e = evaluate(Round.parse('25/13 O'))
+>>> e.outcome, e.plies, e.best_moves
+('win', 1, (8,))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import InvalidArgumentError
+from .rules import Round
+from .square import _HAS_FIFTEEN
+
+__all__ = ["Evaluation", "Solver", "evaluate", "move_evaluations", "score_to_outcome", "solve_all"]
+
+_FULL = 0b111111111
+_BITS = tuple(1 << i for i in range(9))
+# _MOVES[free]: the single-digit bits of a pool mask, so loops visit only free digits.
+_MOVES = tuple(tuple(b for b in _BITS if free & b) for free in range(512))
+# _ADJUST[child + 10]: the mover's score given the score of the child position
+# (negate, then one ply further from the end).
+_ADJUST = tuple(-c - 1 if c < 0 else -c + 1 if c > 0 else 0 for c in range(-10, 11))
+_EMPTY_TABLE: list[int | None] = [None] * (1 << 18)
+
+
+def score_to_outcome(score: int) -> tuple[str, int | None]:
+    """Decode a solver score into ``(outcome, plies)``; plies is None for a draw.
+
+    >>> score_to_outcome(9), score_to_outcome(-10), score_to_outcome(0)
+    (('win', 1), ('loss', 0), ('draw', None))
+    """
+    if score > 0:
+        return "win", 10 - score
+    if score < 0:
+        return "loss", 10 + score
+    return "draw", None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The value of a position for the side to move, under perfect play by both sides.
+
+    Attributes:
+        outcome: ``'win'``, ``'draw'`` or ``'loss'`` for the side to move.
+        plies: drafts (by both sides) until the round ends; for a draw, the
+            digits left in the pool.
+        own_drafts: how many of those drafts are the mover's own (a "win in N").
+        score: the raw negamax score (see the module docstring).
+        best_moves: every digit that keeps this value, ascending (empty at the end).
+
+    >>> evaluate(Round.parse('5/2 O'))
+    Evaluation(outcome='draw', plies=7, own_drafts=4, score=0, best_moves=(1, 3, 4, 6, 7, 8, 9))
+    """
+
+    outcome: str
+    plies: int
+    own_drafts: int
+    score: int
+    best_moves: tuple[int, ...]
+
+    def describe(self) -> str:
+        """A short phrase for hints: ``'win in 2'`` (own drafts), ``'draw'``, ``'loss in 3'``.
+
+        >>> evaluate(Round.parse('25/13 O')).describe()
+        'win in 1'
+        """
+        if self.outcome == "draw":
+            return "draw"
+        return f"{self.outcome} in {self.own_drafts}"
+
+
+class Solver:
+    """A negamax solver with its own transposition table.
+
+    The table is a flat list indexed by ``key = mover_mask | opponent_mask << 9``
+    (2**18 slots, ``None`` until solved), which is faster than a dict;
+    :attr:`table` shows the solved entries as a dict.  ``solve_all()`` fills it
+    with every reachable position; ``score`` looks a position up, solving on demand.
+
+    >>> s = Solver()
+    >>> s.solve_all()
+    5478
+    >>> s.score(Round())
+    0
+    """
+
+    def __init__(self) -> None:
+        self._scores: list[int | None] = _EMPTY_TABLE.copy()
+
+    @property
+    def table(self) -> dict[int, int]:
+        """The solved positions as ``{key: score}`` (see the class docstring for the key)."""
+        return {k: v for k, v in enumerate(self._scores) if v is not None}
+
+    def _solve(self, me: int, opp: int) -> int:
+        # Score of a live position (`me` to move, nobody has won, pool not empty).
+        # Children are looked up in the table before recursing, so each position
+        # is expanded once; terminal children are scored on the spot.
+        table = self._scores
+        has = _HAS_FIFTEEN
+        adjust = _ADJUST
+        solve = self._solve
+        best = -11
+        for bit in _MOVES[_FULL & ~(me | opp)]:
+            mine = me | bit
+            key = opp | mine << 9
+            score = table[key]
+            if score is None:
+                if has[mine]:
+                    score = -10
+                elif mine | opp == _FULL:
+                    score = 0
+                else:
+                    score = solve(opp, mine)
+                table[key] = score
+            value = adjust[score + 10]
+            if value > best:
+                best = value
+        return best
+
+    def _negamax(self, me: int, opp: int) -> int:
+        # Score of any position (`opp` drafted last), from the table or solved now.
+        key = me | opp << 9
+        score = self._scores[key]
+        if score is None:
+            if _HAS_FIFTEEN[opp]:
+                score = -10
+            elif me | opp == _FULL:
+                score = 0
+            else:
+                score = self._solve(me, opp)
+            self._scores[key] = score
+        return score
+
+    def solve_all(self) -> int:
+        """Solve every position reachable from the empty pool; return how many there are.
+
+        >>> Solver().solve_all()
+        5478
+        """
+        self._negamax(0, 0)
+        return len(self._scores) - self._scores.count(None)
+
+    def score(self, position: Round) -> int:
+        """The negamax score of ``position`` for the side to move (see module docstring)."""
+        me, opp = position.key()
+        if (position.auto_claim or not position.is_over) and _HAS_FIFTEEN[me]:
+            raise InvalidArgumentError(
+                "the side to move already holds a fifteen; the solver values claimed positions only",
+                input=position.notation(), position=position.notation(),
+            )
+        return self._negamax(me, opp)
+
+    def evaluate(self, position: Round) -> Evaluation:
+        """The :class:`Evaluation` of ``position``: outcome, plies to the end and every best move.
+
+        A round already decided by a claim, forfeit or declined claim (manual
+        mode) is valued by its result.
+
+        >>> Solver().evaluate(Round.parse('258/46 I')).outcome
+        'loss'
+        """
+        if position.is_over and position.result is not None and not position.auto_claim:
+            res = position.result
+            outcome = "draw" if res.winner is None else "win" if res.winner is position.to_move else "loss"
+            score = {"draw": 0, "win": 10, "loss": -10}[outcome]
+            return Evaluation(outcome, 0, 0, score, ())
+        if position.is_over and position.auto_claim:
+            score = self.score(position)
+            outcome, _ = score_to_outcome(score)
+            return Evaluation(outcome, 0, 0, score, ())
+        score = self.score(position)
+        me, opp = position.key()
+        best = tuple(d for d in position.legal_moves() if self._child_score(me, opp, d) == score)
+        outcome, plies = score_to_outcome(score)
+        if plies is None:
+            plies = len(position.pool)
+        return Evaluation(outcome, plies, (plies + 1) // 2, score, best)
+
+    def _child_score(self, me: int, opp: int, digit: int) -> int:
+        child = -self._negamax(opp, me | _BITS[digit - 1])
+        return child - 1 if child > 0 else child + 1 if child < 0 else 0
+
+    def move_evaluations(self, position: Round) -> dict[int, Evaluation]:
+        """For every legal digit, the :class:`Evaluation` *for the side to move* after drafting it.
+
+        >>> v = Solver().move_evaluations(Round.parse('25/13 O'))
+        >>> v[8].describe(), v[9].describe()
+        ('win in 1', 'win in 2')
+        """
+        out = {}
+        for d in position.legal_moves():
+            child = position.play(d)
+            if child.is_over:
+                res = child.result
+                outcome = "draw" if res.winner is None else "win" if res.winner is position.to_move else "loss"
+                score = {"draw": 0, "win": 9, "loss": -9}[outcome]
+                out[d] = Evaluation(outcome, 1, 1, score, (d,) if outcome == "win" else ())
+                continue
+            e = self.evaluate(child)
+            score = -e.score
+            score = score - 1 if score > 0 else score + 1 if score < 0 else 0
+            outcome, plies = score_to_outcome(score)
+            if plies is None:
+                plies = len(position.pool)
+            out[d] = Evaluation(outcome, plies, (plies + 1) // 2, score, ())
+        return out
+
+
+_DEFAULT = Solver()
+
+
+def evaluate(position: Round) -> Evaluation:
+    """:meth:`Solver.evaluate` with the kit's shared solver (its table persists).
+
+    >>> evaluate(Round.parse('5/- I')).best_moves
+    (2, 4, 6, 8)
+    """
+    return _DEFAULT.evaluate(position)
+
+
+def move_evaluations(position: Round) -> dict[int, Evaluation]:
+    """:meth:`Solver.move_evaluations` with the kit's shared solver.
+
+    >>> sorted(e.outcome for e in move_evaluations(Round.parse('5/- I')).values())
+    ['draw', 'draw', 'draw', 'draw', 'loss', 'loss', 'loss', 'loss']
+    """
+    return _DEFAULT.move_evaluations(position)
+
+
+def solve_all() -> dict[int, int]:
+    """A fresh full solve: the transposition table of every reachable position.
+
+    Keys pack ``(mover mask) | (opponent mask) << 9``; values are scores.
+
+    >>> len(solve_all())
+    5478
+    """
+    s = Solver()
+    s.solve_all()
+    return s.table

@@ -1,0 +1,273 @@
+"""The magic square behind the Game of 15 (rulebook Law 3 and section 2.5).
+
+The Lo Shu magic square::
+
+    2 9 4
+    7 5 3
+    6 1 8
+
+puts each digit 1..9 in one cell of a 3x3 grid so that the eight lines (three
+rows, three columns, two diagonals) are exactly the eight sets of three digits
+that sum to 15.  Drafting a digit is therefore claiming a cell of a tic-tac-toe
+grid.  Cells are ``(row, column)`` pairs counted from 0 at the top left.
+
+Digit sets are also handled as 9-bit masks (bit ``d - 1`` for digit ``d``);
+the solver works on masks for speed.
+
+>>> digit_at(1, 1)
+5
+>>> cell_of(8)
+(2, 2)
+>>> len(WINNING_TRIPLES), all(sum(t) == 15 for t in WINNING_TRIPLES)
+(8, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..errors import InvalidArgumentError
+
+__all__ = [
+    "DIGITS",
+    "LINES",
+    "MAGIC_SQUARE",
+    "SYMMETRIES",
+    "WINNING_TRIPLES",
+    "Line",
+    "Symmetry",
+    "cell_of",
+    "digit_at",
+    "digits_of",
+    "fifteen_in",
+    "is_magic",
+    "line_of",
+    "mask_of",
+    "triples_through",
+]
+
+#: The magic square as rows of digits (rulebook Law 3).
+MAGIC_SQUARE: tuple[tuple[int, int, int], ...] = ((2, 9, 4), (7, 5, 3), (6, 1, 8))
+
+#: The nine digits of the shared pool, in the order they lie on the pool board.
+DIGITS: tuple[int, ...] = tuple(range(1, 10))
+
+_CELL = {MAGIC_SQUARE[r][c]: (r, c) for r in range(3) for c in range(3)}
+
+
+def _check_digit(digit: object) -> int:
+    if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= 9:
+        raise InvalidArgumentError("a digit must be a whole number from 1 to 9", input=digit)
+    return digit
+
+
+def cell_of(digit: int) -> tuple[int, int]:
+    """The ``(row, column)`` cell of the magic square that holds ``digit``.
+
+    Raises :class:`~fifteen_kit.errors.InvalidArgumentError` for anything but 1..9.
+
+    >>> [cell_of(d) for d in (2, 5, 8)]
+    [(0, 0), (1, 1), (2, 2)]
+    """
+    return _CELL[_check_digit(digit)]
+
+
+def digit_at(row: int, column: int) -> int:
+    """The digit in cell ``(row, column)`` of the magic square (both 0..2).
+
+    Raises :class:`~fifteen_kit.errors.InvalidArgumentError` outside the grid.
+
+    >>> digit_at(0, 1), digit_at(2, 1)
+    (9, 1)
+    """
+    for name, value in (("row", row), ("column", column)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2:
+            raise InvalidArgumentError(f"a {name} must be 0, 1 or 2", input=value)
+    return MAGIC_SQUARE[row][column]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One of the eight lines of the grid: its name, its cells and its digits.
+
+    ``digits`` is sorted ascending, ``cells`` run left to right / top to bottom.
+
+    >>> LINES[0]
+    Line(name='top row', cells=((0, 0), (0, 1), (0, 2)), digits=(2, 4, 9))
+    """
+
+    name: str
+    cells: tuple[tuple[int, int], ...]
+    digits: tuple[int, ...]
+
+
+def _make_lines() -> tuple[Line, ...]:
+    specs = [
+        ("top row", [(0, 0), (0, 1), (0, 2)]),
+        ("middle row", [(1, 0), (1, 1), (1, 2)]),
+        ("bottom row", [(2, 0), (2, 1), (2, 2)]),
+        ("left column", [(0, 0), (1, 0), (2, 0)]),
+        ("middle column", [(0, 1), (1, 1), (2, 1)]),
+        ("right column", [(0, 2), (1, 2), (2, 2)]),
+        ("main diagonal", [(0, 0), (1, 1), (2, 2)]),
+        ("anti-diagonal", [(0, 2), (1, 1), (2, 0)]),
+    ]
+    return tuple(
+        Line(name, tuple(cells), tuple(sorted(MAGIC_SQUARE[r][c] for r, c in cells)))
+        for name, cells in specs
+    )
+
+
+#: The eight lines of the tic-tac-toe grid, rows first, then columns, then diagonals.
+LINES: tuple[Line, ...] = _make_lines()
+
+#: Every set of three distinct digits 1..9 summing to 15, ascending (rulebook 2.5).
+WINNING_TRIPLES: tuple[tuple[int, int, int], ...] = tuple(
+    t for t in combinations(DIGITS, 3) if sum(t) == 15
+)
+
+
+def line_of(triple: Iterable[int]) -> Line:
+    """The grid line whose digits are ``triple`` (three digits summing to 15).
+
+    Raises :class:`~fifteen_kit.errors.InvalidArgumentError` if ``triple`` is not
+    one of the eight winning triples.
+
+    >>> line_of([1, 5, 9]).name
+    'middle column'
+    """
+    digits = tuple(sorted(triple))
+    for line in LINES:
+        if line.digits == digits:
+            return line
+    raise InvalidArgumentError("not three digits summing to 15", input=triple)
+
+
+def triples_through(digit: int) -> tuple[tuple[int, int, int], ...]:
+    """The winning triples that contain ``digit`` (4 for 5, 3 for an even digit, 2 for an odd).
+
+    >>> triples_through(5)
+    ((1, 5, 9), (2, 5, 8), (3, 5, 7), (4, 5, 6))
+    >>> len(triples_through(2)), len(triples_through(7))
+    (3, 2)
+    """
+    _check_digit(digit)
+    return tuple(t for t in WINNING_TRIPLES if digit in t)
+
+
+def mask_of(digits: Iterable[int]) -> int:
+    """A set of digits as a 9-bit mask: bit ``d - 1`` is set for digit ``d``.
+
+    >>> mask_of([1, 2, 9])
+    259
+    """
+    mask = 0
+    for d in digits:
+        mask |= 1 << (_check_digit(d) - 1)
+    return mask
+
+
+def digits_of(mask: int) -> tuple[int, ...]:
+    """The digits of a 9-bit mask, ascending (inverse of :func:`mask_of`).
+
+    >>> digits_of(259)
+    (1, 2, 9)
+    """
+    return tuple(d for d in DIGITS if mask >> (d - 1) & 1)
+
+
+_TRIPLE_MASKS = tuple(mask_of(t) for t in WINNING_TRIPLES)
+# _FIFTEEN[mask] is the first winning triple inside the digit set `mask`, or None.
+_FIFTEEN: list[tuple[int, int, int] | None] = [
+    next((t for t, m in zip(WINNING_TRIPLES, _TRIPLE_MASKS, strict=False) if mask & m == m), None)
+    for mask in range(512)
+]
+# _HAS_FIFTEEN[mask] is True when the digit set holds three digits summing to 15.
+_HAS_FIFTEEN: tuple[bool, ...] = tuple(t is not None for t in _FIFTEEN)
+
+
+def fifteen_in(digits: Iterable[int]) -> tuple[int, int, int] | None:
+    """A triple of ``digits`` summing to 15 (the first in :data:`WINNING_TRIPLES` order), or None.
+
+    Two or four digits summing to 15 never count (rulebook Law 2): only three.
+
+    >>> fifteen_in([1, 2, 4, 8]) is None
+    True
+    >>> fifteen_in([9, 6, 4, 5])
+    (4, 5, 6)
+    """
+    return _FIFTEEN[mask_of(digits)]
+
+
+def is_magic(square: Iterable[Iterable[int]]) -> bool:
+    """True if ``square`` is a 3x3 grid of the digits 1..9 whose 8 lines all sum to 15.
+
+    >>> is_magic(MAGIC_SQUARE)
+    True
+    >>> is_magic([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+    False
+    """
+    rows = [tuple(r) for r in square]
+    if len(rows) != 3 or any(len(r) != 3 for r in rows):
+        return False
+    if sorted(d for r in rows for d in r) != list(DIGITS):
+        return False
+    return all(sum(rows[r][c] for r, c in line.cells) == 15 for line in LINES)
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """A symmetry of the square (rotation or reflection) as a permutation of the digits.
+
+    ``permutation[d - 1]`` is the digit whose cell the cell of ``d`` is carried to.
+    Symmetries map winning triples to winning triples, so they preserve the game.
+
+    >>> quarter = SYMMETRIES[1]
+    >>> quarter.name, quarter(2), quarter([2, 5, 8])
+    ('rotate 90° clockwise', 4, (4, 5, 6))
+    """
+
+    name: str
+    permutation: tuple[int, ...]
+
+    def __call__(self, digits: int | Iterable[int]) -> int | tuple[int, ...]:
+        """Apply the symmetry to one digit (returns a digit) or to several (a sorted tuple)."""
+        if isinstance(digits, int) and not isinstance(digits, bool):
+            return self.permutation[_check_digit(digits) - 1]
+        return tuple(sorted(self.permutation[_check_digit(d) - 1] for d in digits))
+
+    def apply_mask(self, mask: int) -> int:
+        """Apply the symmetry to a 9-bit digit mask (see :func:`mask_of`).
+
+        >>> SYMMETRIES[0].apply_mask(0b10000) == 0b10000
+        True
+        """
+        out = 0
+        for d in DIGITS:
+            if mask >> (d - 1) & 1:
+                out |= 1 << (self.permutation[d - 1] - 1)
+        return out
+
+
+def _make_symmetries() -> tuple[Symmetry, ...]:
+    transforms = [
+        ("identity", lambda r, c: (r, c)),
+        ("rotate 90° clockwise", lambda r, c: (c, 2 - r)),
+        ("rotate 180°", lambda r, c: (2 - r, 2 - c)),
+        ("rotate 90° anticlockwise", lambda r, c: (2 - c, r)),
+        ("flip top to bottom", lambda r, c: (2 - r, c)),
+        ("flip left to right", lambda r, c: (r, 2 - c)),
+        ("reflect in the main diagonal", lambda r, c: (c, r)),
+        ("reflect in the anti-diagonal", lambda r, c: (2 - c, 2 - r)),
+    ]
+    out = []
+    for name, f in transforms:
+        perm = tuple(MAGIC_SQUARE[f(*_CELL[d])[0]][f(*_CELL[d])[1]] for d in DIGITS)
+        out.append(Symmetry(name, perm))
+    return tuple(out)
+
+
+#: The 8 symmetries of the square (the dihedral group of order 8), identity first.
+SYMMETRIES: tuple[Symmetry, ...] = _make_symmetries()

@@ -1,0 +1,159 @@
+"""Game-tree statistics of the Game of 15 (the same tree as tic-tac-toe).
+
+Positions here are absolute: ``(first player's digits, second player's digits)``
+as 9-bit masks, the first player to move when both racks are the same size.
+A *game* is a complete sequence of drafts from the empty pool to a win or a
+draw.  The figures match the published tic-tac-toe ones, as the magic-square
+isomorphism says they must:
+
+>>> s = tree_statistics()
+>>> s.games, s.first_player_wins, s.second_player_wins, s.draws
+(255168, 131184, 77904, 46080)
+>>> s.positions, s.positions_up_to_symmetry, s.terminal_positions
+(5478, 765, 958)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .square import _HAS_FIFTEEN, SYMMETRIES
+
+__all__ = ["TreeStatistics", "canonical", "count_games", "reachable_positions", "tree_statistics"]
+
+_FULL = 0b111111111
+_BITS = tuple(1 << i for i in range(9))
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _terminal(first: int, second: int) -> bool:
+    return _HAS_FIFTEEN[first] or _HAS_FIFTEEN[second] or (first | second) == _FULL
+
+
+def _children(first: int, second: int):
+    free = _FULL & ~(first | second)
+    first_to_move = _popcount(first) == _popcount(second)
+    for bit in _BITS:
+        if free & bit:
+            yield (first | bit, second) if first_to_move else (first, second | bit)
+
+
+def reachable_positions() -> frozenset[tuple[int, int]]:
+    """Every position reachable from the empty pool, terminal ones included, as mask pairs.
+
+    >>> len(reachable_positions())
+    5478
+    """
+    seen = {(0, 0)}
+    stack = [(0, 0)]
+    while stack:
+        pos = stack.pop()
+        if _terminal(*pos):
+            continue
+        for child in _children(*pos):
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return frozenset(seen)
+
+
+def canonical(position: tuple[int, int]) -> tuple[int, int]:
+    """The smallest image of a position under the 8 symmetries of the square.
+
+    Two positions are the same up to symmetry exactly when their canonical forms agree.
+
+    >>> canonical((1 << 1, 0)) == canonical((1 << 7, 0))   # corner 2 ~ corner 8
+    True
+    """
+    return min((s.apply_mask(position[0]), s.apply_mask(position[1])) for s in SYMMETRIES)
+
+
+@cache
+def count_games(first: int = 0, second: int = 0) -> tuple[int, int, int]:
+    """Number of complete games from a position: ``(first-player wins, second-player wins, draws)``.
+
+    >>> sum(count_games())
+    255168
+    """
+    if _HAS_FIFTEEN[first]:
+        return (1, 0, 0)
+    if _HAS_FIFTEEN[second]:
+        return (0, 1, 0)
+    if (first | second) == _FULL:
+        return (0, 0, 1)
+    a = b = c = 0
+    for child in _children(first, second):
+        x, y, z = count_games(*child)
+        a += x
+        b += y
+        c += z
+    return (a, b, c)
+
+
+@dataclass(frozen=True)
+class TreeStatistics:
+    """The size of the game tree (see :func:`tree_statistics`).
+
+    Attributes are counts: ``games`` (complete draft sequences) split into
+    ``first_player_wins``, ``second_player_wins`` and ``draws``; ``positions``
+    reachable (terminal included), ``positions_up_to_symmetry``,
+    ``terminal_positions``, and ``games_by_length`` (plies -> games).
+    """
+
+    games: int
+    first_player_wins: int
+    second_player_wins: int
+    draws: int
+    positions: int
+    positions_up_to_symmetry: int
+    terminal_positions: int
+    games_by_length: dict[int, int]
+
+
+def _games_by_length() -> dict[int, int]:
+    counts: dict[int, int] = {}
+
+    @cache
+    def walk(first: int, second: int) -> tuple[int, ...]:
+        # per-length game counts from here, index = plies remaining
+        if _terminal(first, second):
+            return (1,)
+        total: list[int] = []
+        for child in _children(first, second):
+            sub = walk(*child)
+            for i, n in enumerate(sub):
+                while len(total) <= i + 1:
+                    total.append(0)
+                total[i + 1] += n
+        return tuple(total)
+
+    for plies, n in enumerate(walk(0, 0)):
+        if n:
+            counts[plies] = n
+    return counts
+
+
+def tree_statistics() -> TreeStatistics:
+    """Count the whole game tree: games, wins for each side, draws and positions.
+
+    Takes a fraction of a second.
+
+    >>> tree_statistics().games_by_length[5]
+    1440
+    """
+    positions = reachable_positions()
+    wins1, wins2, draws = count_games()
+    return TreeStatistics(
+        games=wins1 + wins2 + draws,
+        first_player_wins=wins1,
+        second_player_wins=wins2,
+        draws=draws,
+        positions=len(positions),
+        positions_up_to_symmetry=len({canonical(p) for p in positions}),
+        terminal_positions=sum(1 for p in positions if _terminal(*p)),
+        games_by_length=_games_by_length(),
+    )

@@ -1,0 +1,265 @@
+"""Drawings of the kit's pieces and boards as SVG text (standard library only).
+
+Everything returns an :class:`SVG` (a ``str`` that Jupyter shows as a picture)
+or, for several drawings in a row, an :class:`HTML`.  Drawings are
+deterministic, so a notebook's saved output is the same on every run.
+
+Game of 15 pieces follow rulebook 1.3: each tile shows its numeral *and* its
+pips, odd digits sit in a diamond frame and even digits in a square frame; the
+theme is mahogany, brass and ivory.  Ownership is never shown by colour alone:
+Onyx tiles are dark and marked with "O", Ivory tiles light and marked with "I";
+a winning line is outlined in Okabe-Ito bluish green and starred.
+
+>>> from fifteen_kit.game_of_15 import Round
+>>> drawing = magic_grid(Round.parse('5/2 O'))
+>>> drawing.startswith('<svg') and 'O' in drawing
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game_of_15.rules import Round
+
+__all__ = ["SVG", "HTML", "THEME", "tile", "round_board", "magic_grid", "side_by_side"]
+
+#: Colours of the Game of 15 theme (mahogany, brass, ivory, onyx) and the highlight.
+THEME = {
+    "mahogany": "#5b2a1a",
+    "mahogany_light": "#7a3b24",
+    "brass": "#d6b25e",
+    "brass_dark": "#8a6a1f",
+    "ivory": "#f7f0dc",
+    "ivory_edge": "#c9bc98",
+    "onyx": "#1f1f24",
+    "ink": "#3b1a0e",
+    "win": "#009E73",  # Okabe-Ito bluish green
+    "recess": "#4a2014",
+}
+
+
+class SVG(str):
+    """SVG markup that Jupyter displays as a drawing (``_repr_svg_``).
+
+    >>> SVG('<svg/>')._repr_svg_()
+    '<svg/>'
+    """
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+class HTML(str):
+    """HTML markup that Jupyter displays as HTML (``_repr_html_``).
+
+    >>> HTML('<b>15</b>')._repr_html_()
+    '<b>15</b>'
+    """
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+_FONT = "Georgia, 'Times New Roman', serif"
+
+# Pip positions on a 3x3 lattice (column, row), like dice and dominoes.
+_PIPS = {
+    1: [(1, 1)],
+    2: [(0, 0), (2, 2)],
+    3: [(0, 0), (1, 1), (2, 2)],
+    4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+    6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    7: [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)],
+    8: [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)],
+    9: [(c, r) for r in range(3) for c in range(3)],
+}
+
+
+def tile(digit: int, x: float = 0, y: float = 0, size: float = 72, face: str = "brass",
+         highlight: bool = False) -> str:
+    """One digit tile as an SVG fragment (a ``<g>`` element), top-left at ``(x, y)``.
+
+    Args:
+        digit: 1..9.
+        x, y: position in user units (pixels); ``size``: the tile's width (its height is 1.3x).
+        face: ``'brass'`` (in the pool), ``'onyx'`` or ``'ivory'`` (on a rack).
+        highlight: outline the tile as part of a winning fifteen.
+
+    Raises :class:`~fifteen_kit.errors.InvalidArgumentError` for a digit outside 1..9 or an unknown face.
+
+    >>> fragment = tile(7)
+    >>> fragment.startswith('<g') and 'polygon' in fragment   # odd: diamond frame
+    True
+    >>> '<rect' in tile(4, face='onyx')
+    True
+    """
+    from .errors import InvalidArgumentError
+
+    if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= 9:
+        raise InvalidArgumentError("a tile shows a digit from 1 to 9", input=digit)
+    faces = {
+        "brass": (THEME["brass"], THEME["brass_dark"], THEME["ink"]),
+        "onyx": (THEME["onyx"], THEME["brass"], THEME["ivory"]),
+        "ivory": (THEME["ivory"], THEME["ivory_edge"], THEME["ink"]),
+    }
+    if face not in faces:
+        raise InvalidArgumentError(f"a tile face is one of {', '.join(faces)}", input=face)
+    fill, edge, ink = faces[face]
+    w, h = size, size * 1.3
+    s = size / 72
+    parts = [f'<g transform="translate({x:g},{y:g})">']
+    if highlight:
+        parts.append(f'<rect x="{-5 * s:g}" y="{-5 * s:g}" width="{w + 10 * s:g}" height="{h + 10 * s:g}" '
+                     f'rx="{12 * s:g}" fill="none" stroke="{THEME["win"]}" stroke-width="{5 * s:g}"/>')
+    parts.append(f'<rect width="{w:g}" height="{h:g}" rx="{9 * s:g}" fill="{fill}" stroke="{edge}" '
+                 f'stroke-width="{2 * s:g}"/>')
+    cx, cy, r = w / 2, 34 * s, 26 * s
+    if digit % 2:  # odd: diamond frame
+        pts = f"{cx:g},{cy - r:g} {cx + r:g},{cy:g} {cx:g},{cy + r:g} {cx - r:g},{cy:g}"
+        parts.append(f'<polygon points="{pts}" fill="none" stroke="{edge}" stroke-width="{2.5 * s:g}"/>')
+    else:  # even: square frame
+        q = r * 0.78
+        parts.append(f'<rect x="{cx - q:g}" y="{cy - q:g}" width="{2 * q:g}" height="{2 * q:g}" fill="none" '
+                     f'stroke="{edge}" stroke-width="{2.5 * s:g}"/>')
+    parts.append(f'<text x="{cx:g}" y="{cy + 10 * s:g}" text-anchor="middle" font-family="{_FONT}" '
+                 f'font-size="{30 * s:g}" font-weight="bold" fill="{ink}">{digit}</text>')
+    px0, py0, step = cx - 9 * s, 68 * s, 9 * s
+    for c, rr in _PIPS[digit]:
+        parts.append(f'<circle cx="{px0 + c * step:g}" cy="{py0 + rr * step:g}" r="{2.6 * s:g}" fill="{ink}"/>')
+    if highlight:
+        parts.append(f'<text x="{w - 9 * s:g}" y="{14 * s:g}" text-anchor="middle" font-size="{13 * s:g}" '
+                     f'fill="{THEME["win"]}">★</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _winning_digits(position: Round) -> frozenset[int]:
+    res = position.result
+    if res is not None and res.triple is not None:
+        return frozenset(res.triple)
+    return frozenset()
+
+
+def round_board(position: Round, size: float = 56, title: str | None = None) -> SVG:
+    """The round as the rulebook's table: the pool board with nine slots and both racks.
+
+    Drafted digits leave an empty recess in the pool and appear on their owner's
+    rack; the winning fifteen is outlined and starred.  ``size`` is a tile's width in pixels.
+
+    >>> from fifteen_kit.game_of_15 import Round
+    >>> svg = round_board(Round.parse('258/46 I'))
+    >>> svg.count('★')   # the three winning tiles
+    3
+    """
+    from .game_of_15.rules import Side
+
+    gap = size * 0.18
+    th = size * 1.3
+    width = 9 * size + 10 * gap
+    label_h = size * 0.42
+    height = gap + label_h + th + gap * 2 + 2 * (label_h + th + gap) + gap
+    wins = _winning_digits(position)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+           f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{escape(title or position.notation())}">',
+           f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="{THEME["mahogany"]}"/>']
+    fs = size * 0.26
+    y = gap + label_h * 0.8
+    to_move = "" if position.is_over else f" · {position.to_move.title} to draft"
+    out.append(f'<text x="{gap:g}" y="{y:g}" font-family="{_FONT}" font-size="{fs:g}" fill="{THEME["ivory"]}">'
+               f'Pool{escape(to_move)}</text>')
+    y = gap + label_h
+    for i, d in enumerate(range(1, 10)):
+        x = gap + i * (size + gap)
+        if d in position.pool:
+            out.append(tile(d, x, y, size, "brass"))
+        else:
+            out.append(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{th:g}" rx="{size * 0.12:g}" '
+                       f'fill="{THEME["recess"]}" stroke="{THEME["mahogany_light"]}"/>')
+            out.append(f'<text x="{x + size / 2:g}" y="{y + th / 2 + fs / 3:g}" text-anchor="middle" '
+                       f'font-family="{_FONT}" font-size="{fs:g}" fill="{THEME["mahogany_light"]}">{d}</text>')
+    y += th + gap * 2
+    for side in (Side.ONYX, Side.IVORY):
+        rack = sorted(position.rack(side))
+        marker = "●" if side is Side.ONYX else "○"
+        winner = position.winner is side
+        label = f"{marker} {side.title} ({side.value})" + (" — wins" if winner else "")
+        out.append(f'<text x="{gap:g}" y="{y + label_h * 0.8:g}" font-family="{_FONT}" font-size="{fs:g}" '
+                   f'fill="{THEME["ivory"]}">{escape(label)}</text>')
+        y += label_h
+        out.append(f'<rect x="{gap / 2:g}" y="{y - gap / 2:g}" width="{width - gap:g}" height="{th + gap:g}" '
+                   f'rx="{size * 0.12:g}" fill="{THEME["mahogany_light"]}"/>')
+        face = "onyx" if side is Side.ONYX else "ivory"
+        for i, d in enumerate(rack):
+            out.append(tile(d, gap + i * (size + gap), y, size, face, highlight=d in wins and winner))
+        y += th + gap
+    out.append("</svg>")
+    return SVG("".join(out))
+
+
+def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> SVG:
+    """The round's tic-tac-toe twin: the magic square with each drafted cell marked O or I.
+
+    Onyx's cells are dark discs lettered "O", Ivory's light discs lettered "I";
+    the winning line is drawn through in bluish green.  ``size`` is a cell's side in pixels.
+
+    >>> from fifteen_kit.game_of_15 import Round
+    >>> THEME['win'] in magic_grid(Round.parse('258/46 I'))   # the winning line is drawn
+    True
+    >>> THEME['win'] in magic_grid(Round.parse('25/46 O'))
+    False
+    """
+    from .game_of_15.rules import Side
+    from .game_of_15.square import MAGIC_SQUARE, line_of
+
+    pad = size * 0.2
+    width = height = 3 * size + 2 * pad
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+           f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="tic-tac-toe twin of {position.notation()}">',
+           f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.15:g}" fill="{THEME["ivory"]}" '
+           f'stroke="{THEME["brass_dark"]}" stroke-width="2"/>']
+    for i in (1, 2):
+        out.append(f'<line x1="{pad + i * size:g}" y1="{pad:g}" x2="{pad + i * size:g}" y2="{pad + 3 * size:g}" '
+                   f'stroke="{THEME["mahogany"]}" stroke-width="{size * 0.05:g}"/>')
+        out.append(f'<line x1="{pad:g}" y1="{pad + i * size:g}" x2="{pad + 3 * size:g}" y2="{pad + i * size:g}" '
+                   f'stroke="{THEME["mahogany"]}" stroke-width="{size * 0.05:g}"/>')
+    for r, row in enumerate(MAGIC_SQUARE):
+        for c, d in enumerate(row):
+            cx, cy = pad + (c + 0.5) * size, pad + (r + 0.5) * size
+            owner = position.cell_owner(d)
+            if owner is not None:
+                fill = THEME["onyx"] if owner is Side.ONYX else "#ffffff"
+                ink = THEME["ivory"] if owner is Side.ONYX else THEME["onyx"]
+                out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.33:g}" fill="{fill}" '
+                           f'stroke="{THEME["onyx"]}" stroke-width="{size * 0.04:g}"/>')
+                out.append(f'<text x="{cx:g}" y="{cy + size * 0.12:g}" text-anchor="middle" font-family="{_FONT}" '
+                           f'font-size="{size * 0.34:g}" font-weight="bold" fill="{ink}">{owner.value}</text>')
+            if show_digits:
+                out.append(f'<text x="{cx - size * 0.4:g}" y="{cy - size * 0.28:g}" font-family="{_FONT}" '
+                           f'font-size="{size * 0.2:g}" fill="{THEME["brass_dark"]}">{d}</text>')
+    res = position.result
+    if res is not None and res.triple is not None:
+        cells = line_of(res.triple).cells
+        (r0, c0), (r1, c1) = cells[0], cells[-1]
+        out.append(f'<line x1="{pad + (c0 + 0.5) * size:g}" y1="{pad + (r0 + 0.5) * size:g}" '
+                   f'x2="{pad + (c1 + 0.5) * size:g}" y2="{pad + (r1 + 0.5) * size:g}" stroke="{THEME["win"]}" '
+                   f'stroke-width="{size * 0.1:g}" stroke-linecap="round" opacity="0.85"/>')
+    out.append("</svg>")
+    return SVG("".join(out))
+
+
+def side_by_side(*drawings: str, captions: tuple[str, ...] = ()) -> HTML:
+    """Several drawings in a row, each with an optional caption underneath.
+
+    >>> side_by_side(SVG('<svg/>'), SVG('<svg/>'), captions=('pool', 'grid')).count('<figure')
+    2
+    """
+    cells = []
+    for i, d in enumerate(drawings):
+        cap = f'<figcaption style="text-align:center;font-family:Georgia,serif">{escape(captions[i])}</figcaption>' \
+            if i < len(captions) else ""
+        cells.append(f'<figure style="margin:0 1.5em 0 0">{d}{cap}</figure>')
+    return HTML('<div style="display:flex;flex-wrap:wrap;align-items:flex-end">' + "".join(cells) + "</div>")

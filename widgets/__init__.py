@@ -1,0 +1,6 @@
+"""Interactive boards for the kit's games, built on ipywidgets (``fifteen_kit.widgets``).
+
+This folder is installed as the subpackage ``fifteen_kit.widgets``.  Boards hold
+one engine object and redraw from it; they never re-implement a rule.  Importing
+``fifteen_kit`` never imports this package, so the engine stays light.
+"""
