@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from .game_of_15.rules import Round
 
-__all__ = ["SVG", "HTML", "THEME", "tile", "round_board", "magic_grid", "side_by_side"]
+__all__ = ["HTML", "SVG", "THEME", "magic_grid", "round_board", "side_by_side", "tile"]
 
 #: Colours of the Game of 15 theme (mahogany, brass, ivory, onyx) and the highlight.
 THEME = {
@@ -157,20 +157,19 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
     """
     from .game_of_15.rules import Side
 
-    gap = size * 0.18
+    gap = size * 0.2
     th = size * 1.3
     width = 9 * size + 10 * gap
-    label_h = size * 0.42
-    height = gap + label_h + th + gap * 2 + 2 * (label_h + th + gap) + gap
+    label_h = size * 0.5
+    fs = size * 0.28
+    height = gap + label_h + th + 2 * gap + 2 * (label_h + th + 2 * gap)
     wins = _winning_digits(position)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
            f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{escape(title or position.notation())}">',
            f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="{THEME["mahogany"]}"/>']
-    fs = size * 0.26
-    y = gap + label_h * 0.8
     to_move = "" if position.is_over else f" · {position.to_move.title} to draft"
-    out.append(f'<text x="{gap:g}" y="{y:g}" font-family="{_FONT}" font-size="{fs:g}" fill="{THEME["ivory"]}">'
-               f'Pool{escape(to_move)}</text>')
+    out.append(f'<text x="{gap:g}" y="{gap + label_h * 0.7:g}" font-family="{_FONT}" font-size="{fs:g}" '
+               f'fill="{THEME["ivory"]}">Pool{escape(to_move)}</text>')
     y = gap + label_h
     for i, d in enumerate(range(1, 10)):
         x = gap + i * (size + gap)
@@ -181,21 +180,21 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
                        f'fill="{THEME["recess"]}" stroke="{THEME["mahogany_light"]}"/>')
             out.append(f'<text x="{x + size / 2:g}" y="{y + th / 2 + fs / 3:g}" text-anchor="middle" '
                        f'font-family="{_FONT}" font-size="{fs:g}" fill="{THEME["mahogany_light"]}">{d}</text>')
-    y += th + gap * 2
+    y += th + 2 * gap
     for side in (Side.ONYX, Side.IVORY):
         rack = sorted(position.rack(side))
         marker = "●" if side is Side.ONYX else "○"
         winner = position.winner is side
-        label = f"{marker} {side.title} ({side.value})" + (" — wins" if winner else "")
-        out.append(f'<text x="{gap:g}" y="{y + label_h * 0.8:g}" font-family="{_FONT}" font-size="{fs:g}" '
+        label = f"{marker} {side.title} ({side.value})" + (" — wins the round" if winner else "")
+        out.append(f'<text x="{gap:g}" y="{y + label_h * 0.7:g}" font-family="{_FONT}" font-size="{fs:g}" '
                    f'fill="{THEME["ivory"]}">{escape(label)}</text>')
         y += label_h
-        out.append(f'<rect x="{gap / 2:g}" y="{y - gap / 2:g}" width="{width - gap:g}" height="{th + gap:g}" '
+        out.append(f'<rect x="{gap / 2:g}" y="{y:g}" width="{width - gap:g}" height="{th + 2 * gap:g}" '
                    f'rx="{size * 0.12:g}" fill="{THEME["mahogany_light"]}"/>')
         face = "onyx" if side is Side.ONYX else "ivory"
         for i, d in enumerate(rack):
-            out.append(tile(d, gap + i * (size + gap), y, size, face, highlight=d in wins and winner))
-        y += th + gap
+            out.append(tile(d, gap + i * (size + gap), y + gap, size, face, highlight=d in wins and winner))
+        y += th + 2 * gap
     out.append("</svg>")
     return SVG("".join(out))
 
@@ -233,7 +232,7 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
             if owner is not None:
                 fill = THEME["onyx"] if owner is Side.ONYX else "#ffffff"
                 ink = THEME["ivory"] if owner is Side.ONYX else THEME["onyx"]
-                out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.33:g}" fill="{fill}" '
+                out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.3:g}" fill="{fill}" '
                            f'stroke="{THEME["onyx"]}" stroke-width="{size * 0.04:g}"/>')
                 out.append(f'<text x="{cx:g}" y="{cy + size * 0.12:g}" text-anchor="middle" font-family="{_FONT}" '
                            f'font-size="{size * 0.34:g}" font-weight="bold" fill="{ink}">{owner.value}</text>')

@@ -118,20 +118,20 @@ def _games_by_length() -> dict[int, int]:
     counts: dict[int, int] = {}
 
     @cache
-    def walk(first: int, second: int) -> tuple[int, ...]:
+    def _walk(first: int, second: int) -> tuple[int, ...]:
         # per-length game counts from here, index = plies remaining
         if _terminal(first, second):
             return (1,)
         total: list[int] = []
         for child in _children(first, second):
-            sub = walk(*child)
+            sub = _walk(*child)
             for i, n in enumerate(sub):
                 while len(total) <= i + 1:
                     total.append(0)
                 total[i + 1] += n
         return tuple(total)
 
-    for plies, n in enumerate(walk(0, 0)):
+    for plies, n in enumerate(_walk(0, 0)):
         if n:
             counts[plies] = n
     return counts

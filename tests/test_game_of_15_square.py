@@ -1,0 +1,105 @@
+"""The magic square, its lines and its symmetries (rulebook Law 3 and 2.5)."""
+
+import itertools
+
+import pytest
+
+from fifteen_kit.errors import InvalidArgumentError
+from fifteen_kit.game_of_15 import (
+    LINES,
+    MAGIC_SQUARE,
+    SYMMETRIES,
+    WINNING_TRIPLES,
+    cell_of,
+    digit_at,
+    fifteen_in,
+    is_magic,
+    line_of,
+    triples_through,
+)
+from fifteen_kit.game_of_15.square import digits_of, mask_of
+
+
+def test_exactly_eight_triples_sum_to_fifteen():
+    brute = [t for t in itertools.combinations(range(1, 10), 3) if sum(t) == 15]
+    assert list(WINNING_TRIPLES) == brute
+    assert len(brute) == 8
+
+
+def test_magic_square_is_the_rulebook_one_and_is_magic():
+    assert MAGIC_SQUARE == ((2, 9, 4), (7, 5, 3), (6, 1, 8))
+    assert is_magic(MAGIC_SQUARE)
+
+
+def test_lines_are_exactly_the_triples():
+    assert sorted(line.digits for line in LINES) == sorted(WINNING_TRIPLES)
+    assert len({line.name for line in LINES}) == 8
+    for line in LINES:
+        assert tuple(sorted(digit_at(r, c) for r, c in line.cells)) == line.digits
+        assert line_of(line.digits) == line
+
+
+def test_digit_and_cell_are_inverse():
+    for d in range(1, 10):
+        assert digit_at(*cell_of(d)) == d
+    for r in range(3):
+        for c in range(3):
+            assert cell_of(digit_at(r, c)) == (r, c)
+
+
+def test_rulebook_counts_of_triples_through_each_digit():
+    assert len(triples_through(5)) == 4
+    assert all(len(triples_through(d)) == 3 for d in (2, 4, 6, 8))
+    assert all(len(triples_through(d)) == 2 for d in (1, 3, 7, 9))
+
+
+def test_two_or_four_digits_never_make_a_fifteen():
+    assert fifteen_in([9, 6]) is None
+    assert fifteen_in([8, 7]) is None
+    assert fifteen_in([1, 2, 4, 8]) is None
+    assert fifteen_in([1, 2, 4, 8, 5]) == (2, 5, 8)
+
+
+def test_symmetries_form_the_dihedral_group_and_preserve_triples():
+    perms = {s.permutation for s in SYMMETRIES}
+    assert len(perms) == 8
+    for a in SYMMETRIES:
+        assert sorted(a(t) for t in WINNING_TRIPLES) == sorted(WINNING_TRIPLES)
+        for b in SYMMETRIES:  # closed under composition
+            composed = tuple(a(b(d)) for d in range(1, 10))
+            assert composed in perms
+        assert a(5) == 5  # the centre is fixed
+
+
+def test_masks_round_trip():
+    for r in range(0, 10):
+        for combo in itertools.combinations(range(1, 10), r):
+            assert digits_of(mask_of(combo)) == combo
+
+
+@pytest.mark.parametrize("bad", [0, 10, -1, 5.0, "5", None, True])
+def test_bad_digits_are_refused(bad):
+    with pytest.raises(InvalidArgumentError):
+        cell_of(bad)
+    with pytest.raises(InvalidArgumentError):
+        triples_through(bad)
+
+
+@pytest.mark.parametrize("row,col", [(3, 0), (0, -1), ("1", 1), (1.0, 1)])
+def test_bad_cells_are_refused(row, col):
+    with pytest.raises(InvalidArgumentError):
+        digit_at(row, col)
+
+
+def test_line_of_refuses_a_non_line():
+    with pytest.raises(InvalidArgumentError):
+        line_of([1, 2, 12])
+    with pytest.raises(InvalidArgumentError):
+        line_of([1, 2, 3])
+
+
+def test_is_magic_rejects_near_misses():
+    assert not is_magic([[2, 9, 4], [7, 5, 3], [6, 8, 1]])
+    assert not is_magic([[2, 9], [7, 5]])
+    assert not is_magic([[5] * 3] * 3)
+    assert all(is_magic([[s(d) for d in row] for row in MAGIC_SQUARE]) for s in SYMMETRIES)
