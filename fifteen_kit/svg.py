@@ -18,8 +18,11 @@ True
 
 from __future__ import annotations
 
+import math
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from .errors import InvalidArgumentError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game_of_15.rules import Round
@@ -65,6 +68,26 @@ class HTML(str):
 
 _FONT = "Georgia, 'Times New Roman', serif"
 
+
+def _number(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise InvalidArgumentError(f"{what} must be a finite number of pixels", input=value)
+    return value
+
+
+def _size(value: Any) -> float:
+    if _number(value, "size") <= 0:
+        raise InvalidArgumentError("size must be a positive number of pixels", input=value)
+    return value
+
+
+def _round(position: Any) -> Round:
+    from .game_of_15.rules import Round
+
+    if not isinstance(position, Round):
+        raise InvalidArgumentError("this drawing needs a Game of 15 Round", input=position)
+    return position
+
 # Pip positions on a 3x3 lattice (column, row), like dice and dominoes.
 _PIPS = {
     1: [(1, 1)],
@@ -89,7 +112,8 @@ def tile(digit: int, x: float = 0, y: float = 0, size: float = 72, face: str = "
         face: ``'brass'`` (in the pool), ``'onyx'`` or ``'ivory'`` (on a rack).
         highlight: outline the tile as part of a winning fifteen.
 
-    Raises :class:`~fifteen_kit.errors.InvalidArgumentError` for a digit outside 1..9 or an unknown face.
+    Raises :class:`~fifteen_kit.errors.InvalidArgumentError` for a digit outside 1..9, an unknown
+    face, or a position or size that is not a finite number (size above 0).
 
     >>> fragment = tile(7)
     >>> fragment.startswith('<g') and 'polygon' in fragment   # odd: diamond frame
@@ -97,16 +121,16 @@ def tile(digit: int, x: float = 0, y: float = 0, size: float = 72, face: str = "
     >>> '<rect' in tile(4, face='onyx')
     True
     """
-    from .errors import InvalidArgumentError
-
     if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= 9:
         raise InvalidArgumentError("a tile shows a digit from 1 to 9", input=digit)
+    x, y = _number(x, "x"), _number(y, "y")
+    size = _size(size)
     faces = {
         "brass": (THEME["brass"], THEME["brass_dark"], THEME["ink"]),
         "onyx": (THEME["onyx"], THEME["brass"], THEME["ivory"]),
         "ivory": (THEME["ivory"], THEME["ivory_edge"], THEME["ink"]),
     }
-    if face not in faces:
+    if not isinstance(face, str) or face not in faces:
         raise InvalidArgumentError(f"a tile face is one of {', '.join(faces)}", input=face)
     fill, edge, ink = faces[face]
     w, h = size, size * 1.3
@@ -157,6 +181,7 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
     """
     from .game_of_15.rules import Side
 
+    position, size = _round(position), _size(size)
     gap = size * 0.2
     th = size * 1.3
     width = 9 * size + 10 * gap
@@ -214,6 +239,7 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
     from .game_of_15.rules import Side
     from .game_of_15.square import MAGIC_SQUARE, line_of
 
+    position, size = _round(position), _size(size)
     pad = size * 0.2
     width = height = 3 * size + 2 * pad
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
@@ -256,6 +282,10 @@ def side_by_side(*drawings: str, captions: tuple[str, ...] = ()) -> HTML:
     >>> side_by_side(SVG('<svg/>'), SVG('<svg/>'), captions=('pool', 'grid')).count('<figure')
     2
     """
+    if not isinstance(captions, (tuple, list)) or not all(isinstance(c, str) for c in captions):
+        raise InvalidArgumentError("captions must be a tuple of strings", input=captions)
+    if not all(isinstance(d, str) for d in drawings):
+        raise InvalidArgumentError("each drawing must be SVG or HTML text", input=drawings)
     cells = []
     for i, d in enumerate(drawings):
         cap = f'<figcaption style="text-align:center;font-family:Georgia,serif">{escape(captions[i])}</figcaption>' \

@@ -183,3 +183,72 @@ def test_coin_flip_is_seeded():
     firsts = {Match(first=None, seed=s).round.to_move for s in range(20)}
     assert firsts == {Side.ONYX, Side.IVORY}
     assert Match(first=None, seed=3).round.to_move is Match(first=None, seed=3).round.to_move
+
+
+# -- regressions found by attacking the engine with bad input ---------------------------------
+def test_blitz_charges_the_last_drafter_while_the_final_claim_is_pending():
+    m = Match(auto_claim=False, clock=10)
+    drafts(m, 1, 3, 5, 4, 9, 6, 2, 7, 8)
+    assert m.round.awaiting_claim and m.acting_side is Side.ONYX
+    m.tick(10)
+    assert m.round.result.reason is Reason.TIME and m.round.winner is Side.IVORY
+
+
+@pytest.mark.parametrize("bad", [None, 5, 2.5, object()])
+def test_claim_with_a_non_collection_is_a_claim_error(bad):
+    m = Match(auto_claim=False)
+    drafts(m, 2, 1, 5)
+    with pytest.raises(ClaimError):
+        m.claim(bad)
+    with pytest.raises(ClaimError) as info:
+        m.claim("garbage")
+    assert "round 1" in info.value.position
+
+
+def test_generator_claims_are_read_once():
+    m = Match(auto_claim=False)
+    drafts(m, 2, 1, 5, 3, 8)
+    m.claim(d for d in (2, 5, 8))
+    assert m.round.winner is Side.ONYX and m.log[-2].text == "Onyx calls Fifteen! 2+5+8"
+    m = Match(auto_claim=False, blind=True)
+    drafts(m, 2, 1, 5, 3, 8)
+    m.claim(d for d in (2, 5, 9))
+    assert m.round.result.reason is Reason.FALSE_CLAIM
+
+
+@pytest.mark.parametrize("bad", [float("inf"), 10**400, -1, float("nan")])
+def test_clock_must_be_finite(bad):
+    with pytest.raises(InvalidArgumentError):
+        Match(clock=bad)
+    with pytest.raises(InvalidArgumentError):
+        Match(clock=60).tick(bad)
+
+
+@pytest.mark.parametrize("bad", [[1], "abc", 1.5, True])
+def test_bad_seeds(bad):
+    with pytest.raises(InvalidArgumentError):
+        Match(first=None, seed=bad)
+    with pytest.raises(InvalidArgumentError):
+        Match(seed=bad)
+
+
+def test_bad_rules_and_flags():
+    for bad in ("x", 5):
+        with pytest.raises(InvalidArgumentError):
+            Match(rules=bad)
+    with pytest.raises(InvalidArgumentError):
+        Match(rules=MatchRules(), target=1)
+    with pytest.raises(InvalidArgumentError):
+        MatchRules.best_of(5, foo=1)
+    with pytest.raises(InvalidArgumentError):
+        MatchRules.best_of(5, target=1)
+    with pytest.raises(InvalidArgumentError):
+        Match(auto_claim="no")
+    with pytest.raises(InvalidArgumentError):
+        Match(blind=1)
+
+
+def test_a_zero_tick_changes_nothing():
+    m = Match(clock=5)
+    m.tick(0)
+    assert not m.can_undo

@@ -2,7 +2,7 @@
 
 import pytest
 
-from fifteen_kit.errors import ClaimError, GameOverError, IllegalMoveError, NotationError
+from fifteen_kit.errors import ClaimError, GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from fifteen_kit.game_of_15 import Claim, Draft, Reason, Round, Side
 
 
@@ -172,7 +172,8 @@ def test_bad_grids(grid):
 @pytest.mark.parametrize(
     "text",
     ["-/- O", "-/- I", "5/- I", "258/46 I", "17/3 I manual", "13567/2489 I manual",
-     "13567/2489 I manual =", "258/13 I manual +O", "259/13 I manual xO", "5/- I tI", "5/- I dI"],
+     "13567/2489 I manual =", "258/13 I manual +O258", "12589/3467 I manual +O258", "259/13 I manual xO",
+     "5/- I tI", "5/- I dI"],
 )
 def test_notation_round_trips(text):
     r = Round.parse(text)
@@ -218,3 +219,77 @@ def test_constructor_validates():
         Round(onyx={0})
     with pytest.raises(NotationError):
         Round(onyx=5)
+
+
+# -- regressions found by attacking the engine with bad input ---------------------------------
+@pytest.mark.parametrize("text", ["²/- I", "¹/- O", "５/- I", "٥/- I", "5５/- I", "-/- ı", "-/- I manual ="])
+def test_unicode_lookalikes_are_refused(text):
+    with pytest.raises(NotationError):
+        Round.parse(text)
+
+
+def test_claimed_triple_round_trips():
+    r = Round.start(auto_claim=False)
+    for d in (1, 3, 5, 4, 9, 6, 2, 7, 8):
+        r = r.play(d)
+    won = r.claim(Side.ONYX, [2, 5, 8])
+    assert won.notation() == "12589/3467 I manual +O258"
+    assert Round.parse(won.notation()) == won
+    assert Round.parse("12589/3467 I MANUAL +O258") == won
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [dict(result="x"), dict(auto_claim=False, result="x"), dict(onyx=[5], to_move="I", result=None, auto_claim=None),
+     dict(auto_claim="")],
+)
+def test_bad_constructor_arguments(kwargs):
+    with pytest.raises(ValueError) as info:
+        Round(**kwargs)
+    assert isinstance(info.value, (NotationError, InvalidArgumentError))
+
+
+def test_impossible_results_are_refused():
+    from fifteen_kit.game_of_15 import RoundResult
+
+    with pytest.raises(NotationError):
+        Round(onyx=[5], to_move="I", result=RoundResult(None, Reason.TIME))
+    with pytest.raises(NotationError):
+        Round(auto_claim=False, result=RoundResult(Side.ONYX, Reason.FIFTEEN, (1, 2, 3)))
+    with pytest.raises(NotationError):
+        Round(auto_claim=False, result=RoundResult(Side.ONYX, Reason.FIFTEEN, (2, 5, 8), True))
+
+
+@pytest.mark.parametrize("bad", [None, 5, [1, 2, 3], ["...", "...", "..."] * 2])
+def test_bad_grid_types(bad):
+    with pytest.raises(NotationError):
+        Round.from_grid(bad)
+
+
+def test_grid_text_reads_back():
+    r = Round.parse("29/13 O")
+    assert Round.from_grid(r.grid_text().splitlines(), r.to_move) == r
+
+
+@pytest.mark.parametrize("bad", [None, 5, (1, "a", 2), (), "258"])
+def test_bad_claim_values(bad):
+    with pytest.raises(NotationError):
+        Claim(bad)
+
+
+@pytest.mark.parametrize("bad", [5.0, "5", None, 0])
+def test_bad_draft_values(bad):
+    with pytest.raises(NotationError):
+        Draft(bad)
+
+
+def test_endless_iterables_are_refused():
+    import itertools
+
+    r = Round.start(auto_claim=False).play(1)
+    with pytest.raises(ClaimError):
+        r.claim(Side.ONYX, itertools.count(1))
+    with pytest.raises(NotationError):
+        Round(onyx=itertools.count(1))
+    with pytest.raises(NotationError):
+        Round.from_grid(itertools.repeat("..."))

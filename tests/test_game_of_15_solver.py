@@ -5,7 +5,7 @@ import random
 import pytest
 
 from fifteen_kit.errors import GameOverError, InvalidArgumentError
-from fifteen_kit.game_of_15 import Round, Side, Solver, evaluate, move_evaluations, solve_all
+from fifteen_kit.game_of_15 import Reason, Round, Side, evaluate, move_evaluations, solve_all
 from fifteen_kit.game_of_15.players import (
     PLAYERS,
     PerfectPlayer,
@@ -77,16 +77,34 @@ def test_score_encoding():
     assert score_to_outcome(0) == ("draw", None)
 
 
-def test_solver_refuses_a_mover_holding_a_fifteen_in_manual_mode():
-    r = Round.parse("159/26 I manual").play(7)  # Ivory drafts; Onyx's unclaimed fifteen
-    s = Solver()
-    with pytest.raises(InvalidArgumentError):
-        s.score(r)
+def test_manual_rounds_with_unclaimed_fifteens():
+    # Onyx let 1+5+9 pass unclaimed; Ivory has just drafted 7 (2+6+7): Onyx drafts anything and claims
+    r = Round.parse("159/26 I manual").play(7)
+    e = evaluate(r)
+    assert (e.outcome, e.own_drafts, e.best_moves) == ("win", 1, r.legal_moves())
+    # Ivory cannot stop Onyx's unclaimed 2+5+8 from being claimed after Onyx's next draft
+    r = Round.parse("258/13 I manual")
+    e = evaluate(r)
+    assert (e.outcome, e.plies) == ("loss", 2)
+    assert PerfectPlayer(0).choose(r) in r.legal_moves()
+    assert all(v.outcome == "loss" for v in move_evaluations(r).values())
+    # ... unless Ivory can make its own fifteen first: 4+5+6 is open to Ivory here
+    e = evaluate(Round.parse("159/26 I manual"))  # Onyx's 1+5+9 unclaimed; Ivory completes 2+6+7 first
+    assert (e.outcome, e.own_drafts, e.best_moves) == ("win", 1, (7,))
+    # pool empty: the last drafter claims a pending fifteen, or the round is drawn
+    assert evaluate(Round.parse("13567/2489 I manual")).outcome == "loss"
+    assert evaluate(Round.parse("14578/2369 I manual")).outcome == "draw"
+
+
+def test_finished_rounds_are_valued_by_their_result():
+    assert evaluate(Round.parse("25/13 O").forfeit(Side.ONYX, Reason.TIME)).outcome == "loss"
+    assert evaluate(Round.parse("25/13 O xI")).outcome == "win"  # Ivory's false claim: Onyx (to move) won
+    assert evaluate(Round.parse("258/46 I")).describe() == "loss"
 
 
 def test_evaluate_of_a_finished_round():
     assert evaluate(Round.parse("258/46 I")).outcome == "loss"
-    assert evaluate(Round.parse("258/13 I manual +O")).outcome == "loss"
+    assert evaluate(Round.parse("258/13 I manual +O258")).outcome == "loss"
     assert evaluate(Round.parse("13567/2489 I manual =")).outcome == "draw"
 
 
@@ -198,3 +216,13 @@ def test_puzzle_refusals():
 def test_canonical_and_counts():
     assert canonical((0b10, 0)) == canonical((0b10000000, 0))
     assert sum(count_games()) == 255_168
+
+
+@pytest.mark.parametrize("call", [
+    lambda: evaluate("5/- I"), lambda: move_evaluations(None), lambda: PerfectPlayer(solver="x"),
+    lambda: RandomPlayer(0).choose("5/- I"), lambda: TacticianPlayer(0).choose(None),
+    lambda: PerfectPlayer(0).choose(5), lambda: puzzles(1, 1, [1]),
+])
+def test_wrong_types_raise_kit_errors(call):
+    with pytest.raises(InvalidArgumentError):
+        call()

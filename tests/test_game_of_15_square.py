@@ -103,3 +103,26 @@ def test_is_magic_rejects_near_misses():
     assert not is_magic([[2, 9], [7, 5]])
     assert not is_magic([[5] * 3] * 3)
     assert all(is_magic([[s(d) for d in row] for row in MAGIC_SQUARE]) for s in SYMMETRIES)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: line_of(None), lambda: line_of(["a", 1, 2]), lambda: fifteen_in(None), lambda: mask_of(None),
+    lambda: is_magic(None), lambda: digits_of("x"), lambda: digits_of(-1), lambda: digits_of(512),
+    lambda: SYMMETRIES[1](None), lambda: SYMMETRIES[1].apply_mask("x"),
+])
+def test_wrong_types_raise_kit_errors(call):
+    with pytest.raises(InvalidArgumentError):
+        call()
+
+
+def test_is_magic_with_non_digits_is_false():
+    assert not is_magic([[1, 2, "a"], [4, 5, 6], [7, 8, 9]])
+
+
+def test_tree_helpers_validate_positions():
+    from fifteen_kit.game_of_15.tree import canonical, count_games
+
+    for call in (lambda: count_games("a", "b"), lambda: count_games(10**6, 0), lambda: canonical(None),
+                 lambda: count_games(3, 1)):
+        with pytest.raises(InvalidArgumentError):
+            call()

@@ -53,3 +53,13 @@ def test_side_by_side_and_bad_tiles():
         tile(0)
     with pytest.raises(InvalidArgumentError):
         tile(3, face="gold")
+
+
+@pytest.mark.parametrize("call", [
+    lambda: tile(5, face=["x"]), lambda: tile(5, size=None), lambda: tile(5, x="a"), lambda: tile(5, size=0),
+    lambda: round_board("5/- I"), lambda: magic_grid(None), lambda: round_board(Round(), size="x"),
+    lambda: side_by_side("a", captions=None),
+])
+def test_bad_drawing_arguments(call):
+    with pytest.raises(InvalidArgumentError):
+        call()

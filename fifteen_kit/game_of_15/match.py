@@ -35,11 +35,12 @@ log in the rulebook's terms.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import ClaimError, GameOverError, IllegalMoveError, InvalidArgumentError
+from .. import _check
+from ..chance import Seed, make_rng
+from ..errors import ClaimError, GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from .rules import Claim, Draft, Reason, Round, RoundResult, Side
 
 __all__ = ["LogEntry", "Match", "MatchRules", "MatchState", "RoundRecord"]
@@ -67,11 +68,11 @@ class MatchRules:
     clock: float | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise InvalidArgumentError("the match target is a whole number of points, at least 1", input=self.target)
-        clock = self.clock
-        if clock is not None and (isinstance(clock, bool) or not isinstance(clock, (int, float)) or not clock > 0):
-            raise InvalidArgumentError("the blitz clock is a positive number of seconds", input=self.clock)
+        _check.whole(self.target, 1, None, "the match target (points to win)")
+        _check.flag(self.auto_claim, "auto_claim")
+        _check.flag(self.blind, "blind")
+        if self.clock is not None:
+            object.__setattr__(self, "clock", _check.seconds(self.clock, "the blitz clock", positive=True))
 
     @classmethod
     def best_of(cls, rounds: int, **options: Any) -> MatchRules:
@@ -84,6 +85,10 @@ class MatchRules:
         """
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1 or rounds % 2 == 0:
             raise InvalidArgumentError("best of N needs an odd N, such as 5 or 7", input=rounds)
+        unknown = sorted(set(options) - {"auto_claim", "blind", "clock"})
+        if unknown:
+            raise InvalidArgumentError(f"best_of takes auto_claim, blind and clock, not {', '.join(unknown)}",
+                                       input=options)
         return cls(target=rounds // 2 + 1, **options)
 
 
@@ -170,12 +175,18 @@ class Match:
         blind: bool = False,
         clock: float | None = None,
         rules: MatchRules | None = None,
-        seed: int | None = None,
+        seed: Seed = None,
     ) -> None:
         if rules is None:
             rules = MatchRules(target=target, auto_claim=auto_claim, blind=blind, clock=clock)
+        elif not isinstance(rules, MatchRules):
+            raise InvalidArgumentError("rules must be a MatchRules", input=rules)
+        elif (target, auto_claim, blind, clock) != (3, True, False, None):
+            raise InvalidArgumentError("give either rules or the separate options, not both",
+                                       input=(target, auto_claim, blind, clock))
+        rng = make_rng(seed)
         if first is None:
-            first = random.Random(seed).choice([Side.ONYX, Side.IVORY])
+            first = rng.choice([Side.ONYX, Side.IVORY])
             how = "by the coin flip"
         else:
             first = Side.parse(first)
@@ -330,23 +341,29 @@ class Match:
         self._check_playing(digits)
         s = self.state
         side = s.round.last_drafter
-        named = Claim.parse(digits).digits if isinstance(digits, str) else digits
         if side is None:
             raise ClaimError("nobody has drafted yet, so nobody can claim", input=digits, position=self._position())
+        if isinstance(digits, str):
+            try:
+                named = Claim.parse(digits).digits
+            except NotationError as err:
+                raise ClaimError(err.message, input=digits, position=self._position()) from None
+        else:
+            source = digits.digits if isinstance(digits, Claim) else digits
+            named = tuple(_check.items(source, 9, "a claim", ClaimError, self._position()))
         try:
             new_round = s.round.claim(side, named)
         except IllegalMoveError as err:
-            values = list(named.digits if isinstance(named, Claim) else named)
             blind_miss = (
                 s.rules.blind
-                and len(values) == 3
-                and len(set(values)) == 3
-                and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 9 for d in values)
+                and len(named) == 3
+                and len(set(named)) == 3
+                and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 9 for d in named)
             )
             if not blind_miss:
                 raise type(err)(err.message, input=digits, position=self._position()) from None
             new_round = replace(s.round, result=RoundResult(side.other, Reason.FALSE_CLAIM))
-        text = "+".join(str(d) for d in sorted(named.digits if isinstance(named, Claim) else named))
+        text = "+".join(str(d) for d in sorted(named))
         log = (*s.log, LogEntry(s.number, side, f"{side.title} calls Fifteen! {text}"))
         self._push(self._settle(replace(s, round=new_round, log=log)))
 
@@ -366,7 +383,7 @@ class Match:
         self._push(self._settle(replace(s, round=new_round, log=log)))
 
     def tick(self, seconds: float) -> None:
-        """Speed blitz: charge ``seconds`` of thinking time to the side to move.
+        """Speed blitz: charge ``seconds`` of thinking time to the side that must act now.
 
         When its bank reaches 0 the side loses the round on time.
 
@@ -383,11 +400,14 @@ class Match:
         s = self.state
         if s.clock is None:
             raise InvalidArgumentError("this match has no blitz clock", input=seconds, position=self._position())
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:
-            raise InvalidArgumentError("seconds must be a number >= 0", input=seconds, position=self._position())
+        spent = _check.seconds(seconds, "thinking time", positive=False, position=self._position())
         self._check_playing(seconds)
-        side = s.round.to_move
-        left = max(0.0, _pair_get(s.clock, side) - seconds)
+        if spent == 0:
+            return
+        # The clock runs for whoever must act: the side to move, or the last drafter
+        # while its final claim is pending (manual claims, empty pool).
+        side = s.round.last_drafter if s.round.awaiting_claim else s.round.to_move
+        left = max(0.0, _pair_get(s.clock, side) - spent)
         clock = (left, s.clock[1]) if side is Side.ONYX else (s.clock[0], left)
         state = replace(s, clock=clock)
         if left <= 0:
@@ -395,6 +415,14 @@ class Match:
             state = replace(state, round=s.round.forfeit(side, Reason.TIME), log=log)
             state = self._settle(state)
         self._push(state)
+
+    @property
+    def acting_side(self) -> Side | None:
+        """The side that must act now (draft, or claim/decline at the end), None once the round is over."""
+        r = self.round
+        if r.is_over or self.is_over:
+            return None
+        return r.last_drafter if r.awaiting_claim else r.to_move
 
     def next_round(self) -> None:
         """Start the next round; the other side drafts first (a stalemate is replayed this way).

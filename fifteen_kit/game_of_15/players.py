@@ -20,9 +20,9 @@ True
 
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
+from ..chance import Seed, make_rng
 from ..errors import GameOverError, InvalidArgumentError
 from .rules import Round
 from .solver import _DEFAULT, Solver
@@ -45,14 +45,6 @@ def threats(own: frozenset[int], pool: frozenset[int]) -> frozenset[int]:
     return frozenset(out)
 
 
-def _rng(seed: int | random.Random | None) -> random.Random:
-    if isinstance(seed, random.Random):
-        return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidArgumentError("a seed is a whole number, a random.Random or None", input=seed)
-    return random.Random(seed)
-
-
 class ComputerPlayer(Protocol):
     """What every computer player offers: a ``name`` and ``choose(position) -> digit``."""
 
@@ -64,6 +56,8 @@ class ComputerPlayer(Protocol):
 
 
 def _check_live(position: Round) -> tuple[int, ...]:
+    if not isinstance(position, Round):
+        raise InvalidArgumentError("a computer player moves in a Round position", input=position)
     moves = position.legal_moves()
     if not moves:
         raise GameOverError("there is nothing to draft in this position", input=None, position=position.notation())
@@ -84,8 +78,8 @@ class RandomPlayer:
 
     name = "random"
 
-    def __init__(self, seed: int | random.Random | None = None) -> None:
-        self.rng = _rng(seed)
+    def __init__(self, seed: Seed = None) -> None:
+        self.rng = make_rng(seed)
 
     def choose(self, position: Round) -> int:
         """A random legal digit."""
@@ -107,8 +101,8 @@ class TacticianPlayer:
 
     name = "tactician"
 
-    def __init__(self, seed: int | random.Random | None = None) -> None:
-        self.rng = _rng(seed)
+    def __init__(self, seed: Seed = None) -> None:
+        self.rng = make_rng(seed)
 
     def reason(self, position: Round) -> tuple[str, tuple[int, ...]]:
         """The first technique that applies and the digits it allows.
@@ -154,8 +148,10 @@ class PerfectPlayer:
 
     name = "perfect"
 
-    def __init__(self, seed: int | random.Random | None = None, solver: Solver | None = None) -> None:
-        self.rng = _rng(seed)
+    def __init__(self, seed: Seed = None, solver: Solver | None = None) -> None:
+        if solver is not None and not isinstance(solver, Solver):
+            raise InvalidArgumentError("solver must be a Solver (or None for the shared one)", input=solver)
+        self.rng = make_rng(seed)
         self.solver = solver or _DEFAULT
 
     def choose(self, position: Round) -> int:
@@ -168,7 +164,7 @@ class PerfectPlayer:
 PLAYERS = {cls.name: cls for cls in (RandomPlayer, TacticianPlayer, PerfectPlayer)}
 
 
-def make_player(name: str, seed: int | random.Random | None = None) -> ComputerPlayer:
+def make_player(name: str, seed: Seed = None) -> ComputerPlayer:
     """A computer player by name (see :data:`PLAYERS`).
 
     Raises InvalidArgumentError for an unknown name.

@@ -13,9 +13,9 @@ seed gives the same puzzles.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
+from ..chance import Seed, make_rng
 from ..errors import InvalidArgumentError
 from .rules import Round, Side
 from .solver import evaluate
@@ -79,7 +79,7 @@ def puzzle_positions(drafts: int) -> list[Round]:
     return sorted(out, key=Round.notation)
 
 
-def puzzles(drafts: int, count: int = 5, seed: int = 0) -> list[Puzzle]:
+def puzzles(drafts: int, count: int = 5, seed: Seed = 0) -> list[Puzzle]:
     """``count`` different win-in-``drafts`` puzzles, chosen reproducibly from ``seed``.
 
     Raises InvalidArgumentError for a bad N or count.
@@ -91,5 +91,5 @@ def puzzles(drafts: int, count: int = 5, seed: int = 0) -> list[Puzzle]:
     positions = puzzle_positions(drafts)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= len(positions):
         raise InvalidArgumentError(f"count must be 1..{len(positions)}", input=count)
-    chosen = random.Random(seed).sample(positions, count)
+    chosen = make_rng(seed).sample(positions, count)
     return [Puzzle(p, drafts, evaluate(p).best_moves) for p in chosen]

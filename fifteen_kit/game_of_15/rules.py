@@ -23,12 +23,12 @@ Position notation (round-trips through :meth:`Round.parse`)::
 
     258/46 O          Onyx holds 2 5 8, Ivory 4 6, Onyx to move
     -/- I             empty racks, Ivory drafts first
-    17/- I manual     manual claims ("Fifteen!" must be called)
-    159/23 I manual +O   ...and Onyx has claimed successfully
+    17/3 I manual        manual claims ("Fifteen!" must be called)
+    159/23 I manual +O159   ...and Onyx has claimed 1+5+9
 
 Racks are written Onyx first, ascending, ``-`` for an empty rack; then the
 side to move (``O`` or ``I``); then ``manual`` for manual claims; then, for a
-result that the racks alone do not show, ``+X`` (X won by a claim), ``xX`` (X
+result that the racks alone do not show, ``+X258`` (X won by claiming 2+5+8), ``xX`` (X
 made a false claim), ``tX`` (X lost on time), ``dX`` (X lost by default) or
 ``=`` (drawn by declining the last claim).
 
@@ -52,8 +52,11 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from .. import _check
 from ..errors import ClaimError, GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
-from .square import _FIFTEEN, DIGITS, MAGIC_SQUARE, cell_of, mask_of
+from .square import _FIFTEEN, DIGITS, MAGIC_SQUARE, WINNING_TRIPLES, cell_of, mask_of
+
+_DIGIT_CHARS = frozenset("123456789")
 
 __all__ = ["Claim", "Draft", "Reason", "Round", "RoundResult", "Side"]
 
@@ -79,18 +82,18 @@ class Side(enum.Enum):
         return self.name.capitalize()
 
     @classmethod
-    def parse(cls, text: str) -> Side:
-        """A side from ``'O'``/``'I'`` or ``'onyx'``/``'ivory'`` (any case).
+    def parse(cls, text: str | Side, position: str | None = None) -> Side:
+        """A side from ``'O'``/``'I'`` or ``'onyx'``/``'ivory'`` (any case), or a Side itself.
 
         Raises :class:`~fifteen_kit.errors.NotationError` for anything else.
         """
         if isinstance(text, Side):
             return text
-        key = str(text).strip().upper()
-        for side in cls:
-            if key in (side.value, side.name):
-                return side
-        raise NotationError("a side is O (Onyx) or I (Ivory)", input=text)
+        key = text.strip().lower() if isinstance(text, str) else None
+        side = {"o": Side.ONYX, "onyx": Side.ONYX, "i": Side.IVORY, "ivory": Side.IVORY}.get(key)
+        if side is None:
+            raise NotationError("a side is O (Onyx) or I (Ivory)", input=text, position=position)
+        return side
 
 
 class Reason(enum.Enum):
@@ -134,6 +137,9 @@ class Draft:
 
     digit: int
 
+    def __post_init__(self) -> None:
+        _check.whole(self.digit, 1, 9, "a drafted digit", NotationError)
+
     def __str__(self) -> str:
         return str(self.digit)
 
@@ -146,7 +152,7 @@ class Draft:
         words = str(text).strip().lower().split()
         if words[:1] == ["draft"]:
             words = words[1:]
-        if len(words) != 1 or words[0] not in {str(d) for d in DIGITS}:
+        if len(words) != 1 or words[0] not in _DIGIT_CHARS:
             raise NotationError("a draft is one digit from 1 to 9", input=text)
         return cls(int(words[0]))
 
@@ -163,7 +169,12 @@ class Claim:
     digits: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "digits", tuple(sorted(self.digits)))
+        values = _check.items(self.digits, 9, "the digits of a claim", NotationError)
+        for d in values:
+            _check.whole(d, 1, 9, "each digit of a claim", NotationError)
+        if not values:
+            raise NotationError("a claim names digits", input=self.digits)
+        object.__setattr__(self, "digits", tuple(sorted(values)))
 
     def __str__(self) -> str:
         return "Fifteen! " + "+".join(map(str, self.digits))
@@ -178,7 +189,7 @@ class Claim:
         if body.lower().startswith("fifteen!"):
             body = body[len("fifteen!"):]
         parts = body.replace("+", " ").replace(",", " ").split()
-        if not parts or any(p not in {str(d) for d in DIGITS} for p in parts):
+        if not parts or len(parts) > 9 or any(p not in _DIGIT_CHARS for p in parts):
             raise NotationError("a claim names digits 1..9, e.g. 'Fifteen! 2+5+8'", input=text)
         return cls(tuple(int(p) for p in parts))
 
@@ -225,10 +236,7 @@ class Round:
         racks = []
         for name in ("onyx", "ivory"):
             raw = getattr(self, name)
-            try:
-                digits = list(raw)
-            except TypeError:
-                raise NotationError(f"the {name} rack must be a collection of digits", input=raw) from None
+            digits = _check.items(raw, 9, f"the {name} rack", NotationError)
             for d in digits:
                 if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9:
                     raise NotationError(f"the {name} rack holds {d!r}, not a digit 1..9", input=raw)
@@ -237,8 +245,8 @@ class Round:
                 raise NotationError(f"the {name} rack names a digit twice", input=raw)
             object.__setattr__(self, name, rack)
             racks.append(rack)
-        if not isinstance(self.to_move, Side):
-            object.__setattr__(self, "to_move", Side.parse(self.to_move))
+        object.__setattr__(self, "to_move", Side.parse(self.to_move))
+        _check.flag(self.auto_claim, "auto_claim")
         onyx, ivory = racks
         if onyx & ivory:
             raise NotationError(
@@ -250,17 +258,41 @@ class Round:
                 f"{self.to_move.title} cannot be to move with {len(mover)} digits against {len(other)}",
                 input=(sorted(onyx), sorted(ivory), self.to_move.value),
             )
-        if self.auto_claim:
-            if _FIFTEEN[mask_of(mover)] is not None:
-                raise NotationError(
-                    f"{self.to_move.title} holds a fifteen and the round would already be over",
-                    input=sorted(mover),
-                )
-            derived = self._derived_result()
-            if self.result is not None and self.result != derived and self.result.reason is Reason.FIFTEEN:
-                raise NotationError("the result does not match the racks", input=self.result)
-            if self.result is None or self.result.reason in (Reason.FIFTEEN, Reason.DRAW):
-                object.__setattr__(self, "result", derived)
+        if self.auto_claim and _FIFTEEN[mask_of(mover)] is not None:
+            raise NotationError(
+                f"{self.to_move.title} holds a fifteen and the round would already be over", input=sorted(mover)
+            )
+        object.__setattr__(self, "result", self._checked_result())
+
+    def _checked_result(self) -> RoundResult | None:
+        """The result to store: derived from the racks (auto claims) or the given one, validated."""
+        res = self.result
+        if res is not None and not isinstance(res, RoundResult):
+            raise NotationError("a result must be a RoundResult or None", input=res)
+        derived = self._derived_result() if self.auto_claim else None
+        if derived is not None:
+            if res is not None and res != derived:
+                raise NotationError("the racks already decide the round; the result must match them", input=res)
+            return derived
+        if res is None:
+            return None
+        if not isinstance(res.reason, Reason) or not (res.winner is None or isinstance(res.winner, Side)):
+            raise NotationError("a result has a Reason and a winning Side (or None)", input=res)
+        last = self.last_drafter
+        if res.reason is Reason.FIFTEEN:
+            ok = (not self.auto_claim and res.winner is not None and res.winner is last
+                  and res.triple in WINNING_TRIPLES and set(res.triple) <= self.rack(res.winner)
+                  and res.flawless == (len(self.rack(res.winner)) == 3))
+        elif res.reason is Reason.DRAW:
+            ok = (not self.auto_claim and res.winner is None and self.drafts == 9
+                  and res.triple is None and not res.flawless)
+        elif res.reason is Reason.FALSE_CLAIM:
+            ok = last is not None and res.winner is self.to_move and res.triple is None and not res.flawless
+        else:  # time or default
+            ok = res.winner is not None and res.triple is None and not res.flawless
+        if not ok:
+            raise NotationError(f"a result of {res.reason.value} cannot stand in this position", input=res)
+        return res
 
     def _derived_result(self) -> RoundResult | None:
         last = self.to_move.other
@@ -278,7 +310,7 @@ class Round:
         >>> Round.start('I').notation()
         '-/- I'
         """
-        return cls(to_move=Side.parse(first) if not isinstance(first, Side) else first, auto_claim=auto_claim)
+        return cls(to_move=Side.parse(first), auto_claim=auto_claim)
 
     # -- reading the position ----------------------------------------------------------
     def rack(self, side: Side) -> frozenset[int]:
@@ -397,7 +429,7 @@ class Round:
         fifteen_kit.errors.ClaimError: Onyx does not hold 9 (input: [2, 5, 9]; position: 258/13 I manual)
         """
         named = digits.digits if isinstance(digits, Claim) else digits
-        side = Side.parse(side)
+        side = Side.parse(side, position=self.notation())
         if self.is_over:
             raise GameOverError("the round is over; no claim can be made", input=digits, position=self.notation())
         if self.last_drafter is not side:
@@ -405,10 +437,7 @@ class Round:
                 f"only the player who just drafted may claim, and that is not {side.title}",
                 input=digits, position=self.notation(),
             )
-        try:
-            values = list(named)
-        except TypeError:
-            raise ClaimError("a claim names three digits", input=digits, position=self.notation()) from None
+        values = _check.items(named, 9, "a claim", ClaimError, self.notation())
         for d in values:
             if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9:
                 raise ClaimError(f"{d!r} is not a digit 1..9", input=digits, position=self.notation())
@@ -447,7 +476,7 @@ class Round:
         >>> Round().play(5).forfeit(Side.IVORY, Reason.TIME).winner
         <Side.ONYX: 'O'>
         """
-        side = Side.parse(side)
+        side = Side.parse(side, position=self.notation())
         if reason not in (Reason.TIME, Reason.DEFAULT):
             raise InvalidArgumentError("a forfeit is for time or by default", input=reason, position=self.notation())
         if self.is_over:
@@ -480,7 +509,11 @@ class Round:
         >>> Round.from_grid(['I..', '.O.', '...']).notation()
         '5/2 O'
         """
-        rows = [list(r) for r in grid]
+        rows = []
+        for row in _check.items(grid, 3, "a grid", NotationError):
+            if isinstance(row, str):
+                row = list(row.replace(" ", ""))  # also reads the rows of grid_text()
+            rows.append(_check.items(row, 3, "a grid row", NotationError))
         if len(rows) != 3 or any(len(r) != 3 for r in rows):
             raise NotationError("a grid has 3 rows of 3 cells", input=grid)
         racks: dict[Side, set[int]] = {Side.ONYX: set(), Side.IVORY: set()}
@@ -523,7 +556,7 @@ class Round:
             if res.reason is Reason.DRAW:
                 text += " ="
             elif res.reason is Reason.FIFTEEN:
-                text += f" +{res.winner.value}"
+                text += f" +{res.winner.value}{''.join(map(str, res.triple))}"
             else:
                 code = {Reason.FALSE_CLAIM: "x", Reason.TIME: "t", Reason.DEFAULT: "d"}[res.reason]
                 text += f" {code}{res.winner.other.value}"
@@ -551,55 +584,59 @@ class Round:
         if len(words) < 2 or words[0].count("/") != 1:
             raise NotationError("expected '<onyx rack>/<ivory rack> <side to move>', e.g. '258/46 O'",
                                 input=text, position=text.strip())
+        where = text.strip()
         racks = []
         for part in words[0].split("/"):
             if part == "-":
                 racks.append(frozenset())
-            elif part.isdigit() and "0" not in part:
+            elif part and set(part) <= _DIGIT_CHARS:
                 if len(set(part)) != len(part):
-                    raise NotationError(f"rack '{part}' names a digit twice", input=text, position=text.strip())
+                    raise NotationError(f"rack '{part}' names a digit twice", input=text, position=where)
                 racks.append(frozenset(int(ch) for ch in part))
             else:
-                raise NotationError(f"rack '{part}' is not digits 1..9 or '-'", input=text, position=text.strip())
+                raise NotationError(f"rack '{part}' is not digits 1..9 or '-'", input=text, position=where)
         try:
             to_move = Side.parse(words[1])
         except NotationError:
-            raise NotationError(f"'{words[1]}' is not a side to move (O or I)", input=text,
-                                position=text.strip()) from None
+            raise NotationError(f"'{words[1]}' is not a side to move (O or I)", input=text, position=where) from None
         rest = words[2:]
         auto = True
-        if rest[:1] == ["manual"]:
+        if rest and rest[0].lower() == "manual":
             auto, rest = False, rest[1:]
-        result = None
         if len(rest) > 1:
-            raise NotationError(f"unexpected '{' '.join(rest)}'", input=text, position=text.strip())
+            raise NotationError(f"unexpected '{' '.join(rest)}'", input=text, position=where)
         try:
             base = cls(racks[0], racks[1], to_move, auto)
         except NotationError as err:
-            raise NotationError(err.message, input=text, position=text.strip()) from None
-        if rest:
-            code = rest[0]
-            if code == "=" and base.awaiting_claim:
-                result = RoundResult(None, Reason.DRAW)
-            elif len(code) == 2 and code[0] in _RESULT_CODES and code[1] in "OI":
-                side = Side.parse(code[1])
-                reason = _RESULT_CODES[code[0]]
-                if reason is Reason.FIFTEEN:
-                    triple = _FIFTEEN[mask_of(base.rack(side))]
-                    if triple is None or side is not base.last_drafter:
-                        raise NotationError(f"{side.title} cannot have claimed a fifteen here",
-                                            input=text, position=text.strip())
-                    result = RoundResult(side, reason, triple, len(base.rack(side)) == 3)
-                else:
-                    result = RoundResult(side.other, reason)
+            raise NotationError(err.message, input=text, position=where) from None
+        if not rest:
+            return base
+        if base.is_over:
+            raise NotationError("the racks already end the round; no result code may follow", input=text,
+                                position=where)
+        code = rest[0]
+        if code == "=":
+            result = RoundResult(None, Reason.DRAW)
+        elif len(code) >= 2 and code[0] in _RESULT_CODES and code[1] in "OI":
+            side = Side.parse(code[1])
+            reason = _RESULT_CODES[code[0]]
+            if reason is Reason.FIFTEEN:
+                named = code[2:]
+                if named and not (len(named) == 3 and set(named) <= _DIGIT_CHARS):
+                    raise NotationError(f"'{code}' should name the three claimed digits, e.g. +O258",
+                                        input=text, position=where)
+                triple = tuple(sorted(int(ch) for ch in named)) if named else _FIFTEEN[mask_of(base.rack(side))]
+                result = RoundResult(side, reason, triple, len(base.rack(side)) == 3)
+            elif len(code) == 2:
+                result = RoundResult(side.other, reason)
             else:
-                raise NotationError(f"'{code}' is not a result code (+X, xX, tX, dX or =)",
-                                    input=text, position=text.strip())
-            if base.is_over:
-                raise NotationError("the racks already end the round; no result code may follow",
-                                    input=text, position=text.strip())
+                raise NotationError(f"'{code}' is not a result code", input=text, position=where)
+        else:
+            raise NotationError(f"'{code}' is not a result code (+X258, xX, tX, dX or =)", input=text, position=where)
+        try:
             return replace(base, result=result)
-        return base
+        except NotationError as err:
+            raise NotationError(err.message, input=text, position=where) from None
 
     def key(self) -> tuple[int, int]:
         """The position as two 9-bit masks ``(side to move's digits, opponent's digits)``.

@@ -82,8 +82,8 @@ class Evaluation:
         >>> evaluate(Round.parse('25/13 O')).describe()
         'win in 1'
         """
-        if self.outcome == "draw":
-            return "draw"
+        if self.outcome == "draw" or self.plies == 0:
+            return self.outcome
         return f"{self.outcome} in {self.own_drafts}"
 
 
@@ -159,65 +159,73 @@ class Solver:
         self._negamax(0, 0)
         return len(self._scores) - self._scores.count(None)
 
+    @staticmethod
+    def _check(position: Round) -> None:
+        if not isinstance(position, Round):
+            raise InvalidArgumentError("the solver values a Round position", input=position)
+
     def score(self, position: Round) -> int:
-        """The negamax score of ``position`` for the side to move (see module docstring)."""
+        """The negamax score of ``position`` for the side to move (see the module docstring).
+
+        A finished round scores by its result: +10 won, -10 lost, 0 drawn.  With
+        manual claims, a fifteen left unclaimed is still claimed by its owner
+        after their next draft (if the mover does not win first), and the last
+        drafter claims a pending fifteen when the pool is empty.
+
+        Raises InvalidArgumentError unless ``position`` is a :class:`Round`.
+
+        >>> Solver().score(Round.parse('25/13 O'))
+        9
+        """
+        self._check(position)
+        if position.is_over:
+            winner = position.result.winner
+            return 0 if winner is None else 10 if winner is position.to_move else -10
         me, opp = position.key()
-        if (position.auto_claim or not position.is_over) and _HAS_FIFTEEN[me]:
-            raise InvalidArgumentError(
-                "the side to move already holds a fifteen; the solver values claimed positions only",
-                input=position.notation(), position=position.notation(),
-            )
-        return self._negamax(me, opp)
+        if not (_HAS_FIFTEEN[me] or _HAS_FIFTEEN[opp]):
+            return self._negamax(me, opp)
+        # Only in manual-claim rounds: someone holds an unclaimed fifteen.
+        if me | opp == _FULL:  # the last drafter still claims (or declines)
+            return -10 if _HAS_FIFTEEN[opp] else 0
+        return self._solve(me, opp)
+
+    def _child_score(self, me: int, opp: int, digit: int) -> int:
+        # The mover's score after drafting `digit` (claiming at once if it makes a fifteen).
+        return _ADJUST[self._negamax(opp, me | _BITS[digit - 1]) + 10]
 
     def evaluate(self, position: Round) -> Evaluation:
         """The :class:`Evaluation` of ``position``: outcome, plies to the end and every best move.
 
-        A round already decided by a claim, forfeit or declined claim (manual
-        mode) is valued by its result.
+        Raises InvalidArgumentError unless ``position`` is a :class:`Round`.
 
         >>> Solver().evaluate(Round.parse('258/46 I')).outcome
         'loss'
         """
-        if position.is_over and position.result is not None and not position.auto_claim:
-            res = position.result
-            outcome = "draw" if res.winner is None else "win" if res.winner is position.to_move else "loss"
-            score = {"draw": 0, "win": 10, "loss": -10}[outcome]
-            return Evaluation(outcome, 0, 0, score, ())
-        if position.is_over and position.auto_claim:
-            score = self.score(position)
-            outcome, _ = score_to_outcome(score)
-            return Evaluation(outcome, 0, 0, score, ())
         score = self.score(position)
-        me, opp = position.key()
-        best = tuple(d for d in position.legal_moves() if self._child_score(me, opp, d) == score)
+        moves = position.legal_moves()
         outcome, plies = score_to_outcome(score)
+        if not moves:
+            return Evaluation(outcome, 0, 0, score, ())
+        me, opp = position.key()
+        best = tuple(d for d in moves if self._child_score(me, opp, d) == score)
         if plies is None:
             plies = len(position.pool)
         return Evaluation(outcome, plies, (plies + 1) // 2, score, best)
 
-    def _child_score(self, me: int, opp: int, digit: int) -> int:
-        child = -self._negamax(opp, me | _BITS[digit - 1])
-        return child - 1 if child > 0 else child + 1 if child < 0 else 0
-
     def move_evaluations(self, position: Round) -> dict[int, Evaluation]:
         """For every legal digit, the :class:`Evaluation` *for the side to move* after drafting it.
+
+        Raises InvalidArgumentError unless ``position`` is a :class:`Round`.
 
         >>> v = Solver().move_evaluations(Round.parse('25/13 O'))
         >>> v[8].describe(), v[9].describe()
         ('win in 1', 'win in 2')
         """
+        self._check(position)
+        me, opp = position.key()
         out = {}
         for d in position.legal_moves():
-            child = position.play(d)
-            if child.is_over:
-                res = child.result
-                outcome = "draw" if res.winner is None else "win" if res.winner is position.to_move else "loss"
-                score = {"draw": 0, "win": 9, "loss": -9}[outcome]
-                out[d] = Evaluation(outcome, 1, 1, score, (d,) if outcome == "win" else ())
-                continue
-            e = self.evaluate(child)
-            score = -e.score
-            score = score - 1 if score > 0 else score + 1 if score < 0 else 0
+            score = self._child_score(me, opp, d)
             outcome, plies = score_to_outcome(score)
             if plies is None:
                 plies = len(position.pool)

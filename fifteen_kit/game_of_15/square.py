@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
+from .. import _check
 from ..errors import InvalidArgumentError
 
 __all__ = [
@@ -138,7 +139,7 @@ def line_of(triple: Iterable[int]) -> Line:
     >>> line_of([1, 5, 9]).name
     'middle column'
     """
-    digits = tuple(sorted(triple))
+    digits = tuple(sorted(_check_digit(d) for d in _check.items(triple, 9, "a triple")))
     for line in LINES:
         if line.digits == digits:
             return line
@@ -164,7 +165,7 @@ def mask_of(digits: Iterable[int]) -> int:
     259
     """
     mask = 0
-    for d in digits:
+    for d in _check.items(digits, 9, "a set of digits"):
         mask |= 1 << (_check_digit(d) - 1)
     return mask
 
@@ -175,6 +176,7 @@ def digits_of(mask: int) -> tuple[int, ...]:
     >>> digits_of(259)
     (1, 2, 9)
     """
+    _check.whole(mask, 0, 511, "a digit mask")
     return tuple(d for d in DIGITS if mask >> (d - 1) & 1)
 
 
@@ -204,15 +206,18 @@ def fifteen_in(digits: Iterable[int]) -> tuple[int, int, int] | None:
 def is_magic(square: Iterable[Iterable[int]]) -> bool:
     """True if ``square`` is a 3x3 grid of the digits 1..9 whose 8 lines all sum to 15.
 
+    Raises InvalidArgumentError if ``square`` is not a collection of rows.
+
     >>> is_magic(MAGIC_SQUARE)
     True
     >>> is_magic([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
     False
     """
-    rows = [tuple(r) for r in square]
+    rows = [tuple(_check.items(r, 9, "a row of the square")) for r in _check.items(square, 9, "a square")]
     if len(rows) != 3 or any(len(r) != 3 for r in rows):
         return False
-    if sorted(d for r in rows for d in r) != list(DIGITS):
+    cells = [d for r in rows for d in r]
+    if any(isinstance(d, bool) or not isinstance(d, int) for d in cells) or sorted(cells) != list(DIGITS):
         return False
     return all(sum(rows[r][c] for r, c in line.cells) == 15 for line in LINES)
 
@@ -236,7 +241,7 @@ class Symmetry:
         """Apply the symmetry to one digit (returns a digit) or to several (a sorted tuple)."""
         if isinstance(digits, int) and not isinstance(digits, bool):
             return self.permutation[_check_digit(digits) - 1]
-        return tuple(sorted(self.permutation[_check_digit(d) - 1] for d in digits))
+        return tuple(sorted(self.permutation[_check_digit(d) - 1] for d in _check.items(digits, 9, "digits")))
 
     def apply_mask(self, mask: int) -> int:
         """Apply the symmetry to a 9-bit digit mask (see :func:`mask_of`).
@@ -244,6 +249,7 @@ class Symmetry:
         >>> SYMMETRIES[0].apply_mask(0b10000) == 0b10000
         True
         """
+        _check.whole(mask, 0, 511, "a digit mask")
         out = 0
         for d in DIGITS:
             if mask >> (d - 1) & 1:

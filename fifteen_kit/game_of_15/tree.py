@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ..errors import InvalidArgumentError
 from .square import _HAS_FIFTEEN, SYMMETRIES
 
 __all__ = ["TreeStatistics", "canonical", "count_games", "reachable_positions", "tree_statistics"]
@@ -61,6 +62,15 @@ def reachable_positions() -> frozenset[tuple[int, int]]:
     return frozenset(seen)
 
 
+def _check_position(position: object) -> tuple[int, int]:
+    ok = isinstance(position, tuple) and len(position) == 2 and all(
+        isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= _FULL for m in position
+    )
+    if not ok or position[0] & position[1]:
+        raise InvalidArgumentError("a position is a pair of disjoint 9-bit digit masks", input=position)
+    return position
+
+
 def canonical(position: tuple[int, int]) -> tuple[int, int]:
     """The smallest image of a position under the 8 symmetries of the square.
 
@@ -69,16 +79,25 @@ def canonical(position: tuple[int, int]) -> tuple[int, int]:
     >>> canonical((1 << 1, 0)) == canonical((1 << 7, 0))   # corner 2 ~ corner 8
     True
     """
-    return min((s.apply_mask(position[0]), s.apply_mask(position[1])) for s in SYMMETRIES)
+    first, second = _check_position(position)
+    return min((s.apply_mask(first), s.apply_mask(second)) for s in SYMMETRIES)
 
 
-@cache
 def count_games(first: int = 0, second: int = 0) -> tuple[int, int, int]:
     """Number of complete games from a position: ``(first-player wins, second-player wins, draws)``.
+
+    ``first`` and ``second`` are the two players' digit masks (see
+    :func:`~fifteen_kit.game_of_15.square.mask_of`).  Raises InvalidArgumentError
+    for masks that are not disjoint 9-bit numbers.
 
     >>> sum(count_games())
     255168
     """
+    return _count_games(*_check_position((first, second)))
+
+
+@cache
+def _count_games(first: int, second: int) -> tuple[int, int, int]:
     if _HAS_FIFTEEN[first]:
         return (1, 0, 0)
     if _HAS_FIFTEEN[second]:
@@ -87,7 +106,7 @@ def count_games(first: int = 0, second: int = 0) -> tuple[int, int, int]:
         return (0, 0, 1)
     a = b = c = 0
     for child in _children(first, second):
-        x, y, z = count_games(*child)
+        x, y, z = _count_games(*child)
         a += x
         b += y
         c += z
