@@ -9,6 +9,8 @@ BIN    := $(VENV)/bin
 PORT   ?= 8888
 IP     ?= 127.0.0.1
 LESSONS := $(sort $(wildcard lessons/*.ipynb))
+# JupyterLab refuses to run as root unless told; containers and CI machines often are root.
+ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test lessons bench lint clean
 
@@ -35,7 +37,7 @@ $(VENV)/.bench: $(VENV)/.lab bench/requirements.txt
 lab: $(VENV)/.lab
 	@echo "Starting JupyterLab on lessons/ -- open the URL printed below (with its token)."
 	@echo "Start with 00_start_here.ipynb.  Stop the server with Ctrl-C."
-	$(BIN)/jupyter lab --no-browser --ip=$(IP) --port=$(PORT) --ServerApp.root_dir=lessons \
+	$(BIN)/jupyter lab --no-browser $(ROOT_OK) --ip=$(IP) --port=$(PORT) --ServerApp.root_dir=lessons \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb
 
 test: $(VENV)/.test
