@@ -42,7 +42,7 @@ lab: $(VENV)/.lab
 
 test: $(VENV)/.test
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest tests fifteen_kit lessons --doctest-modules \
+	$(BIN)/python -m pytest tests fifteen_kit widgets lessons --doctest-modules \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
 
 lint: $(VENV)/.test

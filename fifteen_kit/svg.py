@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +28,7 @@ from .errors import InvalidArgumentError
 if TYPE_CHECKING:  # pragma: no cover
     from .game_of_15.rules import Round
 
-__all__ = ["HTML", "SVG", "THEME", "magic_grid", "round_board", "side_by_side", "tile"]
+__all__ = ["HTML", "SVG", "THEME", "magic_grid", "round_board", "side_by_side", "tile", "tile_image", "tile_strip"]
 
 #: Colours of the Game of 15 theme (mahogany, brass, ivory, onyx) and the highlight.
 THEME = {
@@ -292,3 +293,46 @@ def side_by_side(*drawings: str, captions: tuple[str, ...] = ()) -> HTML:
             if i < len(captions) else ""
         cells.append(f'<figure style="margin:0 1.5em 0 0">{d}{cap}</figure>')
     return HTML('<div style="display:flex;flex-wrap:wrap;align-items:flex-end">' + "".join(cells) + "</div>")
+
+
+def tile_image(digit: int, face: str = "brass", size: float = 72, highlight: bool = False) -> SVG:
+    """One tile as a complete SVG picture (for icons and CSS backgrounds), ``size`` wide.
+
+    Raises InvalidArgumentError as :func:`tile` does.
+
+    >>> tile_image(5).startswith('<svg') and 'polygon' in tile_image(5)
+    True
+    """
+    size = _size(size)
+    pad = size * 0.1
+    w, h = size + 2 * pad, size * 1.3 + 2 * pad
+    return SVG(f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" viewBox="0 0 {w:g} {h:g}">'
+               f'{tile(digit, pad, pad, size, face, highlight)}</svg>')
+
+
+def tile_strip(digits: Iterable[int], face: str = "brass", size: float = 48,
+               highlight: Iterable[int] = (), slots: int = 5, label: str = "") -> SVG:
+    """A rack: the tiles of ``digits`` in a row on a mahogany strip with room for ``slots`` tiles.
+
+    ``highlight`` digits are outlined and starred; ``label`` is read out by screen readers.
+
+    Raises InvalidArgumentError for bad digits, face, size or slots.
+
+    >>> tile_strip([2, 5, 8], face='onyx', highlight=[2, 5, 8]).count('★')
+    3
+    """
+    from . import _check
+
+    size = _size(size)
+    digits = [int(d) if isinstance(d, bool) else d for d in _check.items(digits, 9, "a rack")]
+    marked = set(_check.items(highlight, 9, "the highlighted digits"))
+    slots = max(_check.whole(slots, 1, 9, "slots"), len(digits))
+    gap = size * 0.22
+    w, h = slots * (size + gap) + gap, size * 1.3 + 2 * gap
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" viewBox="0 0 {w:g} {h:g}" '
+             f'role="img" aria-label="{escape(label or "rack")}">',
+             f'<rect width="{w:g}" height="{h:g}" rx="{size * 0.14:g}" fill="{THEME["mahogany_light"]}"/>']
+    for i, d in enumerate(digits):
+        parts.append(tile(d, gap + i * (size + gap), gap, size, face, highlight=d in marked))
+    parts.append("</svg>")
+    return SVG("".join(parts))

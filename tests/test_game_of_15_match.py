@@ -159,7 +159,7 @@ def test_errors_leave_the_match_unchanged():
 def test_undo_is_exact():
     m = Match(auto_claim=False, clock=30)
     states = [m.state]
-    for action in (lambda: m.draft(2), lambda: m.tick(3), lambda: m.draft(1), lambda: m.draft(5),
+    for action in (lambda: m.draft(2), lambda: m.draft(1), lambda: m.draft(5),
                    lambda: m.draft(3), lambda: m.draft(8), lambda: m.claim([2, 5, 8]), m.next_round):
         action()
         states.append(m.state)
@@ -248,7 +248,28 @@ def test_bad_rules_and_flags():
         Match(blind=1)
 
 
-def test_a_zero_tick_changes_nothing():
+def test_ticks_are_not_moves_for_undo():
     m = Match(clock=5)
     m.tick(0)
-    assert not m.can_undo
+    m.tick(1.5)
+    assert not m.can_undo and m.clock[Side.ONYX] == 3.5
+    m.draft(5)
+    m.tick(2)
+    m.undo()  # takes back the draft; Onyx's time is not refunded past the draft
+    assert m.round.drafts == 0 and m.clock[Side.ONYX] == 3.5
+    m.tick(3.5)
+    assert m.round.result.reason is Reason.TIME
+    m.undo()  # a time forfeit can be taken back
+    assert not m.round.is_over
+
+
+def test_match_from_a_position():
+    m = Match(target=1, position="25/13 O")
+    assert m.round.notation() == "25/13 O" and "starts from" in m.log[0].text
+    m.draft(8)
+    assert m.winner is Side.ONYX
+    m = Match(position="25/13 O", auto_claim=False)
+    assert not m.round.auto_claim
+    for bad in ("258/46 I", "zzz", 5, "13567/2489 I manual"):
+        with pytest.raises(ValueError):
+            Match(position=bad)

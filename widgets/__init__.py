@@ -3,4 +3,10 @@
 This folder is installed as the subpackage ``fifteen_kit.widgets``.  Boards hold
 one engine object and redraw from it; they never re-implement a rule.  Importing
 ``fifteen_kit`` never imports this package, so the engine stays light.
+
+* :class:`GameOf15Board` -- the Game of 15, with its magic-square twin.
 """
+
+from .game_of_15 import GameOf15Board
+
+__all__ = ["GameOf15Board"]

@@ -160,6 +160,8 @@ class Match:
         auto_claim, blind, clock: see :class:`MatchRules`.
         rules: a :class:`MatchRules` instead of the separate options.
         seed: seed of the coin flip for ``first=None``.
+        position: start round 1 from this position (a :class:`Round` or its notation)
+            instead of the empty pool, e.g. for puzzles; ``first`` is then ignored.
 
     >>> m = Match(target=3, first=None, seed=4)
     >>> m.round.to_move in (Side.ONYX, Side.IVORY), m.round_number
@@ -176,6 +178,7 @@ class Match:
         clock: float | None = None,
         rules: MatchRules | None = None,
         seed: Seed = None,
+        position: Round | str | None = None,
     ) -> None:
         if rules is None:
             rules = MatchRules(target=target, auto_claim=auto_claim, blind=blind, clock=clock)
@@ -191,8 +194,12 @@ class Match:
         else:
             first = Side.parse(first)
             how = "by choice"
-        start = Round.start(first, auto_claim=rules.auto_claim)
-        entry = LogEntry(1, None, f"Round 1: {first.title} drafts first ({how})")
+        if position is None:
+            start = Round.start(first, auto_claim=rules.auto_claim)
+            entry = LogEntry(1, None, f"Round 1: {first.title} drafts first ({how})")
+        else:
+            start = self._starting_position(position, rules)
+            entry = LogEntry(1, None, f"Round 1 starts from {start.notation()}: {start.to_move.title} to draft")
         self._history: list[MatchState] = [
             MatchState(
                 rules=rules,
@@ -202,6 +209,24 @@ class Match:
                 clock=None if rules.clock is None else (float(rules.clock), float(rules.clock)),
             )
         ]
+
+    @staticmethod
+    def _starting_position(position: Round | str, rules: MatchRules) -> Round:
+        if isinstance(position, str):
+            position = Round.parse(position)
+        if not isinstance(position, Round):
+            raise InvalidArgumentError("a starting position is a Round or its notation", input=position)
+        if position.is_over or position.awaiting_claim:
+            raise InvalidArgumentError("the starting position must be a round still in play", input=position,
+                                       position=position.notation())
+        try:
+            start = replace(position, auto_claim=rules.auto_claim)
+        except NotationError as err:
+            raise InvalidArgumentError(err.message, input=position, position=position.notation()) from None
+        if start.is_over:
+            raise InvalidArgumentError("with automatic claims this position is already decided", input=position,
+                                       position=position.notation())
+        return start
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -385,7 +410,8 @@ class Match:
     def tick(self, seconds: float) -> None:
         """Speed blitz: charge ``seconds`` of thinking time to the side that must act now.
 
-        When its bank reaches 0 the side loses the round on time.
+        When its bank reaches 0 the side loses the round on time.  Time that
+        passes without a forfeit is not a move: undo does not give it back.
 
         Raises:
             InvalidArgumentError: the match has no clock, or ``seconds`` is negative or not a number.
@@ -410,11 +436,13 @@ class Match:
         left = max(0.0, _pair_get(s.clock, side) - spent)
         clock = (left, s.clock[1]) if side is Side.ONYX else (s.clock[0], left)
         state = replace(s, clock=clock)
-        if left <= 0:
-            log = (*s.log, LogEntry(s.number, side, f"{side.title}'s time runs out"))
-            state = replace(state, round=s.round.forfeit(side, Reason.TIME), log=log)
-            state = self._settle(state)
-        self._push(state)
+        if left > 0:
+            # Time passing is not a move: it amends the current state, so undo takes back moves only.
+            self._history[-1] = state
+            return
+        log = (*s.log, LogEntry(s.number, side, f"{side.title}'s time runs out"))
+        state = replace(state, round=s.round.forfeit(side, Reason.TIME), log=log)
+        self._push(self._settle(state))
 
     @property
     def acting_side(self) -> Side | None:
@@ -449,7 +477,7 @@ class Match:
                            drafts=(), log=log, clock=clock))
 
     def undo(self) -> None:
-        """Take back the last action (a draft, claim, tick or new round).
+        """Take back the last action (a draft, claim, decline, time forfeit or new round).
 
         Raises IllegalMoveError when there is nothing to undo.
         """
