@@ -194,7 +194,7 @@ def test_puzzle_mode():
 def test_puzzle_slip_is_reported():
     b = GameOf15Board()
     b.new_puzzle(2)
-    puzzle, side = b._puzzle
+    puzzle, _side = b._puzzle
     wrong = [d for d in b.match.round.pool if d not in puzzle.solutions]
     click(b, wrong[0])
     assert "slip" in b.message.value or b.match.round.is_over

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 from html import escape
+from string import Template
 from urllib.parse import quote
 
 import ipywidgets as w
@@ -56,38 +57,39 @@ LENGTHS = {"Single round": 1, "Best of 5": 3, "Best of 7": 4}
 _HINT = {"win": ("✔", "#0072B2"), "draw": ("=", "#8a6a1f"), "loss": ("✘", "#D55E00")}
 
 
+_STYLE = Template("""
+.f15-board{background:$mahogany;padding:14px;border-radius:14px;color:$ivory;font-family:Georgia,serif}
+.f15-board .widget-label,.f15-board .widget-html-content,.f15-board label{color:$ivory}
+.f15-panel{background:$mahogany_light;border-radius:10px;padding:6px}
+.f15-tile{width:64px!important;height:90px!important;padding:0!important;border:0!important;
+  background-color:transparent!important;background-size:100% 100%;background-repeat:no-repeat;
+  color:transparent!important;box-shadow:none!important;font-size:1px!important}
+.f15-tile:hover{filter:brightness(1.08)}
+.f15-tile:focus-visible,.f15-cell:focus-visible{outline:3px solid #56B4E9!important;outline-offset:2px}
+.f15-taken{background-image:none!important;background-color:$recess!important;
+  border:1px solid $mahogany_light!important;border-radius:9px}
+.f15-cell{width:76px!important;height:76px!important;font-size:30px!important;font-weight:bold;position:relative;
+  background-color:$ivory!important;color:$brass_dark!important;border:2px solid $mahogany!important;
+  border-radius:6px;font-family:Georgia,serif}
+.f15-cell-O{background-color:$onyx!important;color:$ivory!important}
+.f15-cell-I{background-color:#ffffff!important;color:$onyx!important}
+.f15-cell-win{box-shadow:inset 0 0 0 6px $win!important}
+.f15-cell.f15-empty{font-size:20px!important;font-weight:normal}
+.f15-hint{width:64px;text-align:center;font-size:13px;font-weight:bold;line-height:1.1}
+.f15-log{max-height:150px;overflow-y:auto;background:$ivory;color:$ink;border-radius:8px;padding:4px 10px;
+  font-size:13px}
+.f15-msg{min-height:1.4em;font-size:15px;color:#F0E442}
+.f15-status{font-size:19px}
+""")
+
+
 def _css() -> str:
     """The board's style sheet: tile faces as SVG backgrounds, grid cells, focus rings."""
-    rules = [
-        ".f15-board{background:%s;padding:14px;border-radius:14px;color:%s;font-family:Georgia,serif}"
-        % (THEME["mahogany"], THEME["ivory"]),
-        ".f15-board .widget-label,.f15-board .widget-html-content,.f15-board label{color:%s}" % THEME["ivory"],
-        ".f15-panel{background:%s;border-radius:10px;padding:6px}" % THEME["mahogany_light"],
-        ".f15-tile{width:64px!important;height:90px!important;padding:0!important;border:0!important;"
-        "background-color:transparent!important;background-size:100% 100%;background-repeat:no-repeat;"
-        "color:transparent!important;box-shadow:none!important;font-size:1px!important}",
-        ".f15-tile:hover{filter:brightness(1.08)}",
-        ".f15-tile:focus-visible,.f15-cell:focus-visible{outline:3px solid #56B4E9!important;outline-offset:2px}",
-        ".f15-taken{background-image:none!important;background-color:%s!important;"
-        "border:1px solid %s!important;border-radius:9px}" % (THEME["recess"], THEME["mahogany_light"]),
-        ".f15-cell{width:76px!important;height:76px!important;font-size:30px!important;font-weight:bold;"
-        "position:relative;background-color:%s!important;color:%s!important;border:2px solid %s!important;"
-        "border-radius:6px;font-family:Georgia,serif}" % (THEME["ivory"], THEME["brass_dark"], THEME["mahogany"]),
-        ".f15-cell-O{background-color:%s!important;color:%s!important}" % (THEME["onyx"], THEME["ivory"]),
-        ".f15-cell-I{background-color:#ffffff!important;color:%s!important}" % THEME["onyx"],
-        ".f15-cell-win{box-shadow:inset 0 0 0 6px %s!important}" % THEME["win"],
-        ".f15-cell.f15-empty{font-size:20px!important;font-weight:normal}",
-        ".f15-hint{width:64px;text-align:center;font-size:13px;font-weight:bold;line-height:1.1}",
-        ".f15-log{max-height:150px;overflow-y:auto;background:%s;color:%s;border-radius:8px;padding:4px 10px;"
-        "font-size:13px}" % (THEME["ivory"], THEME["ink"]),
-        ".f15-msg{min-height:1.4em;font-size:15px;color:#F0E442}",
-        ".f15-status{font-size:19px}",
-    ]
+    rules = [_STYLE.substitute(THEME)]
     for d in range(1, 10):
-        for face in ("brass",):
-            uri = "data:image/svg+xml;utf8," + quote(str(tile_image(d, face, size=64)))
-            rules.append(f'.f15-tile-{d}{{background-image:url("{uri}")}}')
-    return "<style>" + "".join(rules) + "</style>"
+        uri = "data:image/svg+xml;utf8," + quote(str(tile_image(d, "brass", size=64)))
+        rules.append(f'.f15-tile-{d}{{background-image:url("{uri}")}}')
+    return "<style>" + "\n".join(rules) + "</style>"
 
 
 _CSS = _css()
