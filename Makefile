@@ -20,9 +20,10 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The kit with everything the lessons need, at Binder's exact pins.
-$(VENV)/.lab: $(BIN)/python binder/requirements.txt pyproject.toml
+$(VENV)/.lab: $(BIN)/python binder/requirements.txt binder/overrides.json pyproject.toml
 	$(BIN)/python -m pip install --quiet -r binder/requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	mkdir -p $(VENV)/share/jupyter/lab/settings && cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/
 	@touch $@
 
 # ...plus the test tools, at their exact pins.
@@ -30,11 +31,17 @@ $(VENV)/.test: $(VENV)/.lab tests/requirements.txt
 	$(BIN)/python -m pip install --quiet -r tests/requirements.txt -c binder/requirements.txt
 	@touch $@
 
-$(VENV)/.bench: $(VENV)/.lab bench/requirements.txt
-	$(BIN)/python -m pip install --quiet -r bench/requirements.txt -c binder/requirements.txt
+# Benchmarks get their own environment (the lab pins plus OpenSpiel), so .venv stays what Binder runs.
+BENCH_VENV := .venv-bench
+$(BENCH_VENV)/.bench: binder/requirements.txt bench/requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt -r bench/requirements.txt
+	$(BENCH_VENV)/bin/python -m pip install --quiet --no-deps -e .
 	@touch $@
 
 lab: $(VENV)/.lab
+	$(BIN)/jupyter trust $(LESSONS)
 	@echo "Starting JupyterLab on lessons/ -- open the URL printed below (with its token)."
 	@echo "Start with 00_start_here.ipynb.  Stop the server with Ctrl-C."
 	$(BIN)/jupyter lab --no-browser $(ROOT_OK) --ip=$(IP) --port=$(PORT) --ServerApp.root_dir=lessons \
@@ -52,8 +59,8 @@ lessons: $(VENV)/.lab
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.timeout=120 --ExecutePreprocessor.kernel_name=python3 $(LESSONS)
 
-bench: $(VENV)/.bench
-	$(BIN)/python bench/run.py
+bench: $(BENCH_VENV)/.bench
+	$(BENCH_VENV)/bin/python bench/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .ruff_cache build *.egg-info

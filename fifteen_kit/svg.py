@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -50,10 +51,16 @@ class SVG(str):
 
     >>> SVG('<svg/>')._repr_svg_()
     '<svg/>'
+    >>> SVG('<svg aria-label="5/- I"/>')
+    <SVG picture: 5/- I>
     """
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def __repr__(self) -> str:
+        label = re.search(r'aria-label="([^"]*)"', self)
+        return f"<SVG picture{': ' + label.group(1) if label else ''}>"
 
 
 class HTML(str):
@@ -65,6 +72,9 @@ class HTML(str):
 
     def _repr_html_(self) -> str:
         return str(self)
+
+    def __repr__(self) -> str:
+        return f"<HTML: {self.count('<svg')} pictures>"
 
 
 _FONT = "Georgia, 'Times New Roman', serif"
@@ -252,6 +262,14 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
                    f'stroke="{THEME["mahogany"]}" stroke-width="{size * 0.05:g}"/>')
         out.append(f'<line x1="{pad:g}" y1="{pad + i * size:g}" x2="{pad + 3 * size:g}" y2="{pad + i * size:g}" '
                    f'stroke="{THEME["mahogany"]}" stroke-width="{size * 0.05:g}"/>')
+    wins = _winning_digits(position)
+    res = position.result
+    if res is not None and res.triple is not None:
+        cells = line_of(res.triple).cells
+        (r0, c0), (r1, c1) = cells[0], cells[-1]
+        out.append(f'<line x1="{pad + (c0 + 0.5) * size:g}" y1="{pad + (r0 + 0.5) * size:g}" '
+                   f'x2="{pad + (c1 + 0.5) * size:g}" y2="{pad + (r1 + 0.5) * size:g}" stroke="{THEME["win"]}" '
+                   f'stroke-width="{size * 0.12:g}" stroke-linecap="round"/>')
     for r, row in enumerate(MAGIC_SQUARE):
         for c, d in enumerate(row):
             cx, cy = pad + (c + 0.5) * size, pad + (r + 0.5) * size
@@ -259,20 +277,14 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
             if owner is not None:
                 fill = THEME["onyx"] if owner is Side.ONYX else "#ffffff"
                 ink = THEME["ivory"] if owner is Side.ONYX else THEME["onyx"]
+                ring = THEME["win"] if d in wins else THEME["onyx"]
                 out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.3:g}" fill="{fill}" '
-                           f'stroke="{THEME["onyx"]}" stroke-width="{size * 0.04:g}"/>')
+                           f'stroke="{ring}" stroke-width="{size * (0.07 if d in wins else 0.04):g}"/>')
                 out.append(f'<text x="{cx:g}" y="{cy + size * 0.12:g}" text-anchor="middle" font-family="{_FONT}" '
                            f'font-size="{size * 0.34:g}" font-weight="bold" fill="{ink}">{owner.value}</text>')
             if show_digits:
-                out.append(f'<text x="{cx - size * 0.4:g}" y="{cy - size * 0.28:g}" font-family="{_FONT}" '
-                           f'font-size="{size * 0.2:g}" fill="{THEME["brass_dark"]}">{d}</text>')
-    res = position.result
-    if res is not None and res.triple is not None:
-        cells = line_of(res.triple).cells
-        (r0, c0), (r1, c1) = cells[0], cells[-1]
-        out.append(f'<line x1="{pad + (c0 + 0.5) * size:g}" y1="{pad + (r0 + 0.5) * size:g}" '
-                   f'x2="{pad + (c1 + 0.5) * size:g}" y2="{pad + (r1 + 0.5) * size:g}" stroke="{THEME["win"]}" '
-                   f'stroke-width="{size * 0.1:g}" stroke-linecap="round" opacity="0.85"/>')
+                out.append(f'<text x="{cx - size * 0.42:g}" y="{cy - size * 0.25:g}" font-family="{_FONT}" '
+                           f'font-size="{size * 0.24:g}" font-weight="bold" fill="{THEME["ink"]}">{d}</text>')
     out.append("</svg>")
     return SVG("".join(out))
 

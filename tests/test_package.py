@@ -38,9 +38,14 @@ def _public_defs():
         for path in sorted((ROOT / root).rglob("*.py")):
             tree = ast.parse(path.read_text())
             yield path, tree
-            for node in ast.walk(tree):
+            # module-level definitions and the methods of module-level classes (not nested helpers)
+            for node in tree.body:
                 if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
                     yield path, node
+                if isinstance(node, ast.ClassDef):
+                    for member in node.body:
+                        if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                            yield path, member
 
 
 def test_every_public_name_has_a_docstring():

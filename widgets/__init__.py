@@ -5,8 +5,10 @@ one engine object and redraw from it; they never re-implement a rule.  Importing
 ``fifteen_kit`` never imports this package, so the engine stays light.
 
 * :class:`GameOf15Board` -- the Game of 15, with its magic-square twin.
+* :class:`SelfCheck` -- a lesson exercise that checks the student's answer.
 """
 
+from .exercise import SelfCheck
 from .game_of_15 import GameOf15Board
 
-__all__ = ["GameOf15Board"]
+__all__ = ["GameOf15Board", "SelfCheck"]

@@ -66,16 +66,22 @@ _STYLE = Template("""
   color:transparent!important;box-shadow:none!important;font-size:1px!important}
 .f15-tile:hover{filter:brightness(1.08)}
 .f15-tile:focus-visible,.f15-cell:focus-visible{outline:3px solid #56B4E9!important;outline-offset:2px}
-.f15-taken{background-image:none!important;background-color:$recess!important;
-  border:1px solid $mahogany_light!important;border-radius:9px}
-.f15-cell{width:76px!important;height:76px!important;font-size:30px!important;font-weight:bold;position:relative;
-  background-color:$ivory!important;color:$brass_dark!important;border:2px solid $mahogany!important;
-  border-radius:6px;font-family:Georgia,serif}
+.f15-taken{background-image:none!important;background-color:$recess!important;background-clip:content-box;
+  padding:6px 5px!important;border-radius:9px;color:$mahogany_light!important;font-size:18px!important}
+.f15-cell{width:76px!important;height:76px!important;font-size:34px!important;font-weight:bold;position:relative;
+  background-color:#e9dcb6!important;color:$ink!important;border:2px solid $mahogany!important;
+  border-radius:6px;font-family:Georgia,serif;opacity:1!important}
+.f15-cell:disabled{cursor:default}
 .f15-cell-O{background-color:$onyx!important;color:$ivory!important}
-.f15-cell-I{background-color:#ffffff!important;color:$onyx!important}
+.f15-cell-I{background-color:#ffffff!important;color:$onyx!important;border:4px solid $onyx!important}
 .f15-cell-win{box-shadow:inset 0 0 0 6px $win!important}
-.f15-cell.f15-empty{font-size:20px!important;font-weight:normal}
-.f15-hint{width:64px;text-align:center;font-size:13px;font-weight:bold;line-height:1.1}
+.f15-cell.f15-empty{font-size:24px!important;font-weight:normal;color:$brass_dark!important}
+.f15-cell::after{position:absolute;top:3px;left:7px;font-size:14px;font-weight:normal;opacity:.85}
+.f15-cell.f15-empty::after{content:none!important}
+.f15-hint{width:64px;text-align:center;font-size:14px;font-weight:bold;line-height:1.2;margin-top:2px}
+.f15-board .jupyter-widget-Collapse-header{background:$mahogany_light!important;color:$ivory!important;
+  border-color:$mahogany!important}
+.f15-board .jupyter-widget-Collapse-contents{background:$mahogany!important;border-color:$mahogany_light!important}
 .f15-log{max-height:150px;overflow-y:auto;background:$ivory;color:$ink;border-radius:8px;padding:4px 10px;
   font-size:13px}
 .f15-msg{min-height:1.4em;font-size:15px;color:#F0E442}
@@ -89,6 +95,7 @@ def _css() -> str:
     for d in range(1, 10):
         uri = "data:image/svg+xml;utf8," + quote(str(tile_image(d, "brass", size=64)))
         rules.append(f'.f15-tile-{d}{{background-image:url("{uri}")}}')
+        rules.append(f'.f15-cell-d{d}::after{{content:"{d}"}}')
     return "<style>" + "\n".join(rules) + "</style>"
 
 
@@ -215,11 +222,13 @@ class GameOf15Board(w.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.next_round_button.on_click(lambda _b: self.next_round())
         self.notation_text = w.Text(description="Position", tooltip="Copy this, or paste a position and Load",
-                                    layout=w.Layout(width="260px"))
+                                    layout=w.Layout(width="240px", margin="0 0 0 24px"),
+                                    style={"description_width": "initial"})
         self.load_button = w.Button(description="Load", tooltip="Start a round from the position typed")
         self.load_button.on_click(lambda _b: self.load(self.notation_text.value))
         self.puzzle_menu = w.Dropdown(options=[("Win in 1", 1), ("Win in 2", 2), ("Win in 3", 3)], value=2,
-                                      description="Puzzle", layout=w.Layout(width="200px"))
+                                      description="Puzzle", layout=w.Layout(width="190px"),
+                                      style={"description_width": "initial"})
         self.puzzle_button = w.Button(description="New puzzle", icon="puzzle-piece",
                                       tooltip="A position where you can force a win; the computer defends perfectly")
         self.puzzle_button.on_click(lambda _b: self.new_puzzle(self.puzzle_menu.value))
@@ -543,6 +552,9 @@ class GameOf15Board(w.VBox):
                 note = f"{side.title} says: {digit}."
             self._say(note)
             self._check_puzzle()
+
+    def __repr__(self) -> str:
+        return f"GameOf15Board(round {self.match.round_number}: {self.match.round.notation()})"
 
     # -- drawing ----------------------------------------------------------------------------------
     def _result_text(self) -> str:

@@ -229,6 +229,12 @@ class Match:
         return start
 
     # -- reading ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        on, iv = self.state.scores
+        tail = f"; {self.winner.title} wins the match" if self.is_over else ""
+        return (f"Match(round {self.round_number}: {self.round.notation()}; Onyx {on}, Ivory {iv}; "
+                f"first to {self.rules.target}{tail})")
+
     @property
     def state(self) -> MatchState:
         """The current :class:`MatchState`."""

@@ -565,6 +565,9 @@ class Round:
     def __str__(self) -> str:
         return self.notation()
 
+    def __repr__(self) -> str:
+        return f"Round.parse({self.notation()!r})"
+
     @classmethod
     def parse(cls, text: str) -> Round:
         """The position written in ``text`` (inverse of :meth:`notation`).

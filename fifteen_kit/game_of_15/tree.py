@@ -21,7 +21,7 @@ from functools import cache
 from ..errors import InvalidArgumentError
 from .square import _HAS_FIFTEEN, SYMMETRIES
 
-__all__ = ["TreeStatistics", "canonical", "count_games", "reachable_positions", "tree_statistics"]
+__all__ = ["TreeStatistics", "canonical", "count_games", "games_by_length", "reachable_positions", "tree_statistics"]
 
 _FULL = 0b111111111
 _BITS = tuple(1 << i for i in range(9))
@@ -133,27 +133,42 @@ class TreeStatistics:
     games_by_length: dict[int, int]
 
 
-def _games_by_length() -> dict[int, int]:
-    counts: dict[int, int] = {}
+def games_by_length(first: int = 0, second: int = 0) -> dict[str, dict[int, int]]:
+    """Complete games from a position, by how they end and after how many drafts (plies in all).
 
-    @cache
-    def _walk(first: int, second: int) -> tuple[int, ...]:
-        # per-length game counts from here, index = plies remaining
-        if _terminal(first, second):
-            return (1,)
-        total: list[int] = []
-        for child in _children(first, second):
-            sub = _walk(*child)
-            for i, n in enumerate(sub):
-                while len(total) <= i + 1:
-                    total.append(0)
-                total[i + 1] += n
-        return tuple(total)
+    Returns ``{'first': {plies: games}, 'second': {...}, 'draw': {...}}`` where
+    ``'first'`` counts wins of the first player.  From the empty pool the first
+    player can only win on drafts 5, 7 and 9, the second on 6 and 8, and every
+    draw is 9 drafts long.
 
-    for plies, n in enumerate(_walk(0, 0)):
-        if n:
-            counts[plies] = n
-    return counts
+    Raises InvalidArgumentError for masks that are not a position.
+
+    >>> g = games_by_length()
+    >>> g['first'], g['second'], g['draw']
+    ({5: 1440, 7: 47952, 9: 81792}, {6: 5328, 8: 72576}, {9: 46080})
+    """
+    first, second = _check_position((first, second))
+    start = _popcount(first) + _popcount(second)
+    out: dict[str, dict[int, int]] = {"first": {}, "second": {}, "draw": {}}
+    for (kind, plies), n in _ends(first, second).items():
+        out[kind][start + plies] = out[kind].get(start + plies, 0) + n
+    return {k: dict(sorted(v.items())) for k, v in out.items()}
+
+
+@cache
+def _ends(first: int, second: int) -> dict[tuple[str, int], int]:
+    # (outcome, plies from here) -> number of games
+    if _HAS_FIFTEEN[first]:
+        return {("first", 0): 1}
+    if _HAS_FIFTEEN[second]:
+        return {("second", 0): 1}
+    if (first | second) == _FULL:
+        return {("draw", 0): 1}
+    total: dict[tuple[str, int], int] = {}
+    for child in _children(first, second):
+        for (kind, plies), n in _ends(*child).items():
+            total[kind, plies + 1] = total.get((kind, plies + 1), 0) + n
+    return total
 
 
 def tree_statistics() -> TreeStatistics:
@@ -166,6 +181,7 @@ def tree_statistics() -> TreeStatistics:
     """
     positions = reachable_positions()
     wins1, wins2, draws = count_games()
+    by_end = games_by_length()
     return TreeStatistics(
         games=wins1 + wins2 + draws,
         first_player_wins=wins1,
@@ -174,5 +190,7 @@ def tree_statistics() -> TreeStatistics:
         positions=len(positions),
         positions_up_to_symmetry=len({canonical(p) for p in positions}),
         terminal_positions=sum(1 for p in positions if _terminal(*p)),
-        games_by_length=_games_by_length(),
+        games_by_length={
+            plies: sum(g.get(plies, 0) for g in by_end.values()) for plies in sorted(set().union(*by_end.values()))
+        },
     )
