@@ -226,3 +226,14 @@ def test_canonical_and_counts():
 def test_wrong_types_raise_kit_errors(call):
     with pytest.raises(InvalidArgumentError):
         call()
+
+
+def test_games_by_length_and_outcome():
+    from fifteen_kit.game_of_15.tree import games_by_length
+
+    g = games_by_length()
+    assert g == {"first": {5: 1440, 7: 47952, 9: 81792}, "second": {6: 5328, 8: 72576}, "draw": {9: 46080}}
+    assert sum(g["first"].values()) == 131_184 and sum(g["second"].values()) == 77_904
+    # from a position: after the centre and a corner, counts start at draft 2
+    after = games_by_length(0b10000, 0b10)
+    assert min(min(v) for v in after.values() if v) >= 5

@@ -1,0 +1,61 @@
+"""Every number a lesson states in its text is the number the kit computes.
+
+Each entry: a lesson, the exact text it contains, and the kit's value that text must show.
+If a lesson's wording changes, this test says which claim lost its backing.
+"""
+
+import json
+import pathlib
+
+import pytest
+
+from fifteen_kit.counting import centre_value, magic_constant, magic_squares
+from fifteen_kit.game_of_15 import WINNING_TRIPLES, Round, move_evaluations, triples_through
+from fifteen_kit.game_of_15.tree import tree_statistics
+
+LESSONS = pathlib.Path(__file__).resolve().parents[1] / "lessons"
+STATS = tree_statistics()
+
+
+def _drawing_replies(opening: int) -> int:
+    return sum(v.outcome == "draw" for v in move_evaluations(Round().play(opening)).values())
+
+
+CLAIMS = [
+    ("01_magic_square", "Exactly **8** sets of three digits", len(WINNING_TRIPLES), 8),
+    ("01_magic_square", "**5** is in 4 sets", len(triples_through(5)), 4),
+    ("01_magic_square", "the **even** digits in 3", {len(triples_through(d)) for d in (2, 4, 6, 8)}, {3}),
+    ("01_magic_square", "the **odd** digits (other than 5) in 2", {len(triples_through(d)) for d in (1, 3, 7, 9)},
+     {2}),
+    ("01_magic_square", "There are **8** magic squares", len(magic_squares()), 8),
+    ("01_magic_square", "line sum must be 15", magic_constant(), 15),
+    ("01_magic_square", "its centre must be 5", centre_value(), 5),
+    ("02_perfect_play", "255,168 possible games", STATS.games, 255_168),
+    ("02_perfect_play", "only 5,478 positions", STATS.positions, 5_478),
+    ("02_perfect_play", "(765 up to symmetry)", STATS.positions_up_to_symmetry, 765),
+    ("02_perfect_play", "each of\nthe 5,478 positions", STATS.positions, 5_478),
+    ("02_perfect_play", "More than half of all games are first-player wins", STATS.first_player_wins * 2 > STATS.games,
+     True),
+    ("02_perfect_play", "Against the **centre** only the four corners", _drawing_replies(5), 4),
+    ("02_perfect_play", "to a corner 1 (the centre)", _drawing_replies(2), 1),
+    ("02_perfect_play", "to an edge 4", _drawing_replies(1), 4),
+]
+
+
+def _markdown(lesson: str) -> str:
+    nb = json.loads((LESSONS / f"{lesson}.ipynb").read_text())
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+
+
+@pytest.mark.parametrize(("lesson", "text", "computed", "stated"), CLAIMS, ids=[c[1][:40] for c in CLAIMS])
+def test_lesson_text_matches_the_kit(lesson, text, computed, stated):
+    assert text in _markdown(lesson), f"{lesson} no longer says {text!r}"
+    assert computed == stated
+
+
+def test_every_lesson_has_the_same_shape():
+    for path in sorted(LESSONS.glob("0[1-9]_*.ipynb")):
+        md = _markdown(path.stem)
+        for part in ("**Goal.**", "**Time.**", "Play first", "Discover", "mathematics", "Exercises", "## Summary",
+                     "Teacher notes"):
+            assert part in md, f"{path.name} lacks {part!r}"
