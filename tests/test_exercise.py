@@ -1,9 +1,9 @@
 """SelfCheck exercises: the student's answer is judged by the kit's computed answer."""
 
 import pytest
+from fifteen_kit.widgets import SelfCheck
 
 from fifteen_kit.errors import InvalidArgumentError
-from fifteen_kit.widgets import SelfCheck
 
 
 def test_number_question():
