@@ -225,3 +225,22 @@ def test_value_shown_matches_the_solver():
     b = GameOf15Board(opponent=None, hints=True, position="25/13 O")
     assert "win 1" in b.hint_labels[8].value
     assert evaluate(Round.parse("25/13 O")).best_moves == (8,)
+
+
+def test_blitz_clock_runs_on_the_event_loop():
+    import asyncio
+
+    async def scenario():
+        b = GameOf15Board(opponent=None, blitz=5)
+        assert b._clock_task is not None  # started by asyncio, no thread
+        await asyncio.sleep(0.7)
+        left = b.match.clock[Side.ONYX]
+        assert 3.9 < left < 4.8 and b.match.clock[Side.IVORY] == 5.0
+        click(b, 5)
+        await asyncio.sleep(0.5)
+        assert b.match.clock[Side.IVORY] < 5.0
+        b.match.tick(10)  # run out Ivory's time directly; the timer stops with the round
+        await asyncio.sleep(0.5)
+        assert b._clock_task is None
+
+    asyncio.run(scenario())
