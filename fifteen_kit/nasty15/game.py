@@ -1,0 +1,194 @@
+"""A whole game of "15": players, ten goal boards, the score pad, handicap and gambler variants.
+
+Rules, in the kit's words:
+
+* 1 to 6 players (1 is solo practice).  Ten of the 15 goal boards are drawn at
+  random; each is played by every player in turn order, and the highest total
+  after the tenth board wins.
+* Handicap variant: the back sides (five targets) are used and each player's
+  white die takes the number of a *dice marker* as its target.  Markers in play
+  by player count: 2 players 1 and 3; 3 players 1, 2, 4; 4 players 1, 2, 3, 5;
+  5 players 1 to 5; 6 players 1 to 6.  On the first board everyone uses marker 1;
+  from the second board on, the leader takes the lowest marker, the next player
+  the next, and so on; among tied players the one earlier in turn order takes
+  the higher number.
+* Gambler variant: a bust scores 0.  Both variants combine.
+
+>>> g = Game(["Ada", "Ben"], seed=3)
+>>> g.turn.phase.value, g.player, g.board_number
+('R', 'Ada', 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import _check
+from ..chance import Seed, make_rng
+from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError
+from .boards import COLOURS, Colour, GoalBoard, default_boards
+from .rules import Turn
+
+__all__ = ["MARKERS", "Game", "ScoreEntry"]
+
+#: Dice markers in play by number of players (handicap variant).
+MARKERS = {2: (1, 3), 3: (1, 2, 4), 4: (1, 2, 3, 5), 5: (1, 2, 3, 4, 5), 6: (1, 2, 3, 4, 5, 6)}
+
+
+@dataclass(frozen=True)
+class ScoreEntry:
+    """One cell of the score pad: board number, player, points, and the finished turn's notation."""
+
+    board: int
+    player: str
+    points: int
+    turn: str
+
+
+class Game:
+    """A game of "15" for 1 to 6 players (a mutable wrapper around immutable turns).
+
+    Args:
+        players: the players' names, in turn order (1 to 6, distinct).
+        seed: seeds the board draw and every roll.
+        handicap, gambler: the variants (they combine).
+        boards: the 15 double-sided goal boards to draw from (default: :func:`default_boards`).
+        rounds: how many boards are played (10 in the rulebook).
+
+    Raises InvalidArgumentError for bad players, seeds, flags or boards.
+    """
+
+    def __init__(self, players: list[str], seed: Seed = None, handicap: bool = False, gambler: bool = False,
+                 boards: tuple[tuple[GoalBoard, GoalBoard], ...] | None = None, rounds: int = 10) -> None:
+        names = _check.items(players, 6, "the players")
+        if not names or not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(names):
+            raise InvalidArgumentError("players are 1 to 6 different names", input=players)
+        self.players = tuple(names)
+        self.handicap = _check.flag(handicap, "handicap")
+        self.gambler = _check.flag(gambler, "gambler")
+        if self.handicap and len(self.players) < 2:
+            raise InvalidArgumentError("the handicap variant needs 2 to 6 players", input=players)
+        pool = default_boards() if boards is None else tuple(_check.items(boards, 100, "boards"))
+        if not all(isinstance(b, tuple) and len(b) == 2 and all(isinstance(s, GoalBoard) for s in b)
+                   for b in pool):
+            raise InvalidArgumentError("boards are (base side, back side) pairs of GoalBoard", input=boards)
+        self.rounds = _check.whole(rounds, 1, len(pool), "the number of boards played")
+        self.rng = make_rng(seed)
+        self.boards = tuple(self.rng.sample(pool, self.rounds))
+        self.pad: list[ScoreEntry] = []
+        self.board_index = 0
+        self.player_index = 0
+        self.markers = {name: 1 for name in self.players}
+        self.turn = self._new_turn()
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def board(self) -> GoalBoard:
+        """The goal-board side in play (the back side in the handicap variant)."""
+        base, back = self.boards[self.board_index]
+        return back if self.handicap else base
+
+    @property
+    def board_number(self) -> int:
+        """The board being played, from 1."""
+        return self.board_index + 1
+
+    @property
+    def player(self) -> str:
+        """The player whose turn it is."""
+        return self.players[self.player_index]
+
+    @property
+    def is_over(self) -> bool:
+        """True after the last player's turn on the last board."""
+        return len(self.pad) == self.rounds * len(self.players)
+
+    def totals(self) -> dict[str, int]:
+        """Each player's total so far."""
+        out = dict.fromkeys(self.players, 0)
+        for e in self.pad:
+            out[e.player] += e.points
+        return out
+
+    def winners(self) -> tuple[str, ...]:
+        """The players with the highest total (several on a tie); empty until the game is over."""
+        if not self.is_over:
+            return ()
+        totals = self.totals()
+        best = max(totals.values())
+        return tuple(p for p in self.players if totals[p] == best)
+
+    def targets_for(self, player: str) -> tuple[int, ...]:
+        """The six targets ``player`` plays on the current board (white = marker in the handicap variant)."""
+        board = self.board
+        if self.handicap:
+            return tuple(t for _, t in board.with_white(self.markers[player]))
+        return tuple(board.target(c) for c in COLOURS)
+
+    # -- acting -------------------------------------------------------------------------------------
+    def _new_turn(self) -> Turn:
+        return Turn.start(self.targets_for(self.player), gambler=self.gambler)
+
+    def _where(self) -> str:
+        return f"board {self.board_number}, {self.player}: {self.turn.notation()}"
+
+    def _check_live(self, what: object) -> None:
+        if self.is_over:
+            raise GameOverError("the game is over", input=what, position=self._where())
+        if self.turn.is_over:
+            raise GameOverError("this turn is over; call next_turn()", input=what, position=self._where())
+
+    def roll(self) -> Turn:
+        """Roll the current player's unplaced dice with the game's seeded generator."""
+        self._check_live("roll")
+        try:
+            self.turn = self.turn.roll(self.rng)
+        except IllegalMoveError as err:
+            raise type(err)(err.message, input="roll", position=self._where()) from None
+        return self.turn
+
+    def place(self, colours: list[Colour | str] | Colour | str) -> Turn:
+        """Place valid dice of the current roll (see :meth:`Turn.place`)."""
+        self._check_live(colours)
+        try:
+            self.turn = self.turn.place(colours)
+        except IllegalMoveError as err:
+            raise type(err)(err.message, input=colours, position=self._where()) from None
+        return self.turn
+
+    def stop(self) -> Turn:
+        """Stop and score (see :meth:`Turn.stop`)."""
+        self._check_live("stop")
+        try:
+            self.turn = self.turn.stop()
+        except IllegalMoveError as err:
+            raise type(err)(err.message, input="stop", position=self._where()) from None
+        return self.turn
+
+    def next_turn(self) -> None:
+        """Write the finished turn on the score pad and pass to the next player (or board).
+
+        Raises GameOverError while the turn is still on, or after the game.
+        """
+        if self.is_over:
+            raise GameOverError("the game is over", input=None, position=self._where())
+        if not self.turn.is_over:
+            raise GameOverError("the turn is still being played", input=None, position=self._where())
+        self.pad.append(ScoreEntry(self.board_number, self.player, self.turn.score, self.turn.notation()))
+        if self.is_over:
+            return
+        self.player_index += 1
+        if self.player_index == len(self.players):
+            self.player_index = 0
+            self.board_index += 1
+            if self.handicap:
+                self._assign_markers()
+        self.turn = self._new_turn()
+
+    def _assign_markers(self) -> None:
+        markers = MARKERS[len(self.players)]
+        totals = self.totals()
+        # leader first; among ties the player later in turn order comes first (so gets the lower number)
+        ranking = sorted(range(len(self.players)), key=lambda i: (-totals[self.players[i]], -i))
+        for rank, i in enumerate(ranking):
+            self.markers[self.players[i]] = markers[rank]

@@ -1,0 +1,159 @@
+"""Exact probabilities of the "15" dice game, as :class:`fractions.Fraction`.
+
+Simple facts a lesson needs (a die is valid with probability t/6; at least one
+of several dice is valid; a roll busts), the distribution of one die's placed
+pips, and the exact score distribution of simple policies: every policy here
+places *all* valid dice of a roll, then
+
+* ``'cautious'`` stops as soon as it may (after the first placement);
+* ``'greedy'`` always rolls on (until a bust or all six are placed);
+* ``threshold(n)`` rolls on until the placed pips reach ``n``, then stops.
+
+>>> p_valid(4)
+Fraction(2, 3)
+>>> p_bust([4, 3, 3, 2, 2, 1])
+Fraction(5, 162)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from functools import reduce
+from itertools import product
+
+from .. import _check
+from ..errors import InvalidArgumentError
+from .rules import _targets, bonus_score
+
+__all__ = [
+    "SIMPLE_POLICIES",
+    "expected_score",
+    "p_at_least_one_valid",
+    "p_bust",
+    "p_valid",
+    "pip_distribution",
+    "score_distribution",
+    "threshold",
+]
+
+
+def p_valid(target: int) -> Fraction:
+    """Probability that one die is valid for ``target`` (pips at most the target): t/6.
+
+    Raises InvalidArgumentError unless the target is 1..6.
+    """
+    return Fraction(_check.whole(target, 1, 6, "a target"), 6)
+
+
+def p_bust(targets: Iterable[int]) -> Fraction:
+    """Probability that a roll of dice with these targets has no valid die: the product of (1 - t/6).
+
+    >>> p_bust([1])
+    Fraction(5, 6)
+    """
+    values = [_check.whole(t, 1, 6, "a target") for t in _check.items(targets, 6, "targets")]
+    return reduce(lambda acc, t: acc * (1 - p_valid(t)), values, Fraction(1))
+
+
+def p_at_least_one_valid(targets: Iterable[int]) -> Fraction:
+    """Probability that at least one of the rolled dice is valid: 1 - :func:`p_bust`.
+
+    >>> p_at_least_one_valid([4, 3, 3, 2, 2, 1])
+    Fraction(157, 162)
+    """
+    return 1 - p_bust(targets)
+
+
+def pip_distribution(target: int) -> dict[int, Fraction]:
+    """The pips of one die given that it is valid: uniform on 1..t.
+
+    >>> pip_distribution(2)
+    {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    """
+    t = _check.whole(target, 1, 6, "a target")
+    return {v: Fraction(1, t) for v in range(1, t + 1)}
+
+
+Decision = Callable[[int, int], bool]  # (placed dice, placed pips) -> roll on?
+
+
+def threshold(pips: int) -> Decision:
+    """A stopping rule: roll on while the placed pips are below ``pips``.
+
+    >>> threshold(8)(2, 7), threshold(8)(2, 8)
+    (True, False)
+    """
+    n = _check.whole(pips, 0, 30, "a pip threshold")
+    return lambda placed, total: total < n
+
+
+#: The simple policies by name: stop as soon as possible, or always roll on.
+SIMPLE_POLICIES: dict[str, Decision] = {
+    "cautious": lambda placed, total: False,
+    "greedy": lambda placed, total: True,
+}
+
+
+def score_distribution(targets: Iterable[int], rule: Decision | str, gambler: bool = False) -> dict[int, Fraction]:
+    """The exact distribution of a turn's score when all valid dice are always placed and ``rule`` decides.
+
+    ``rule`` is a name from :data:`SIMPLE_POLICIES` or a function ``(placed dice, pips) -> roll on?``.
+
+    Raises InvalidArgumentError for bad targets or an unknown rule.
+
+    >>> dist = score_distribution([4, 3, 3, 2, 2, 1], "cautious")
+    >>> sum(dist.values())
+    Fraction(1, 1)
+    """
+    t = _targets(targets)
+    if isinstance(rule, str):
+        if rule not in SIMPLE_POLICIES:
+            raise InvalidArgumentError(f"unknown policy; choose one of {', '.join(SIMPLE_POLICIES)}", input=rule)
+        rule = SIMPLE_POLICIES[rule]
+    if not callable(rule):
+        raise InvalidArgumentError("a rule is a policy name or a function (placed, pips) -> bool", input=rule)
+    if not isinstance(gambler, bool):
+        raise InvalidArgumentError("gambler must be True or False", input=gambler)
+    memo: dict[tuple[int, int], dict[int, Fraction]] = {}
+
+    def roll(placed: int, pips: int) -> dict[int, Fraction]:
+        key = (placed, pips)
+        if key in memo:
+            return memo[key]
+        free = [i for i in range(6) if not placed >> i & 1]
+        out: dict[int, Fraction] = {}
+        # each free die is either too high (weight 6 - t) or shows one valid value (weight 1)
+        choices = [[(0, 6 - t[i])] * (t[i] < 6) + [(v, 1) for v in range(1, t[i] + 1)] for i in free]
+        total_weight = 6 ** len(free)
+        for combo in product(*choices):
+            weight, gained, new = 1, 0, placed
+            for i, (v, w) in zip(free, combo, strict=True):
+                weight *= w
+                if v:
+                    gained += v
+                    new |= 1 << i
+            share = Fraction(weight, total_weight)
+            if new == placed:
+                result = {0 if gambler else sum(t[i] for i in free): Fraction(1)}
+            elif new == 0b111111:
+                result = {bonus_score(6, pips + gained): Fraction(1)}
+            elif rule(new.bit_count(), pips + gained):
+                result = roll(new, pips + gained)
+            else:
+                result = {bonus_score(new.bit_count(), pips + gained): Fraction(1)}
+            for score, p in result.items():
+                out[score] = out.get(score, 0) + p * share
+        memo[key] = out
+        return out
+
+    return dict(sorted(roll(0, 0).items()))
+
+
+def expected_score(targets: Iterable[int], rule: Decision | str, gambler: bool = False) -> Fraction:
+    """The exact expected score of a simple policy (see :func:`score_distribution`).
+
+    >>> float(expected_score([4, 3, 3, 2, 2, 1], "cautious")) < 13.2299
+    True
+    """
+    return sum((s * p for s, p in score_distribution(targets, rule, gambler).items()), Fraction(0))

@@ -1,0 +1,337 @@
+"""One turn of the "15" dice game as an immutable value.
+
+Rules, in the kit's words:
+
+* The goal board gives each colour a target.  A turn starts with a roll of all
+  six dice.  A die is *valid* if its pips are at most its colour's target.
+* After a roll with at least one valid die the player must place at least one
+  valid die (any of them, as many as they like) on the board; placed dice are
+  never rolled again.  Then they either *stop* and score, or roll the dice not
+  yet placed.
+* A roll with no valid die ends the turn at once, a *bust*: instead of the
+  placed pips the player scores the targets of the colours not yet placed (even
+  if nothing was placed).  In the *gambler* variant a bust scores 0.
+* Stopping scores the placed pips, plus a bonus of 5 when exactly five dice are
+  placed.  Placing all six dice ends the turn and doubles the placed pips (no +5).
+
+Turns are played with a ``random.Random`` (:meth:`Turn.roll`) or with given
+pips (:meth:`Turn.roll_with`, for lessons and tests).
+
+Notation (round-trips through :meth:`Turn.parse`): the six targets in colour
+order (blue yellow black white green red), the placed pips, the last roll
+('.' for none), and the phase: ``R`` (roll next), ``P`` (must place),
+``D`` (placed from this roll: place more, roll or stop), ``S`` stopped,
+``B`` bust, ``A`` all six placed; ``gambler`` may follow.
+
+>>> t = Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1))
+>>> t.valid_colours()
+(<Colour.BLUE: 'B'>, <Colour.BLACK: 'K'>, <Colour.RED: 'R'>)
+>>> t = t.place(['B', 'R']).stop()
+>>> t.score, t.notation()
+(3, '433221 2....1 251661 S')
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from .. import _check
+from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
+from .boards import COLOURS, Colour
+
+__all__ = ["Phase", "Turn", "bonus_score"]
+
+
+class Phase(enum.Enum):
+    """Where a turn stands.
+
+    >>> Phase.PLACE.value, Phase.BUST.is_over
+    ('P', True)
+    """
+
+    ROLL = "R"  #: the next action is a roll (start of the turn, or after choosing to roll on)
+    PLACE = "P"  #: a roll with valid dice: at least one must be placed
+    DECIDE = "D"  #: placed from this roll: place more valid dice, roll the rest, or stop
+    STOPPED = "S"  #: the player stopped and scored
+    BUST = "B"  #: a roll with no valid die ended the turn
+    ALL_SIX = "A"  #: all six dice placed: the pips count double
+
+    @property
+    def is_over(self) -> bool:
+        """True for the three ways a turn ends."""
+        return self in (Phase.STOPPED, Phase.BUST, Phase.ALL_SIX)
+
+
+def bonus_score(placed_count: int, pips: int) -> int:
+    """The score of stopping with ``placed_count`` dice worth ``pips``: +5 for exactly five, double for six.
+
+    >>> bonus_score(5, 10), bonus_score(6, 12), bonus_score(2, 7)
+    (15, 24, 7)
+    """
+    if placed_count == 6:
+        return 2 * pips
+    return pips + (5 if placed_count == 5 else 0)
+
+
+def _targets(value: object) -> tuple[int, ...]:
+    items = _check.items(value, 6, "the targets")
+    if len(items) != 6:
+        raise InvalidArgumentError("a turn needs six targets (blue yellow black white green red)", input=value)
+    return tuple(_check.whole(t, 1, 6, "a target") for t in items)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One player's turn on one goal board (immutable; every action returns a new Turn).
+
+    Attributes:
+        targets: six targets in colour order (a handicap back side: white's target is the marker).
+        placed: pips of each placed die, None for unplaced, in colour order.
+        rolled: pips of the last roll for the dice rolled, None elsewhere (all None before the first roll).
+        phase: a :class:`Phase`.
+        gambler: the gambler variant (a bust scores 0).
+
+    Raises InvalidArgumentError / NotationError for inconsistent values.
+    """
+
+    targets: tuple[int, ...]
+    placed: tuple[int | None, ...] = (None,) * 6
+    rolled: tuple[int | None, ...] = (None,) * 6
+    phase: Phase = Phase.ROLL
+    gambler: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "targets", _targets(self.targets))
+        for name in ("placed", "rolled"):
+            values = _check.items(getattr(self, name), 6, name)
+            if len(values) != 6:
+                raise InvalidArgumentError(f"{name} has one entry per colour", input=getattr(self, name))
+            for v in values:
+                if v is not None:
+                    _check.whole(v, 1, 6, f"a die in {name}")
+            object.__setattr__(self, name, tuple(values))
+        if not isinstance(self.phase, Phase):
+            raise InvalidArgumentError("phase must be a Phase", input=self.phase)
+        _check.flag(self.gambler, "gambler")
+        for i, v in enumerate(self.placed):
+            if v is not None and v > self.targets[i]:
+                raise InvalidArgumentError(f"the {COLOURS[i].title} die shows {v}, above its target",
+                                           input=self.placed)
+
+    # -- construction ---------------------------------------------------------------------------
+    @classmethod
+    def start(cls, targets: Iterable[int], gambler: bool = False) -> Turn:
+        """A fresh turn on a board with these six targets (colour order).
+
+        >>> Turn.start((4, 3, 3, 2, 2, 1)).phase
+        <Phase.ROLL: 'R'>
+        """
+        return cls(_targets(targets), gambler=gambler)
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True once the turn has ended (stopped, bust, or all six placed)."""
+        return self.phase.is_over
+
+    @property
+    def placed_count(self) -> int:
+        """How many dice are placed."""
+        return sum(v is not None for v in self.placed)
+
+    @property
+    def pips(self) -> int:
+        """The pips of the placed dice."""
+        return sum(v for v in self.placed if v is not None)
+
+    @property
+    def unplaced(self) -> tuple[Colour, ...]:
+        """The colours whose dice are not placed yet."""
+        return tuple(c for c, v in zip(COLOURS, self.placed, strict=True) if v is None)
+
+    def valid_colours(self) -> tuple[Colour, ...]:
+        """Colours of the dice in the current roll that may be placed (pips at most the target).
+
+        Empty unless the phase is PLACE or DECIDE.
+        """
+        if self.phase not in (Phase.PLACE, Phase.DECIDE):
+            return ()
+        return tuple(c for i, c in enumerate(COLOURS)
+                     if self.placed[i] is None and self.rolled[i] is not None and self.rolled[i] <= self.targets[i])
+
+    @property
+    def score(self) -> int | None:
+        """The turn's score once it is over, else None."""
+        if self.phase is Phase.STOPPED or self.phase is Phase.ALL_SIX:
+            return bonus_score(self.placed_count, self.pips)
+        if self.phase is Phase.BUST:
+            return 0 if self.gambler else sum(t for t, v in zip(self.targets, self.placed, strict=True) if v is None)
+        return None
+
+    def stop_score(self) -> int:
+        """What stopping now would score (placed pips, +5 for exactly five)."""
+        return bonus_score(self.placed_count, self.pips)
+
+    def bust_score(self) -> int:
+        """What a bust now would score: the unplaced colours' targets (0 in the gambler variant)."""
+        return 0 if self.gambler else sum(t for t, v in zip(self.targets, self.placed, strict=True) if v is None)
+
+    # -- actions ----------------------------------------------------------------------------------
+    def _fail(self, error: type, message: str, what: object) -> None:
+        raise error(message, input=what, position=self.notation())
+
+    def roll(self, rng: random.Random) -> Turn:
+        """Roll every unplaced die with ``rng`` (a ``random.Random``).
+
+        Raises GameOverError after the turn ended; IllegalMoveError when a die
+        must be placed first; InvalidArgumentError for a non-Random ``rng``.
+        """
+        if not isinstance(rng, random.Random):
+            raise InvalidArgumentError("roll needs a random.Random (seeded for repeatable games)", input=rng,
+                                       position=self.notation())
+        self._check_can_roll("roll")
+        return self.roll_with(tuple(rng.randint(1, 6) if v is None else None for v in self.placed))
+
+    def _check_can_roll(self, what: object) -> None:
+        if self.is_over:
+            self._fail(GameOverError, "the turn is over", what)
+        if self.phase is Phase.PLACE:
+            self._fail(IllegalMoveError, "place at least one valid die before rolling again", what)
+
+    def roll_with(self, pips: Iterable[int | None]) -> Turn:
+        """The turn after a roll showing ``pips``: one entry per colour, None for placed dice.
+
+        Raises as :meth:`roll`, and InvalidArgumentError if a placed die is given pips or an unplaced one none.
+
+        >>> Turn.start((4, 3, 3, 2, 2, 1)).roll_with((5, 4, 4, 3, 3, 2)).phase
+        <Phase.BUST: 'B'>
+        """
+        self._check_can_roll(pips)
+        values = _check.items(pips, 6, "a roll")
+        if len(values) != 6:
+            self._fail(InvalidArgumentError, "a roll gives one entry per colour", pips)
+        for i, v in enumerate(values):
+            if (v is None) != (self.placed[i] is not None):
+                self._fail(InvalidArgumentError, f"the {COLOURS[i].title} die is "
+                           + ("placed and is not rolled" if self.placed[i] is not None else "rolled and needs pips"),
+                           pips)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6):
+                self._fail(InvalidArgumentError, "a die shows 1 to 6 pips", pips)
+        rolled = tuple(values)
+        valid = any(v is not None and v <= t for v, t in zip(rolled, self.targets, strict=True))
+        return replace(self, rolled=rolled, phase=Phase.PLACE if valid else Phase.BUST)
+
+    def place(self, colours: Iterable[Colour | str] | Colour | str) -> Turn:
+        """Place these valid dice of the current roll on the board (one colour or several).
+
+        Placing the sixth die ends the turn with double pips.
+
+        Raises:
+            GameOverError: the turn is over.
+            IllegalMoveError: there is no roll to place from, a colour is named
+                twice, a die is already placed, or its pips exceed its target.
+
+        >>> Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1)).place('Y')
+        Traceback (most recent call last):
+        ...
+        fifteen_kit.errors.IllegalMoveError: the yellow die shows 5, above its target 3 (input: 'Y'; ...)
+        """
+        if self.is_over:
+            self._fail(GameOverError, "the turn is over", colours)
+        if self.phase not in (Phase.PLACE, Phase.DECIDE):
+            self._fail(IllegalMoveError, "roll first: there are no rolled dice to place", colours)
+        names = [colours] if isinstance(colours, (str, Colour)) else _check.items(colours, 6, "colours",
+                                                                                  IllegalMoveError, self.notation())
+        try:
+            chosen = [Colour.parse(c) for c in names]
+        except NotationError as err:
+            raise IllegalMoveError(err.message, input=colours, position=self.notation()) from None
+        if not chosen:
+            self._fail(IllegalMoveError, "name at least one die to place", colours)
+        if len(set(chosen)) != len(chosen):
+            self._fail(IllegalMoveError, "a colour is named twice", colours)
+        placed = list(self.placed)
+        for c in chosen:
+            i = COLOURS.index(c)
+            if placed[i] is not None:
+                self._fail(IllegalMoveError, f"the {c.title} die is already placed", colours)
+            v = self.rolled[i]
+            if v is None:
+                self._fail(IllegalMoveError, f"the {c.title} die was not rolled", colours)
+            if v > self.targets[i]:
+                self._fail(IllegalMoveError, f"the {c.title} die shows {v}, above its target {self.targets[i]}",
+                           colours)
+            placed[i] = v
+        done = all(v is not None for v in placed)
+        return replace(self, placed=tuple(placed), phase=Phase.ALL_SIX if done else Phase.DECIDE)
+
+    def stop(self) -> Turn:
+        """Stop and score the placed pips (+5 for exactly five placed).
+
+        Raises GameOverError after the turn ended, IllegalMoveError before anything is placed
+        or while a die from this roll must still be placed.
+        """
+        if self.is_over:
+            self._fail(GameOverError, "the turn is over", "stop")
+        if self.phase is Phase.PLACE:
+            self._fail(IllegalMoveError, "place at least one valid die first", "stop")
+        if self.placed_count == 0:
+            self._fail(IllegalMoveError, "roll first: nothing is placed yet", "stop")
+        return replace(self, phase=Phase.STOPPED)
+
+    def continue_rolling(self) -> Turn:
+        """Decide to roll on (phase ROLL) without rolling yet; the board uses this before animating.
+
+        Raises as :meth:`roll`.
+        """
+        self._check_can_roll("roll")
+        return replace(self, phase=Phase.ROLL) if self.phase is Phase.DECIDE else self
+
+    # -- notation ---------------------------------------------------------------------------------
+    def notation(self) -> str:
+        """The turn as text, e.g. ``'433221 2....1 251661 S'`` (see the module docstring)."""
+        def digits(values: tuple[int | None, ...]) -> str:
+            return "".join("." if v is None else str(v) for v in values)
+
+        text = f"{''.join(map(str, self.targets))} {digits(self.placed)} {digits(self.rolled)} {self.phase.value}"
+        return text + (" gambler" if self.gambler else "")
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Turn.parse({self.notation()!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Turn:
+        """The turn written in ``text`` (inverse of :meth:`notation`).
+
+        Raises NotationError for malformed text.
+
+        >>> Turn.parse('433221 2....1 251661 S').score
+        3
+        """
+        if not isinstance(text, str):
+            raise NotationError("a turn is written like '433221 ...... ...... R'", input=text)
+        words = text.split()
+        if len(words) not in (4, 5) or (len(words) == 5 and words[4].lower() != "gambler"):
+            raise NotationError("expected '<targets> <placed> <rolled> <phase> [gambler]'", input=text)
+
+        def digits(word: str, dots: bool) -> tuple[int | None, ...]:
+            ok = len(word) == 6 and all(ch in ("123456." if dots else "123456") for ch in word)
+            if not ok:
+                raise NotationError(f"'{word}' is not six pips 1..6" + (" or dots" if dots else ""), input=text)
+            return tuple(None if ch == "." else int(ch) for ch in word)
+
+        try:
+            phase = Phase(words[3].upper())
+        except ValueError:
+            raise NotationError(f"'{words[3]}' is not a phase (R P D S B A)", input=text) from None
+        try:
+            return cls(digits(words[0], False), digits(words[1], True), digits(words[2], True), phase,
+                       len(words) == 5)
+        except InvalidArgumentError as err:
+            raise NotationError(err.message, input=text) from None

@@ -1,0 +1,270 @@
+"""The "15" dice game: boards, turns, games, exact probabilities and the optimal policy."""
+
+import random
+import statistics
+from fractions import Fraction
+
+import icepool
+import pytest
+
+from fifteen_kit.errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
+from fifteen_kit.nasty15 import COLOURS, PUBLIC_BOARD, Colour, GoalBoard, Phase, Turn, default_boards
+from fifteen_kit.nasty15.boards import DEFAULT_MULTISETS, five_target_backs, six_target_boards, six_target_multisets
+from fifteen_kit.nasty15.game import MARKERS, Game
+from fifteen_kit.nasty15.players import CautiousPlayer, GreedyPlayer, OptimalPlayer, make_dice_player
+from fifteen_kit.nasty15.policy import OptimalPolicy
+from fifteen_kit.nasty15.probability import (
+    expected_score,
+    p_at_least_one_valid,
+    p_bust,
+    p_valid,
+    pip_distribution,
+    score_distribution,
+    threshold,
+)
+
+PUBLIC = (4, 3, 3, 2, 2, 1)
+
+
+# -- boards ------------------------------------------------------------------------------------------
+def test_board_counts():
+    assert len(six_target_boards()) == 1666
+    assert len(six_target_multisets()) == 19
+    assert len(five_target_backs()) == 651
+
+
+def test_public_board_and_notation():
+    assert PUBLIC_BOARD.notation() == "B4 Y3 K3 W2 G2 R1"
+    assert GoalBoard.parse(PUBLIC_BOARD.notation()) == GoalBoard.parse("r1 g2 w2 k3 y3 b4")
+    for bad in ("B4 Y3 K3 W2 G2 R2", "B7 Y3 K3 W2 G2 R1", "B4 Y3 K3 W2 G2", "B4 B3 K3 W2 G2 R1"):
+        with pytest.raises(ValueError):
+            GoalBoard.parse(bad, back=False)
+    with pytest.raises(NotationError):
+        GoalBoard.parse("blue four")
+
+
+def test_default_boards_follow_their_stated_rule():
+    boards = default_boards()
+    assert len(boards) == 15 and boards[0][0] == PUBLIC_BOARD
+    assert all(b.total == 15 and k.total == 15 and k.back and k.target(Colour.WHITE) is None for b, k in boards)
+    others = sorted((m for m in six_target_multisets() if m != PUBLIC), key=lambda m: OptimalPolicy(m).expected_score())
+    assert tuple(others[round(k * 17 / 13)] for k in range(14)) == DEFAULT_MULTISETS
+
+
+# -- a turn --------------------------------------------------------------------------------------------
+def test_bust_scores_the_unplaced_targets_even_with_nothing_placed():
+    t = Turn.start(PUBLIC).roll_with((5, 4, 4, 3, 3, 2))
+    assert t.phase is Phase.BUST and t.score == 15
+    g = Turn.start(PUBLIC, gambler=True).roll_with((5, 4, 4, 3, 3, 2))
+    assert g.score == 0
+
+
+def test_the_rulebook_examples():
+    # Luke (board with red 5, yellow 3): four dice worth 5 placed, then a red 6 and a yellow 5 bust:
+    # he scores the two unplaced targets, 5 + 3 = 8, instead of the 5 placed pips
+    luke = (1, 3, 2, 2, 2, 5)
+    t = Turn.start(luke).roll_with((1, 6, 1, 1, 2, 6)).place(["B", "K", "W", "G"])
+    assert t.pips == 5
+    t = t.roll_with((None, 5, None, None, None, 6))
+    assert t.phase is Phase.BUST and t.score == 8
+    # Nina (black 5, green 3): red 1, yellow 1, white 2, then black 5 and blue 1: stopping gives 10 + 5 = 15;
+    # a green 2 makes all six, 12 x 2 = 24; a green above 3 would bust for green's 3 points
+    nina = (2, 2, 5, 2, 3, 1)
+    t = Turn.start(nina).roll_with((6, 6, 6, 6, 6, 1)).place("R")
+    t = t.roll_with((6, 1, 6, 6, 6, None)).place("Y").roll_with((6, None, 6, 2, 6, None)).place("W")
+    t = t.roll_with((1, None, 5, None, 6, None)).place(["K", "B"])
+    assert t.stop_score() == 15
+    assert t.roll_with((None, None, None, None, 2, None)).place("G").score == 24
+    assert t.roll_with((None, None, None, None, 4, None)).score == 3
+
+
+def test_placing_rules_and_errors():
+    t = Turn.start(PUBLIC).roll_with((2, 5, 1, 6, 6, 1))
+    assert t.valid_colours() == (Colour.BLUE, Colour.BLACK, Colour.RED)
+    before = t
+    with pytest.raises(IllegalMoveError):
+        t.roll_with((1, 1, 1, 1, 1, 1))  # must place first
+    with pytest.raises(IllegalMoveError):
+        t.stop()
+    with pytest.raises(IllegalMoveError):
+        t.place("Y")  # 5 is above yellow's 3
+    with pytest.raises(IllegalMoveError):
+        t.place(["B", "B"])
+    with pytest.raises(IllegalMoveError):
+        t.place([])
+    with pytest.raises(IllegalMoveError):
+        t.place("X")
+    assert t == before
+    t = t.place("B").place("K")  # one at a time is allowed
+    with pytest.raises(IllegalMoveError):
+        t.place("B")
+    assert t.phase is Phase.DECIDE and t.stop().score == 3
+    with pytest.raises(GameOverError):
+        t.stop().roll(random.Random(1))
+    with pytest.raises(IllegalMoveError):
+        Turn.start(PUBLIC).stop()
+    with pytest.raises(InvalidArgumentError):
+        Turn.start(PUBLIC).roll_with((1, 2, 3))
+    with pytest.raises(InvalidArgumentError):
+        Turn.start(PUBLIC).roll("seed")
+    with pytest.raises(InvalidArgumentError):
+        Turn.start((4, 3, 3, 2, 2, 7))
+
+
+@pytest.mark.parametrize("text", ["433221 ...... ...... R", "433221 2....1 251661 S", "433221 4....1 441661 D",
+                                  "433221 ...... 543332 B gambler", "111156 ...... ...... R"])
+def test_turn_notation_round_trips(text):
+    assert Turn.parse(text).notation() == text
+
+
+@pytest.mark.parametrize("text", ["", "433221", "433227 ...... ...... R", "433221 ...... ...... Q",
+                                  "433221 5..... ...... R", None])
+def test_bad_turn_notation(text):
+    with pytest.raises(NotationError):
+        Turn.parse(text)
+
+
+def test_seeded_rolls_repeat():
+    a = Turn.start(PUBLIC).roll(random.Random(7))
+    b = Turn.start(PUBLIC).roll(random.Random(7))
+    assert a == b
+
+
+# -- exact probability -----------------------------------------------------------------------------------
+def test_simple_probabilities_agree_with_icepool():
+    for t in range(1, 7):
+        assert p_valid(t) == Fraction(str((icepool.d6 <= t).probability(True)))
+    dice = [icepool.d6 <= t for t in PUBLIC]
+    none_valid = icepool.Pool([icepool.d6] * 0)  # placeholder to keep icepool's API explicit below
+    del none_valid
+    p_none = Fraction(1)
+    for d in dice:
+        p_none *= Fraction(str(d.probability(False)))
+    assert p_bust(PUBLIC) == p_none
+    assert p_at_least_one_valid(PUBLIC) == 1 - p_none
+    assert pip_distribution(3) == {v: Fraction(1, 3) for v in (1, 2, 3)}
+
+
+def test_simple_policy_distributions():
+    for rule in ("cautious", "greedy", threshold(8)):
+        dist = score_distribution(PUBLIC, rule)
+        assert sum(dist.values()) == 1
+    # cautious: one roll, all valid dice placed, then stop -- check against a direct enumeration with icepool
+    ev = expected_score(PUBLIC, "cautious")
+    direct = Fraction(0)
+    from itertools import product
+
+    for faces in product(range(1, 7), repeat=6):
+        valid = [(v, t) for v, t in zip(faces, PUBLIC, strict=True) if v <= t]
+        if not valid:
+            direct += 15
+        else:
+            n, pips = len(valid), sum(v for v, _ in valid)
+            direct += 2 * pips if n == 6 else pips + (5 if n == 5 else 0)
+    assert ev == direct / 6**6
+
+
+# -- the optimal policy ---------------------------------------------------------------------------------
+def test_optimal_expected_scores_of_the_public_board():
+    assert round(float(OptimalPolicy(PUBLIC).expected_score()), 4) == 13.2299
+    assert round(float(OptimalPolicy(PUBLIC, gambler=True).expected_score()), 4) == 10.2725
+
+
+def test_optimal_beats_every_simple_policy():
+    best = OptimalPolicy(PUBLIC).expected_score()
+    for rule in ("cautious", "greedy", threshold(6), threshold(9), threshold(12)):
+        assert expected_score(PUBLIC, rule) < best
+
+
+def test_policy_is_consistent_with_its_own_advice():
+    policy = OptimalPolicy(PUBLIC)
+    t = Turn.start(PUBLIC)
+    assert policy.value(t) == policy.expected_score()
+    t = t.roll_with((2, 1, 4, 6, 6, 6))
+    advice = policy.advise(t)
+    assert advice.best.value == max(c.value for c in advice.choices)
+    assert [c.value for c in advice.choices] == sorted((c.value for c in advice.choices), reverse=True)
+    with pytest.raises(InvalidArgumentError):
+        policy.advise(Turn.start((3, 3, 3, 2, 2, 2)))
+    with pytest.raises(GameOverError):
+        policy.advise(t.place("Y").stop())
+
+
+def test_optimal_policy_matches_monte_carlo():
+    """Simulate the optimal player; the exact value must lie in the 99.9% confidence interval."""
+    rng = random.Random(2026)
+    player = OptimalPlayer()
+    scores = []
+    for _ in range(3000):
+        t = Turn.start(PUBLIC)
+        while not t.is_over:
+            action, colours = player.decide(t)
+            t = t.place(colours) if action == "place" else t.roll(rng) if action == "roll" else t.stop()
+        scores.append(t.score)
+    mean, sd = statistics.fmean(scores), statistics.stdev(scores)
+    half = 3.29 * sd / len(scores) ** 0.5
+    assert abs(mean - float(OptimalPolicy(PUBLIC).expected_score())) < half
+
+
+def test_handicap_marker_changes_the_value():
+    back = default_boards()[0][1]
+    values = [OptimalPolicy([t for _, t in back.with_white(m)]).expected_score() for m in range(1, 7)]
+    assert values == sorted(values)  # a higher white target is easier
+
+
+# -- players and a game ---------------------------------------------------------------------------------
+def play_turn(turn, player, rng):
+    while not turn.is_over:
+        action, colours = player.decide(turn)
+        turn = turn.place(colours) if action == "place" else turn.roll(rng) if action == "roll" else turn.stop()
+    return turn
+
+
+def test_players_are_deterministic_and_legal():
+    for name in ("cautious", "greedy", "optimal"):
+        a = [play_turn(Turn.start(PUBLIC), make_dice_player(name), random.Random(s)).score for s in range(30)]
+        b = [play_turn(Turn.start(PUBLIC), make_dice_player(name), random.Random(s)).score for s in range(30)]
+        assert a == b
+    assert isinstance(make_dice_player("greedy"), GreedyPlayer) and isinstance(make_dice_player("cautious"),
+                                                                                CautiousPlayer)
+    with pytest.raises(InvalidArgumentError):
+        make_dice_player("lucky")
+
+
+def test_a_full_game_with_handicap_markers():
+    g = Game(["Ada", "Ben", "Cy"], seed=5, handicap=True)
+    assert all(m == 1 for m in g.markers.values())
+    player = OptimalPlayer()
+    while not g.is_over:
+        g.turn = play_turn(g.turn, player, g.rng)
+        g.next_turn()
+        if g.player_index == 0 and not g.is_over:
+            totals = g.totals()
+            order = sorted(g.players, key=lambda p: (-totals[p], -g.players.index(p)))
+            assert [g.markers[p] for p in order] == list(MARKERS[3])
+    assert len(g.pad) == 30 and g.winners()
+    with pytest.raises(GameOverError):
+        g.roll()
+
+
+def test_tied_players_earlier_in_order_get_the_higher_marker():
+    g = Game(["A", "B"], seed=1, handicap=True)
+    for _ in range(2):
+        g.turn = Turn(g.turn.targets, phase=Phase.BUST)  # both bust on the same targets: a tie
+        g.next_turn()
+    assert g.markers == {"A": 3, "B": 1}
+
+
+def test_game_errors():
+    for bad in ([], ["A", "A"], ["A"] * 7, [""], "AB"):
+        with pytest.raises(InvalidArgumentError):
+            Game(bad)
+    with pytest.raises(InvalidArgumentError):
+        Game(["solo"], handicap=True)
+    g = Game(["solo"], seed=2)
+    with pytest.raises(GameOverError):
+        g.next_turn()
+    with pytest.raises(IllegalMoveError):
+        g.stop()
+    assert len(g.boards) == 10 and len({b[0] for b in g.boards}) == 10
+    assert COLOURS[0] is Colour.BLUE
