@@ -29,7 +29,19 @@ from .errors import InvalidArgumentError
 if TYPE_CHECKING:  # pragma: no cover
     from .game_of_15.rules import Round
 
-__all__ = ["HTML", "SVG", "THEME", "magic_grid", "round_board", "side_by_side", "tile", "tile_image", "tile_strip"]
+__all__ = [
+    "HTML",
+    "SVG",
+    "THEME",
+    "dice_goal_board",
+    "die",
+    "magic_grid",
+    "round_board",
+    "side_by_side",
+    "tile",
+    "tile_image",
+    "tile_strip",
+]
 
 #: Colours of the Game of 15 theme (mahogany, brass, ivory, onyx) and the highlight.
 THEME = {
@@ -348,3 +360,78 @@ def tile_strip(digits: Iterable[int], face: str = "brass", size: float = 48,
         parts.append(tile(d, gap + i * (size + gap), gap, size, face, highlight=d in marked))
     parts.append("</svg>")
     return SVG("".join(parts))
+
+
+# Pip positions on a die face, on a 3x3 lattice (column, row).
+_DIE_PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+             5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+
+
+def die(value: int, fill: str, ink: str, x: float = 0, y: float = 0, size: float = 48, letter: str = "",
+        faded: bool = False) -> str:
+    """One die face as an SVG fragment: ``value`` pips in ``ink`` on ``fill``, the colour's ``letter`` in a corner.
+
+    Raises InvalidArgumentError for a value outside 1..6 or a bad size.
+
+    >>> die(5, '#0072B2', '#ffffff', letter='B').count('<circle')
+    5
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise InvalidArgumentError("a die shows 1 to 6 pips", input=value)
+    size, x, y = _size(size), _number(x, "x"), _number(y, "y")
+    opacity = ' opacity="0.35"' if faded else ""
+    parts = [f'<g transform="translate({x:g},{y:g})"{opacity}>',
+             f'<rect width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" fill="{escape(fill)}" '
+             f'stroke="#1f1f24" stroke-width="{size * 0.04:g}"/>']
+    step = size * 0.27
+    for c, r in _DIE_PIPS[value]:
+        parts.append(f'<circle cx="{size * 0.23 + c * step:g}" cy="{size * 0.23 + r * step:g}" r="{size * 0.085:g}" '
+                     f'fill="{escape(ink)}"/>')
+    if letter:
+        parts.append(f'<text x="{size * 0.5:g}" y="{size * 0.62:g}" text-anchor="middle" font-family="{_FONT}" '
+                     f'font-size="{size * 0.2:g}" font-weight="bold" fill="{escape(ink)}" opacity="0.8">'
+                     f'{escape(letter)}</text>' if value in (2, 4, 6) else "")
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None,) * 6, size: float = 52,
+                    title: str = "") -> SVG:
+    """A "15" goal board: each colour's target die, and below it the die placed there (if any).
+
+    ``targets`` and ``placed`` are in colour order (blue yellow black white green red).
+
+    Raises InvalidArgumentError for bad targets or pips.
+
+    >>> dice_goal_board((4, 3, 3, 2, 2, 1), (2, None, None, None, None, 1)).count('<rect') >= 8
+    True
+    """
+    from . import _check
+    from .nasty15.boards import COLOURS
+
+    t = [_check.whole(v, 1, 6, "a target") for v in _check.items(targets, 6, "targets")]
+    p = _check.items(placed, 6, "placed dice")
+    if len(t) != 6 or len(p) != 6:
+        raise InvalidArgumentError("a goal board has six colours", input=(targets, placed))
+    size = _size(size)
+    gap = size * 0.35
+    width = 6 * size + 7 * gap
+    height = 2 * size + 3 * gap + size * 0.9
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+           f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{escape(title or "goal board")}">',
+           f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="#2b3a4a"/>']
+    for i, colour in enumerate(COLOURS):
+        x = gap + i * (size + gap)
+        out.append(f'<text x="{x + size / 2:g}" y="{gap * 0.9 + size * 0.3:g}" text-anchor="middle" '
+                   f'font-family="{_FONT}" font-size="{size * 0.3:g}" fill="#f7f0dc">{colour.value} ≤ {t[i]}</text>')
+        y = gap + size * 0.55
+        out.append(die(t[i], colour.hex, colour.ink, x, y, size, letter=colour.value))
+        y2 = y + size + gap
+        if p[i] is None:
+            out.append(f'<rect x="{x:g}" y="{y2:g}" width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" '
+                       f'fill="none" stroke="#f7f0dc" stroke-dasharray="4 4" stroke-width="2" opacity="0.6"/>')
+        else:
+            out.append(die(_check.whole(p[i], 1, t[i], "a placed die"), colour.hex, colour.ink, x, y2, size,
+                           letter=colour.value))
+    out.append("</svg>")
+    return SVG("".join(out))

@@ -5,10 +5,12 @@ one engine object and redraw from it; they never re-implement a rule.  Importing
 ``fifteen_kit`` never imports this package, so the engine stays light.
 
 * :class:`GameOf15Board` -- the Game of 15, with its magic-square twin.
+* :class:`DiceBoard` -- the "15" dice game for humans and computers, with an exact coach.
 * :class:`SelfCheck` -- a lesson exercise that checks the student's answer.
 """
 
 from .exercise import SelfCheck
 from .game_of_15 import GameOf15Board
+from .nasty15 import DiceBoard
 
-__all__ = ["GameOf15Board", "SelfCheck"]
+__all__ = ["DiceBoard", "GameOf15Board", "SelfCheck"]
