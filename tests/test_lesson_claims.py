@@ -5,6 +5,7 @@ If a lesson's wording changes, this test says which claim lost its backing.
 """
 
 import json
+from fractions import Fraction
 import pathlib
 
 import pytest
@@ -12,7 +13,10 @@ import pytest
 from fifteen_kit.counting import centre_value, magic_constant, magic_squares
 from fifteen_kit.game_of_15 import WINNING_TRIPLES, Round, move_evaluations, triples_through
 from fifteen_kit.game_of_15.tree import tree_statistics
+from fifteen_kit.nasty15 import policy_for
+from fifteen_kit.nasty15.probability import p_bust, p_valid
 
+PUBLIC = (4, 3, 3, 2, 2, 1)
 LESSONS = pathlib.Path(__file__).resolve().parents[1] / "lessons"
 STATS = tree_statistics()
 
@@ -39,6 +43,11 @@ CLAIMS = [
     ("02_perfect_play", "Against the **centre** only the four corners", _drawing_replies(5), 4),
     ("02_perfect_play", "to a corner 1 (the centre)", _drawing_replies(2), 1),
     ("02_perfect_play", "to an edge 4", _drawing_replies(1), 4),
+    ("04_dice_and_risk", "**t of the 6 faces**", [p_valid(t) * 6 for t in range(1, 7)], list(range(1, 7))),
+    ("04_dice_and_risk", "a roll busts 5 times\nout of 6", p_bust([1]), Fraction(5, 6)),
+    ("04_dice_and_risk", "it expects 13.2299 points per turn", round(float(policy_for(PUBLIC).expected_score()), 4),
+     13.2299),
+    ("04_dice_and_risk", "2: (3/6)·(5/6) = 5/12", p_bust([3, 1]), Fraction(5, 12)),
 ]
 
 

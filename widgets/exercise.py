@@ -12,6 +12,7 @@ The expected answer is always computed by the kit in the lesson, never typed in.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from html import escape
 
 import ipywidgets as w
@@ -102,3 +103,26 @@ class SelfCheck(w.VBox):
             return False, "Not yet. Try again."
 
         return cls(question, judge, placeholder="digits, e.g. 2 4 6", hint=hint)
+
+    @classmethod
+    def fraction(cls, question: str, expected: Fraction, hint: str = "", places: int = 3) -> SelfCheck:
+        """A question whose answer is a number: an exact fraction like ``5/162`` or a decimal to ``places`` places.
+
+        >>> q = SelfCheck.fraction("P(bust)?", Fraction(5, 162))
+        >>> q.judge("5/162")[0], q.judge("0.031")[0], q.judge("0.05")[0]
+        (True, True, False)
+        """
+        target = Fraction(expected)
+
+        def judge(text: str) -> tuple[bool, str]:
+            try:
+                value = Fraction(text.strip().replace(" ", ""))
+            except (ValueError, ZeroDivisionError):
+                return False, "Type a fraction like 1/6 or a decimal like 0.167."
+            if value == target:
+                return True, "Correct, exactly!"
+            if "/" not in text and abs(value - target) <= Fraction(1, 2 * 10**places):
+                return True, f"Correct (exactly {target})."
+            return False, "Not yet. Try again."
+
+        return cls(question, judge, placeholder="e.g. 1/6 or 0.167", hint=hint)
