@@ -5,8 +5,8 @@ If a lesson's wording changes, this test says which claim lost its backing.
 """
 
 import json
-from fractions import Fraction
 import pathlib
+from fractions import Fraction
 
 import pytest
 
