@@ -131,37 +131,41 @@ def test_seeded_rolls_repeat():
 
 
 # -- exact probability -----------------------------------------------------------------------------------
+def _icepool_fraction(die, outcome=True) -> Fraction:
+    return Fraction(die.quantity(outcome), die.denominator())
+
+
 def test_simple_probabilities_agree_with_icepool():
     for t in range(1, 7):
-        assert p_valid(t) == Fraction(str((icepool.d6 <= t).probability(True)))
-    dice = [icepool.d6 <= t for t in PUBLIC]
-    none_valid = icepool.Pool([icepool.d6] * 0)  # placeholder to keep icepool's API explicit below
-    del none_valid
-    p_none = Fraction(1)
-    for d in dice:
-        p_none *= Fraction(str(d.probability(False)))
-    assert p_bust(PUBLIC) == p_none
-    assert p_at_least_one_valid(PUBLIC) == 1 - p_none
+        assert p_valid(t) == _icepool_fraction(icepool.d6 <= t)
+    for targets in (PUBLIC, (3, 1), (6, 5, 1, 1, 1, 1)):
+        d6s = [icepool.d6] * len(targets)
+        bust = icepool.map(lambda *faces, t=targets: all(f > x for f, x in zip(faces, t, strict=True)), *d6s)
+        assert p_bust(targets) == _icepool_fraction(bust)
+        assert p_at_least_one_valid(targets) == 1 - _icepool_fraction(bust)
     assert pip_distribution(3) == {v: Fraction(1, 3) for v in (1, 2, 3)}
+
+
+def test_cautious_score_distribution_agrees_with_icepool():
+    """One roll, every valid die placed, then stop: icepool enumerates the six dice independently."""
+
+    def score(*faces):
+        valid = [f for f, t in zip(faces, PUBLIC, strict=True) if f <= t]
+        if not valid:
+            return 15
+        n, pips = len(valid), sum(valid)
+        return 2 * pips if n == 6 else pips + (5 if n == 5 else 0)
+
+    die = icepool.map(score, *[icepool.d6] * 6)
+    expected = {int(o): Fraction(die.quantity(o), die.denominator()) for o in die.outcomes()}
+    assert score_distribution(PUBLIC, "cautious") == expected
 
 
 def test_simple_policy_distributions():
     for rule in ("cautious", "greedy", threshold(8)):
         dist = score_distribution(PUBLIC, rule)
         assert sum(dist.values()) == 1
-    # cautious: one roll, all valid dice placed, then stop -- check against a direct enumeration with icepool
-    ev = expected_score(PUBLIC, "cautious")
-    direct = Fraction(0)
-    from itertools import product
-
-    for faces in product(range(1, 7), repeat=6):
-        valid = [(v, t) for v, t in zip(faces, PUBLIC, strict=True) if v <= t]
-        if not valid:
-            direct += 15
-        else:
-            n, pips = len(valid), sum(v for v, _ in valid)
-            direct += 2 * pips if n == 6 else pips + (5 if n == 5 else 0)
-    assert ev == direct / 6**6
+        assert expected_score(PUBLIC, rule) == sum(s * p for s, p in dist.items())
 
 
 # -- the optimal policy ---------------------------------------------------------------------------------

@@ -45,6 +45,8 @@ from fifteen_kit.game_of_15.solver import evaluate, move_evaluations
 from fifteen_kit.game_of_15.square import MAGIC_SQUARE
 from fifteen_kit.svg import THEME, tile_image, tile_strip
 
+from .common import sentence
+
 __all__ = ["LENGTHS", "OPPONENTS", "GameOf15Board"]
 
 #: Opponent menu: label -> computer player name (None: two people on one screen).
@@ -328,7 +330,7 @@ class GameOf15Board(w.VBox):
         try:
             m.draft(digit)
         except FifteenKitError as err:
-            self._say(err.message[:1].upper() + err.message[1:] + ".")
+            self._say(sentence(err.message))
             return
         self._say(self._result_text() if m.round.is_over else "")
         if m.rules.blind and m.round.is_over and m.round.result.reason is Reason.DEFAULT:
@@ -370,7 +372,7 @@ class GameOf15Board(w.VBox):
         try:
             m.claim(text)
         except FifteenKitError as err:
-            self._say(err.message[:1].upper() + err.message[1:] + ".")
+            self._say(sentence(err.message))
             return
         self.claim_text.value = ""
         self._turn_open = False

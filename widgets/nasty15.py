@@ -37,6 +37,8 @@ from fifteen_kit.nasty15.policy import policy_for
 from fifteen_kit.nasty15.rules import Phase
 from fifteen_kit.svg import dice_goal_board
 
+from .common import sentence
+
 __all__ = ["SEAT_KINDS", "DiceBoard"]
 
 #: What can sit in a seat: a human, or one of the computer players.
@@ -189,12 +191,10 @@ class DiceBoard(w.VBox):
         """The human player rolls the unplaced dice (animated when an event loop runs)."""
         if not self._human_turn():
             return
-        g = self.game
-        if g.turn.is_over:
-            self._say("Your turn is over: press Next player.")
-            return
-        if g.turn.phase is Phase.PLACE:
-            self._say("Place at least one ringed die first.")
+        try:
+            self.game.turn.continue_rolling()  # the engine says whether a roll is allowed now
+        except FifteenKitError as err:
+            self._say(sentence(err.message))
             return
         self._judge("roll")
         try:
@@ -228,41 +228,29 @@ class DiceBoard(w.VBox):
         self.render()
 
     def click_die(self, colour: Colour) -> None:
-        """The human places this die (it must be valid in the current roll)."""
+        """The human places this die (the engine refuses it unless it is valid in the current roll)."""
         if not self._human_turn():
             return
-        t = self.game.turn
-        if t.is_over:
-            self._say("Your turn is over: press Next player.")
+        try:
+            self.game.place(colour)
+        except FifteenKitError as err:
+            self._say(sentence(err.message))
             return
-        i = COLOURS.index(colour)
-        if t.placed[i] is not None:
-            self._say(f"The {colour.title} die is already placed.")
-            return
-        if t.phase not in (Phase.PLACE, Phase.DECIDE) or t.rolled[i] is None:
-            self._say("Roll first.")
-            return
-        if colour not in t.valid_colours():
-            self._say(f"The {colour.title} die shows {t.rolled[i]}, above its target {t.targets[i]}.")
-            return
-        self.game.place(colour)
         if self.game.turn.phase is Phase.ALL_SIX:
             self._judge("place")
             self._say(f"All six placed: {self.game.turn.score} points (doubled)!")
         else:
-            self._say(f"{colour.title} placed. Place more, roll the rest, or stop.")
+            self._say(f"{colour.title.capitalize()} placed. Place more, roll the rest, or stop.")
         self.render()
 
     def stop(self) -> None:
-        """The human stops and scores."""
+        """The human stops and scores (the engine refuses it before a die of this roll is placed)."""
         if not self._human_turn():
             return
-        t = self.game.turn
-        if t.is_over:
-            self._say("Your turn is over: press Next player.")
-            return
-        if t.phase is Phase.PLACE or t.placed_count == 0:
-            self._say("Place at least one die before stopping." if t.phase is Phase.PLACE else "Roll first.")
+        try:
+            self.game.turn.stop()  # turns are immutable: this only asks the engine whether stopping is allowed
+        except FifteenKitError as err:
+            self._say(sentence(err.message))
             return
         self._judge("stop")
         self.game.stop()
