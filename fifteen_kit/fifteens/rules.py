@@ -1,0 +1,270 @@
+"""Fifteens patience as immutable positions.
+
+Rules, in the kit's words:
+
+* Deal 16 cards face up into a 4x4 *tableau*; the other 36 form the *stock*.
+  Removed cards go to the *waste*.
+* A *removal* takes two or more tableau cards whose values sum to exactly 15
+  (ace 1, 2..9 their face value).  Tens, jacks, queens and kings have no value:
+  they leave only as a set of all four cards of one rank (four 10s, four jacks,
+  ...), and never together with other cards.  (Option ``face_rule='one-each'``:
+  instead, one 10, one jack, one queen and one king go together, the other
+  common rule.)
+* After each removal the empty tableau places are refilled from the stock, in
+  place order (top-left to bottom-right), while the stock lasts.  No redeal.
+* The game is won when tableau and stock are empty, and lost when no removal is
+  possible.
+
+Places are numbered 0..15, row by row.  Notation (round-trips through
+:meth:`Position.parse`)::
+
+    <16 tableau cards, '..' for an empty place> / <stock, top first> / <waste, oldest first> [one-each]
+
+>>> p = Position.deal(seed=1)
+>>> len(p.tableau), len(p.stock), p.is_won
+(16, 36, False)
+>>> Position.parse(p.notation()) == p
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import product
+
+from .. import _check
+from ..chance import Seed
+from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
+from .cards import Card, deck, shuffled_deck
+
+__all__ = ["FACE_RULES", "Position", "removal_problem", "removals_of"]
+
+#: The two face-card rules: four of one rank (the rulebook's), or one each of 10 J Q K.
+FACE_RULES = ("four-of-a-kind", "one-each")
+
+
+def removal_problem(cards: list[Card], face_rule: str = "four-of-a-kind") -> str | None:
+    """Why ``cards`` are not a legal removal, or None if they are (the rule itself, place-free).
+
+    >>> removal_problem([Card(9, 'S'), Card(6, 'H')]) is None
+    True
+    >>> removal_problem([Card(10, 'S'), Card(5, 'H')])
+    'a 10, jack, queen or king never combines with other cards'
+    """
+    if not cards:
+        return "select at least two cards"
+    faces = [c for c in cards if c.is_face]
+    if faces:
+        if len(faces) != len(cards):
+            return "a 10, jack, queen or king never combines with other cards"
+        if face_rule == "one-each":
+            if sorted(c.rank for c in cards) != [10, 11, 12, 13]:
+                return "face cards go as one 10, one jack, one queen and one king together"
+            return None
+        if len(cards) != 4 or len({c.rank for c in cards}) != 1:
+            return "10s, jacks, queens and kings go only as all four of one rank together"
+        return None
+    if len(cards) < 2:
+        return "a fifteen needs at least two cards"
+    total = sum(c.rank for c in cards)
+    if total != 15:
+        return f"these cards sum to {total}, not 15"
+    return None
+
+
+def removals_of(tableau: tuple[Card | None, ...], face_rule: str = "four-of-a-kind") -> tuple[tuple[int, ...], ...]:
+    """Every legal removal among the cards at these places (None: empty), smaller sets first.
+
+    >>> removals_of((Card(9, 'S'), None, Card(6, 'H'), Card(5, 'C')))
+    ((0, 2),)
+    """
+    numbered = [(p, c.rank) for p, c in enumerate(tableau) if c is not None and not c.is_face]
+    found: list[tuple[int, ...]] = []
+
+    def extend(start: int, chosen: list[int], total: int) -> None:
+        for k in range(start, len(numbered)):
+            p, v = numbered[k]
+            if total + v > 15:
+                continue
+            if total + v == 15:
+                if chosen:
+                    found.append((*chosen, p))
+            else:
+                extend(k + 1, [*chosen, p], total + v)
+
+    extend(0, [], 0)
+    faces = [(p, c) for p, c in enumerate(tableau) if c is not None and c.is_face]
+    if face_rule == "one-each":
+        by_rank: dict[int, list[int]] = {}
+        for p, c in faces:
+            by_rank.setdefault(c.rank, []).append(p)
+        if len(by_rank) == 4:
+            found.extend(tuple(sorted(combo)) for combo in product(*(by_rank[r] for r in (10, 11, 12, 13))))
+    else:
+        for rank in (10, 11, 12, 13):
+            group = [p for p, c in faces if c.rank == rank]
+            if len(group) == 4:
+                found.append(tuple(group))
+    return tuple(sorted(found, key=lambda r: (len(r), r)))
+
+
+@dataclass(frozen=True)
+class Position:
+    """A Fifteens position: the 16 tableau places, the stock (top first) and the waste.
+
+    Raises InvalidArgumentError / NotationError unless the 52 cards are all accounted for exactly once.
+    """
+
+    tableau: tuple[Card | None, ...]
+    stock: tuple[Card, ...]
+    waste: tuple[Card, ...] = ()
+    face_rule: str = "four-of-a-kind"
+
+    def __post_init__(self) -> None:
+        tableau = _check.items(self.tableau, 16, "the tableau")
+        if len(tableau) != 16:
+            raise InvalidArgumentError("the tableau has 16 places", input=self.tableau)
+        stock = _check.items(self.stock, 52, "the stock")
+        waste = _check.items(self.waste, 52, "the waste")
+        for c in [*tableau, *stock, *waste]:
+            if c is not None and not isinstance(c, Card):
+                raise InvalidArgumentError("positions hold Card values", input=c)
+        everything = [c for c in tableau if c is not None] + stock + waste
+        if sorted(everything) != sorted(deck()):
+            missing = sorted(set(deck()) - set(everything))
+            doubled = sorted(c for c, n in Counter(everything).items() if n > 1)
+            raise InvalidArgumentError(f"the 52 cards must each appear once (missing {' '.join(map(str, missing))};"
+                                       f" repeated {' '.join(map(str, doubled))})", input=self.notation_of(
+                                           tableau, stock, waste))
+        if stock and any(c is None for c in tableau):
+            raise InvalidArgumentError("an empty place while the stock has cards: the tableau is refilled first",
+                                       input=self.notation_of(tableau, stock, waste))
+        if self.face_rule not in FACE_RULES:
+            raise InvalidArgumentError(f"face_rule is one of {', '.join(FACE_RULES)}", input=self.face_rule)
+        object.__setattr__(self, "tableau", tuple(tableau))
+        object.__setattr__(self, "stock", tuple(stock))
+        object.__setattr__(self, "waste", tuple(waste))
+
+    @classmethod
+    def deal(cls, seed: Seed = None, face_rule: str = "four-of-a-kind") -> Position:
+        """A new deal from a seeded shuffle: the first 16 cards to the tableau, the rest to the stock."""
+        cards = shuffled_deck(seed)
+        return cls(cards[:16], cards[16:], (), face_rule)
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards on the tableau, in place order."""
+        return tuple(c for c in self.tableau if c is not None)
+
+    @property
+    def is_won(self) -> bool:
+        """True when tableau and stock are empty."""
+        return not self.stock and not self.cards
+
+    @property
+    def is_lost(self) -> bool:
+        """True when cards remain and no removal is possible."""
+        return not self.is_won and not self.legal_removals()
+
+    @property
+    def is_over(self) -> bool:
+        """Won or lost."""
+        return self.is_won or self.is_lost
+
+    def explain(self, places: Iterable[int]) -> str | None:
+        """Why removing the cards at ``places`` is illegal, or None if it is legal.
+
+        >>> Position.deal(seed=1).explain([0, 0])
+        'a place is named twice'
+        """
+        try:
+            chosen = _check.items(places, 16, "places", IllegalMoveError, None)
+        except IllegalMoveError as err:
+            return err.message
+        if len(set(map(repr, chosen))) != len(chosen):
+            return "a place is named twice"
+        cards = []
+        for p in chosen:
+            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 15:
+                return f"{p!r} is not a place 0..15"
+            if self.tableau[p] is None:
+                return f"place {p} is empty"
+            cards.append(self.tableau[p])
+        return removal_problem(cards, self.face_rule)
+
+    def legal_removals(self) -> tuple[tuple[int, ...], ...]:
+        """Every legal removal as a tuple of places (ascending), smaller sets first.
+
+        >>> Position.parse(Position.deal(seed=1).notation()).legal_removals()[0]
+        (6, 15)
+        """
+        return removals_of(self.tableau, self.face_rule)
+
+    # -- moves ----------------------------------------------------------------------------------
+    def remove(self, places: Iterable[int]) -> Position:
+        """Remove the cards at ``places`` to the waste and refill the empty places from the stock.
+
+        Raises GameOverError when the game is won, IllegalMoveError (with the reason) for an illegal removal.
+
+        >>> p = Position.deal(seed=1)
+        >>> q = p.remove(p.legal_removals()[0])
+        >>> len(q.waste), len(q.stock)
+        (2, 34)
+        """
+        if self.is_won:
+            raise GameOverError("the game is won; nothing is left to remove", input=places,
+                                position=self.notation())
+        problem = self.explain(places)
+        if problem is not None:
+            raise IllegalMoveError(problem, input=places, position=self.notation())
+        chosen = sorted(places)
+        tableau = list(self.tableau)
+        removed = [tableau[p] for p in chosen]
+        for p in chosen:
+            tableau[p] = None
+        stock = list(self.stock)
+        for p in range(16):
+            if tableau[p] is None and stock:
+                tableau[p] = stock.pop(0)
+        return Position(tuple(tableau), tuple(stock), self.waste + tuple(removed), self.face_rule)
+
+    # -- notation -------------------------------------------------------------------------------
+    @staticmethod
+    def notation_of(tableau: Iterable[Card | None], stock: Iterable[Card], waste: Iterable[Card]) -> str:
+        """The notation of these parts (used in messages before a Position exists)."""
+        part = " ".join(".." if c is None else str(c) for c in tableau)
+        return f"{part} / {' '.join(map(str, stock))} / {' '.join(map(str, waste))}".replace("  ", " ").strip()
+
+    def notation(self) -> str:
+        """The position as text (see the module docstring); round-trips through :meth:`parse`."""
+        text = self.notation_of(self.tableau, self.stock, self.waste)
+        return text + (" one-each" if self.face_rule == "one-each" else "")
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Position.parse({self.notation()!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """The position written in ``text``. Raises NotationError for malformed or impossible text."""
+        if not isinstance(text, str):
+            raise NotationError("a position is written as '<tableau> / <stock> / <waste>'", input=text)
+        body = text.strip()
+        face_rule = "four-of-a-kind"
+        if body.endswith(" one-each"):
+            body, face_rule = body[: -len(" one-each")], "one-each"
+        parts = body.split("/")
+        if len(parts) != 3:
+            raise NotationError("expected '<tableau> / <stock> / <waste>'", input=text)
+        try:
+            tableau = [None if w == ".." else Card.parse(w) for w in parts[0].split()]
+            stock = [Card.parse(w) for w in parts[1].split()]
+            waste = [Card.parse(w) for w in parts[2].split()]
+            return cls(tuple(tableau), tuple(stock), tuple(waste), face_rule)
+        except (NotationError, InvalidArgumentError) as err:
+            raise NotationError(err.message, input=text) from None
