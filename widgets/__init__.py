@@ -6,11 +6,13 @@ one engine object and redraw from it; they never re-implement a rule.  Importing
 
 * :class:`GameOf15Board` -- the Game of 15, with its magic-square twin.
 * :class:`DiceBoard` -- the "15" dice game for humans and computers, with an exact coach.
+* :class:`FifteensBoard` -- Fifteens patience with hints and the thoughtful solver.
 * :class:`SelfCheck` -- a lesson exercise that checks the student's answer.
 """
 
 from .exercise import SelfCheck
+from .fifteens import FifteensBoard
 from .game_of_15 import GameOf15Board
 from .nasty15 import DiceBoard
 
-__all__ = ["DiceBoard", "GameOf15Board", "SelfCheck"]
+__all__ = ["DiceBoard", "FifteensBoard", "GameOf15Board", "SelfCheck"]

@@ -1,0 +1,44 @@
+"""Fifteens: board clicks (budget well under 0.1 s) and the speed of the solver and the strategies."""
+
+from __future__ import annotations
+
+import time
+
+
+def main() -> int:
+    """Time card clicks, removals and the solver's move on the board; solver and strategy games per second."""
+    from fifteen_kit.widgets import FifteensBoard
+    from timing import report_clicks
+
+    from fifteen_kit.fifteens import Position, play, solve
+
+    clicks: dict[str, list[float]] = {"select a card": [], "remove (engine + redraw)": [], "solver's move": []}
+    for seed in range(10):
+        board = FifteensBoard(seed=seed)
+        board.reveal_box.value = True
+        while board.position.legal_removals():
+            t0 = time.perf_counter()
+            board.solver_button.click()
+            clicks["solver's move"].append(time.perf_counter() - t0)
+            for place in board.position.legal_removals()[0]:
+                t0 = time.perf_counter()
+                board.cards[place].click()
+                clicks["select a card"].append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            board.remove_button.click()
+            clicks["remove (engine + redraw)"].append(time.perf_counter() - t0)
+    failed = sum(report_clicks(f"click: {k}", v) for k, v in clicks.items())
+    deals = [Position.deal(s) for s in range(200)]
+    t0 = time.perf_counter()
+    statuses = [solve(d).status for d in deals]
+    t_solve = time.perf_counter() - t0
+    print(f"  thoughtful solver: 200 deals in {t_solve:.2f} s ({t_solve / 200 * 1e3:.1f} ms per deal); "
+          f"won {statuses.count('won')}, lost {statuses.count('lost')}, unknown {statuses.count('unknown')}")
+    for name in ("random", "fewest", "most", "options"):
+        t0 = time.perf_counter()
+        for s, d in enumerate(deals[:100]):
+            play(d, name, s)
+        print(f"  strategy {name:<8} {(time.perf_counter() - t0) / 100 * 1e3:6.1f} ms per game")
+    if not failed:
+        print("PASS every kind of click (95th percentile) under 100 ms")
+    return failed
