@@ -25,6 +25,16 @@ def _drawing_replies(opening: int) -> int:
     return sum(v.outcome == "draw" for v in move_evaluations(Round().play(opening)).values())
 
 
+def _fifteens_sets(size: int) -> tuple[int, int]:
+    from collections import Counter
+    from math import comb, prod
+
+    from fifteen_kit.fifteens import removal_ranks
+
+    sets = [s for s in removal_ranks((0,) + (4,) * 9 + (0,) * 4) if len(s) == size]
+    return len(sets), sum(prod(comb(4, n) for n in Counter(s).values()) for s in sets)
+
+
 CLAIMS = [
     ("01_magic_square", "Exactly **8** sets of three digits", len(WINNING_TRIPLES), 8),
     ("01_magic_square", "**5** is in 4 sets", len(triples_through(5)), 4),
@@ -48,6 +58,8 @@ CLAIMS = [
     ("04_dice_and_risk", "it expects 13.2299 points per turn", round(float(policy_for(PUBLIC).expected_score()), 4),
      13.2299),
     ("04_dice_and_risk", "2: (3/6)·(5/6) = 5/12", p_bust([3, 1]), Fraction(5, 12)),
+    ("05_fifteens", "Only 2 rank pairs make 15", _fifteens_sets(2)[0], 2),
+    ("05_fifteens", "1: 2 (9+6, 8+7). 2: 32.", _fifteens_sets(2), (2, 32)),
 ]
 
 
