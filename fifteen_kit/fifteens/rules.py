@@ -41,6 +41,8 @@ from .cards import Card, deck, shuffled_deck
 
 __all__ = ["FACE_RULES", "Position", "removal_problem", "removals_of"]
 
+_DECK = frozenset(deck())
+
 #: The two face-card rules: four of one rank (the rulebook's), or one each of 10 J Q K.
 FACE_RULES = ("four-of-a-kind", "one-each")
 
@@ -132,7 +134,7 @@ class Position:
             if c is not None and not isinstance(c, Card):
                 raise InvalidArgumentError("positions hold Card values", input=c)
         everything = [c for c in tableau if c is not None] + stock + waste
-        if sorted(everything) != sorted(deck()):
+        if len(everything) != 52 or set(everything) != _DECK:
             missing = sorted(set(deck()) - set(everything))
             doubled = sorted(c for c, n in Counter(everything).items() if n > 1)
             raise InvalidArgumentError(f"the 52 cards must each appear once (missing {' '.join(map(str, missing))};"
@@ -229,7 +231,17 @@ class Position:
         for p in range(16):
             if tableau[p] is None and stock:
                 tableau[p] = stock.pop(0)
-        return Position(tuple(tableau), tuple(stock), self.waste + tuple(removed), self.face_rule)
+        return Position._trusted(tuple(tableau), tuple(stock), self.waste + tuple(removed), self.face_rule)
+
+    @classmethod
+    def _trusted(cls, tableau: tuple, stock: tuple, waste: tuple, face_rule: str) -> Position:
+        # A position the engine itself derived from a valid one by a legal removal: the 52 cards are
+        # moved, never created or lost, so the constructor's full check is skipped (the property
+        # tests check the invariant on every removal).
+        position = object.__new__(cls)
+        for name, value in (("tableau", tableau), ("stock", stock), ("waste", waste), ("face_rule", face_rule)):
+            object.__setattr__(position, name, value)
+        return position
 
     # -- notation -------------------------------------------------------------------------------
     @staticmethod

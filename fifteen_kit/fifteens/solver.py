@@ -22,8 +22,9 @@ is still legal and it still empties tableau and stock.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import _check
 from ..errors import InvalidArgumentError
@@ -49,38 +50,66 @@ class SolveResult:
     nodes: int
 
 
-def removal_ranks(counts: tuple[int, ...], face_rule: str = "four-of-a-kind") -> Iterator[tuple[int, ...]]:
+def removal_ranks(counts: tuple[int, ...], face_rule: str = "four-of-a-kind") -> tuple[tuple[int, ...], ...]:
     """Every distinct removal, as a sorted tuple of ranks, from a tableau with ``counts[r]`` cards of rank r.
 
-    ``counts`` has 14 entries (index 0 unused).  Face-card sets come first.
+    ``counts`` has 14 entries (index 0 unused).  Face-card sets come first.  Results are cached.
 
-    >>> list(removal_ranks((0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0)))
-    [(1, 6, 8), (6, 9)]
+    >>> removal_ranks((0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0))
+    ((1, 6, 8), (6, 9))
     """
-    if face_rule == "one-each":
-        if all(counts[r] for r in _FACE):
-            yield _FACE
-    else:
-        for r in _FACE:
-            if counts[r] == 4:
-                yield (r,) * 4
+    return _removal_ranks(tuple(counts), face_rule)
+
+
+def _enumerate(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    # all sorted rank tuples (ranks 1..9, >= 2 cards) summing to 15 that fit in `counts`, in a fixed order
+    found: list[tuple[int, ...]] = []
+    left = list(counts)
     chosen: list[int] = []
 
-    def extend(rank: int, total: int) -> Iterator[tuple[int, ...]]:
+    def extend(rank: int, total: int) -> None:
         for r in range(rank, 10):
             if total + r > 15:
                 return
-            used = chosen.count(r)
-            if used < counts[r]:
+            if left[r]:
+                left[r] -= 1
                 chosen.append(r)
                 if total + r == 15:
                     if len(chosen) >= 2:
-                        yield tuple(chosen)
+                        found.append(tuple(chosen))
                 else:
-                    yield from extend(r, total + r)
+                    extend(r, total + r)
                 chosen.pop()
+                left[r] += 1
 
-    yield from extend(1, 0)
+    extend(1, 0)
+    return found
+
+
+def _pack(counts: Iterable[int]) -> int:
+    # counts of ranks 1..9 as 4-bit fields (each count is at most 4)
+    return sum(n << (4 * (r - 1)) for r, n in enumerate(counts, start=1) if 1 <= r <= 9)
+
+
+# Every number-card set that makes 15 from a full deck (109 of them), with its packed rank counts.
+# A set fits a tableau when no field of the tableau's packed counts is smaller: with a guard bit 8
+# in every field, (have | guard) - need keeps every guard bit exactly when have >= need everywhere
+# (fields stay in 4..12, so no borrow crosses a field).
+_GUARD = _pack([8] * 9)
+_SETS = tuple((s, _pack([s.count(r) for r in range(1, 10)])) for s in _enumerate((0,) + (4,) * 9 + (0,) * 4))
+
+
+@lru_cache(maxsize=200_000)
+def _removal_ranks(counts: tuple[int, ...], face_rule: str) -> tuple[tuple[int, ...], ...]:
+    found: list[tuple[int, ...]] = []
+    if face_rule == "one-each":
+        if all(counts[r] for r in _FACE):
+            found.append(_FACE)
+    else:
+        found.extend((r,) * 4 for r in _FACE if counts[r] == 4)
+    have = _pack(counts[1:10]) | _GUARD
+    found.extend(s for s, need in _SETS if (have - need) & _GUARD == _GUARD)
+    return tuple(found)
 
 
 def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResult:
@@ -117,7 +146,7 @@ def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResul
         nodes += 1
         if node_budget is not None and nodes > node_budget:
             raise Budget
-        moves = list(removal_ranks(counts, position.face_rule))
+        moves = _removal_ranks(counts, position.face_rule)
         if moves and moves[0][0] >= 10:
             moves = moves[:1]  # a face-card set goes first (sound: see the module docstring)
         for move in sorted(moves, key=len, reverse=True):
