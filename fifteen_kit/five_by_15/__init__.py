@@ -1,0 +1,13 @@
+"""5x15 tile solitaire: positions with the three levels, games with loop detection, and solvers.
+
+>>> from fifteen_kit.five_by_15 import Position, Game
+>>> Game(Position.deal(seed=1)).status
+'playing'
+"""
+
+from .game import Game
+from .rules import COLOUR_HEX, COLOUR_LETTERS, COLOUR_NAMES, LEVELS, Move, Position
+from .solver import SolveResult, best_first, depth_first
+
+__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "Game", "Move", "Position", "SolveResult",
+           "best_first", "depth_first"]

@@ -1,0 +1,81 @@
+"""A game of 5x15: the positions seen so far, undo, and the engine's verdict (won, stuck, loop).
+
+*Stuck in a loop* is decided by the engine: the game is lost when no move is
+possible (``'stuck'``), or when every legal move leads back to a position already
+seen in this game (``'loop'``).
+
+>>> g = Game(Position.deal(seed=1))
+>>> g.status
+'playing'
+>>> g.play(g.position.legal_moves()[0]); len(g.history)
+2
+"""
+
+from __future__ import annotations
+
+from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError
+from .rules import Move, Position
+
+__all__ = ["Game"]
+
+
+class Game:
+    """A mutable game around immutable positions; remembers every position seen.
+
+    Raises InvalidArgumentError unless started from a :class:`Position`.
+    """
+
+    def __init__(self, position: Position) -> None:
+        if not isinstance(position, Position):
+            raise InvalidArgumentError("a game starts from a 5x15 Position", input=position)
+        self.history: list[Position] = [position]
+        self.moves: list[Move] = []
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self.history[-1]
+
+    @property
+    def seen(self) -> set[Position]:
+        """Every position seen so far in this game."""
+        return set(self.history)
+
+    def fresh_moves(self) -> tuple[Move, ...]:
+        """Legal moves that lead to a position not seen before in this game."""
+        seen = self.seen
+        return tuple(m for m in self.position.legal_moves() if self.position.play(m) not in seen)
+
+    @property
+    def status(self) -> str:
+        """``'won'``, ``'stuck'`` (no legal move), ``'loop'`` (every move returns to a seen position), or ``'playing'``.
+
+        A status of ``'stuck'`` or ``'loop'`` means the game is lost.
+        """
+        p = self.position
+        if p.is_won:
+            return "won"
+        if not p.legal_moves():
+            return "stuck"
+        if not self.fresh_moves():
+            return "loop"
+        return "playing"
+
+    def play(self, move: Move | str) -> None:
+        """Make ``move``. Raises GameOverError once the game has ended, IllegalMoveError for an illegal move."""
+        status = self.status
+        if status != "playing":
+            raise GameOverError(f"the game is over ({status})", input=str(move), position=self.position.notation())
+        try:
+            new = self.position.play(move)
+        except IllegalMoveError as err:
+            raise IllegalMoveError(err.message, input=str(move), position=self.position.notation()) from None
+        self.history.append(new)
+        self.moves.append(move if isinstance(move, Move) else Move.parse(move))
+
+    def undo(self) -> None:
+        """Take back the last move. Raises IllegalMoveError when there is none."""
+        if len(self.history) == 1:
+            raise IllegalMoveError("there is nothing to undo", input=None, position=self.position.notation())
+        self.history.pop()
+        self.moves.pop()

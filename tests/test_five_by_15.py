@@ -1,0 +1,117 @@
+"""5x15: moves at every level, sorted rows, loops, notation, and the solvers checked against each other."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fifteen_kit.errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
+from fifteen_kit.five_by_15 import Game, Move, Position, best_first, depth_first
+
+
+def grid(text, level=1):
+    return Position.parse(f"{text} L{level}")
+
+
+def test_deal_shape_and_column_zero():
+    p = Position.deal(seed=4)
+    assert len(p.grid) == 5 and all(len(r) == 16 for r in p.grid)
+    assert len(p.gaps()) == 5 and all(r[0][1] == 1 for r in p.grid)
+    assert Position.parse(p.notation()) == p
+
+
+def test_fill_needs_a_matching_neighbour():
+    # the gap at (0, 2) takes B3 (one above its left neighbour B2) or B2 (one below its right neighbour B3);
+    # the orange row is sorted, so it is out of play
+    p = grid("B1 B2 -- B3 / O1 O2 O3 --")
+    assert {str(m) for m in p.legal_moves()} == {"B3 to 0,2", "B2 to 0,2"}
+    with pytest.raises(IllegalMoveError) as info:
+        p.play("O3 to 0,2")
+    assert "takes B3 or B2" in str(info.value)
+
+
+def test_sorted_row_is_out_of_play_and_the_game_is_won():
+    p = grid("B1 B2 B3 -- / O1 O2 -- O3")
+    assert p.is_sorted(0) and not p.is_won
+    q = p.play("O3 to 1,2")
+    assert q.is_won and q.legal_moves() == ()
+    with pytest.raises(GameOverError):
+        q.play("O3 to 1,2")
+
+
+SHIFTS = "B1 O2 B3 B4 B5 B6 B7 -- / O1 B2 O3 O4 O5 O6 O7 --"  # two runs of five ending in 7, gaps after
+
+
+@pytest.mark.parametrize("level,length,allowed", [(1, 3, True), (1, 2, False), (2, 4, True), (2, 3, False),
+                                                  (3, 5, True), (3, 4, False)])
+def test_shift_minimum_run_by_level(level, length, allowed):
+    p = grid(SHIFTS, level)
+    assert (Move("shift", row=0, length=length) in p.legal_moves()) == allowed
+    if not allowed:
+        with pytest.raises(IllegalMoveError):
+            p.play(Move("shift", row=0, length=length))
+
+
+def test_shift_moves_the_run_right():
+    q = grid(SHIFTS, 1).play("shift row 0 x3")
+    assert q.grid[0][5:8] == ((0, 5), (0, 6), (0, 7)) and q.grid[0][4] is None
+    assert q.grid[0][:4] == grid(SHIFTS).grid[0][:4]
+
+
+def test_stuck_and_loop_are_reported():
+    # every gap has a 3 (the highest) on its left and a 2 on its right: nothing fits, no run to shift
+    stuck = grid("B1 O3 -- B2 / O1 B3 -- O2")
+    assert stuck.legal_moves() == () and Game(stuck).status == "stuck"
+    # after B2 moves right, its only move takes it back: every move returns to a position already seen
+    g = Game(grid("B1 B2 -- B3 / O1 O3 -- O2"))
+    assert g.status == "playing"
+    g.play("B2 to 0,2")
+    assert [str(m) for m in g.position.legal_moves()] == ["B2 to 0,1"]
+    assert g.status == "loop" and g.fresh_moves() == ()
+    with pytest.raises(GameOverError):
+        g.play("B2 to 0,1")
+    g.undo()
+    assert g.status == "playing"
+
+
+def test_bad_input():
+    p = Position.deal(seed=1)
+    for bad in ("", "X1 to 0,0", "shift row 9 x3", None, 5):
+        with pytest.raises((IllegalMoveError, NotationError)):
+            p.play(bad)
+    for bad in ("B1 B2", "B1 B1 -- / O1 O2 --", None):
+        with pytest.raises(NotationError):
+            Position.parse(bad)
+    with pytest.raises(InvalidArgumentError):
+        Position.deal(seed=1, level=4)
+    g = Game(p)
+    with pytest.raises(IllegalMoveError):
+        g.undo()
+
+
+@pytest.mark.parametrize("colours,size", [(2, 5), (3, 4), (2, 6)])
+def test_best_first_agrees_with_exhaustive_search(colours, size):
+    for seed in range(40):
+        for level in (1, 2, 3):
+            p = Position.deal(seed, level=level, colours=colours, size=size)
+            exhaustive, best = depth_first(p), best_first(p, budget=None)
+            assert exhaustive.status == best.status, (seed, level)
+            if best.status == "won":
+                for move in best.line:
+                    p = p.play(move)
+                assert p.is_won
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 3), st.lists(st.integers(0, 50), max_size=30))
+def test_random_play_keeps_every_tile_and_column_zero(seed, level, picks):
+    p = Position.deal(seed, level=level)
+    ones = [row[0] for row in p.grid]
+    for k in picks:
+        moves = p.legal_moves()
+        if not moves:
+            break
+        p = p.play(moves[k % len(moves)])
+        tiles = sorted(t for row in p.grid for t in row if t is not None)
+        assert len(tiles) == 75 and len(set(tiles)) == 75
+        assert [row[0] for row in p.grid] == ones
+        assert Position.parse(p.notation()) == p
