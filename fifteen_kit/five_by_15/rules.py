@@ -24,7 +24,7 @@ teaching and for testing the solver.
 
 >>> p = Position.deal(seed=1)
 >>> p.gaps()[:2], len(p.legal_moves()) > 0
-(((0, 3), (0, 6)), True)
+(((0, 14), (2, 15)), True)
 >>> Position.parse(p.notation()) == p
 True
 """
