@@ -111,3 +111,40 @@ def test_rolling_is_animated_on_an_event_loop():
         assert not b._rolling and b.game.turn.phase in (Phase.PLACE, Phase.BUST)
 
     asyncio.run(scenario())
+
+
+def test_a_refused_new_game_keeps_the_seats():
+    b = human_first(seed=1)
+    b.seat_kinds[0].value = "greedy"
+    b.seat_names[1].value = ""
+    b.new_game_button.click()
+    assert "Cannot start" in b.message.value
+    b.roll_button.click()
+    assert b.game.turn.phase is not Phase.ROLL  # "You" is still the human who rolls
+
+
+def test_new_game_waits_for_the_rolling_dice():
+    import asyncio
+
+    async def scenario():
+        b = human_first(seed=8)
+        game = b.game
+        b.roll_button.click()
+        b.new_game_button.click()
+        assert "still rolling" in b.message.value and b.game is game
+        await asyncio.sleep(0.8)
+        assert b.game.turn.phase in (Phase.PLACE, Phase.BUST)
+
+    asyncio.run(scenario())
+
+
+def test_bad_constructor_arguments():
+    import pytest
+
+    from fifteen_kit.errors import InvalidArgumentError
+
+    for kwargs in (dict(seed="7"), dict(players=[("A", "robot")]), dict(handicap="yes"),
+                   dict(players=[(5, "human")]), dict(players=[("A",)]), dict(players="AB")):
+        with pytest.raises(InvalidArgumentError):
+            DiceBoard(**kwargs)
+    assert DiceBoard(players=[("A", "cautious")], seed=None).game.is_over

@@ -112,7 +112,7 @@ def test_placing_rules_and_errors():
 
 
 @pytest.mark.parametrize("text", ["433221 ...... ...... R", "433221 2....1 251661 S", "433221 4....1 441661 D",
-                                  "433221 ...... 543332 B gambler", "111156 ...... ...... R"])
+                                  "433221 ...... 544332 B gambler", "111156 ...... ...... R"])
 def test_turn_notation_round_trips(text):
     assert Turn.parse(text).notation() == text
 
@@ -252,11 +252,41 @@ def test_a_full_game_with_handicap_markers():
 
 
 def test_tied_players_earlier_in_order_get_the_higher_marker():
-    g = Game(["A", "B"], seed=1, handicap=True)
+    public = default_boards()[0]
+    g = Game(["A", "B"], seed=1, handicap=True, boards=(public, public), rounds=2)
     for _ in range(2):
-        g.turn = Turn(g.turn.targets, phase=Phase.BUST)  # both bust on the same targets: a tie
+        g.turn = g.turn.roll_with([6] * 6)  # no target is 6 here: both bust on the same targets, a tie
+        assert g.turn.phase is Phase.BUST
         g.next_turn()
     assert g.markers == {"A": 3, "B": 1}
+
+
+def test_impossible_turns_are_refused():
+    for text in ("433221 ...... 666666 P", "433221 433221 ...... R", "433221 43322. ...... A",
+                 "433221 ...... ...... S", "433221 ...... 111111 B", "433221 4..... 3..... D"):
+        with pytest.raises(NotationError):
+            Turn.parse(text)
+
+
+def test_policy_refuses_impossible_questions():
+    policy = OptimalPolicy(PUBLIC)
+    with pytest.raises(InvalidArgumentError):
+        policy.stop_value(None)
+    with pytest.raises(GameOverError):
+        policy.roll_value(Turn.start(PUBLIC).roll_with((5, 4, 4, 3, 3, 2)))
+    with pytest.raises(IllegalMoveError):
+        policy.roll_value(Turn.start(PUBLIC).roll_with((1, 1, 1, 3, 3, 2)))
+
+
+def test_board_pairs_and_names():
+    base, back = default_boards()[0]
+    with pytest.raises(InvalidArgumentError):
+        Game(["a", "b"], seed=1, boards=(default_boards()[1], (back, base)), rounds=2)
+    assert GoalBoard.parse(PUBLIC_BOARD.notation()) == PUBLIC_BOARD
+    with pytest.raises(InvalidArgumentError):
+        GoalBoard.parse("B4 Y3 K3 W2 G2 R1", back="yes")
+    with pytest.raises(InvalidArgumentError):
+        Game(["a", "b"], handicap=True).targets_for("zz")
 
 
 def test_game_errors():

@@ -24,11 +24,12 @@ True
 from __future__ import annotations
 
 import asyncio
-import random
 from html import escape
 
 import ipywidgets as w
 
+from fifteen_kit import _check
+from fifteen_kit.chance import make_rng
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.nasty15.boards import COLOURS, Colour
 from fifteen_kit.nasty15.game import Game
@@ -79,8 +80,18 @@ class DiceBoard(w.VBox):
         super().__init__()
         self.add_class("n15-board")
         seats = players if players is not None else [("You", "human"), ("Computer", "optimal")]
+        seats = _check.items(seats, 6, "the seats")
+        for seat in seats:
+            if not (isinstance(seat, tuple) and len(seat) == 2 and isinstance(seat[0], str)
+                    and seat[1] in SEAT_KINDS):
+                raise InvalidArgumentError(f"a seat is (name, kind) with kind one of {', '.join(SEAT_KINDS)}",
+                                           input=seat)
+        _check.flag(handicap, "handicap")
+        _check.flag(gambler, "gambler")
+        _check.flag(coach, "coach")
         self._seed = seed
-        self._animation = random.Random(seed + 1)  # only for the rolling animation, never for the game
+        self._animation = make_rng(seed)  # only for the rolling animation; the game has its own generator
+        self._animation.random()
         self._rolling = False
         self._before_decision = None  # the turn just after the roll, for the coach's verdict
         # -- setup ----------------------------------------------------------------------------------
@@ -145,20 +156,21 @@ class DiceBoard(w.VBox):
 
     def _make_game(self) -> Game:
         seats = self._seats()
-        for _, kind in seats:
-            if kind not in SEAT_KINDS:
-                raise InvalidArgumentError(f"a seat is one of {', '.join(SEAT_KINDS)}", input=kind)
-        self._kinds = {name: kind for name, kind in seats}
-        self._computers = {name: make_dice_player(kind) for name, kind in seats if kind != "human"}
         game = Game([n for n, _ in seats], seed=self._seed, handicap=self.handicap_box.value,
                     gambler=self.gambler_box.value)
+        # only once the game exists do the seats change hands
+        self._kinds = {name: kind for name, kind in seats}
+        self._computers = {name: make_dice_player(kind) for name, kind in seats if kind != "human"}
         if not game.handicap:  # solve the ten boards now, so no click waits for the optimal policy
             for base, _back in game.boards:
                 policy_for(tuple(t for _, t in base.targets), game.gambler).expected_score()
         return game
 
     def new_game(self) -> None:
-        """Start a new game with the seats and variants in the setup panel."""
+        """Start a new game with the seats and variants in the setup panel (not while dice are rolling)."""
+        if self._rolling:
+            self._say("The dice are still rolling.")
+            return
         try:
             game = self._make_game()
         except FifteenKitError as err:
@@ -205,17 +217,18 @@ class DiceBoard(w.VBox):
             self._land_roll()
         else:
             self._rolling = True
-            loop.create_task(self._animate())
+            loop.create_task(self._animate(self.game))
 
-    async def _animate(self) -> None:
+    async def _animate(self, game: Game) -> None:
         try:
             for _ in range(7):
-                for c in self.game.turn.unplaced:
+                for c in game.turn.unplaced:
                     self.dice[c].description = f"{c.value} {_FACES[self._animation.randrange(6)]}"
                 await asyncio.sleep(0.07)
         finally:
             self._rolling = False
-            self._land_roll()
+            if game is self.game and not game.is_over and not game.turn.is_over:
+                self._land_roll()
 
     def _land_roll(self) -> None:
         turn = self.game.roll()

@@ -24,7 +24,7 @@ depends on colour alone.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
 
@@ -108,9 +108,12 @@ class GoalBoard:
 
     targets: tuple[tuple[Colour, int], ...]
     back: bool = False
-    name: str = ""
+    name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
+        _check.flag(self.back, "back")
+        if not isinstance(self.name, str):
+            raise InvalidArgumentError("a board's name is text", input=self.name)
         raw = self.targets.items() if isinstance(self.targets, dict) else self.targets
         pairs = []
         for item in _check.items(raw, 6, "a goal board's targets"):

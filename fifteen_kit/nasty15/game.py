@@ -70,8 +70,9 @@ class Game:
             raise InvalidArgumentError("the handicap variant needs 2 to 6 players", input=players)
         pool = default_boards() if boards is None else tuple(_check.items(boards, 100, "boards"))
         if not all(isinstance(b, tuple) and len(b) == 2 and all(isinstance(s, GoalBoard) for s in b)
-                   for b in pool):
-            raise InvalidArgumentError("boards are (base side, back side) pairs of GoalBoard", input=boards)
+                   and not b[0].back and b[1].back for b in pool):
+            raise InvalidArgumentError("boards are (base side, back side) pairs of GoalBoard, base first",
+                                       input=boards)
         self.rounds = _check.whole(rounds, 1, len(pool), "the number of boards played")
         self.rng = make_rng(seed)
         self.boards = tuple(self.rng.sample(pool, self.rounds))
@@ -120,6 +121,8 @@ class Game:
 
     def targets_for(self, player: str) -> tuple[int, ...]:
         """The six targets ``player`` plays on the current board (white = marker in the handicap variant)."""
+        if player not in self.markers:
+            raise InvalidArgumentError("no such player in this game", input=player)
         board = self.board
         if self.handicap:
             return tuple(t for _, t in board.with_white(self.markers[player]))

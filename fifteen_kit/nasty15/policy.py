@@ -39,9 +39,11 @@ _FULL = 0b111111
 
 @dataclass(frozen=True)
 class Choice:
-    """One option and its exact expected final score (points) under optimal play afterwards.
+    """One option and its exact expected final score (points).
 
     ``action`` is ``'stop'``, ``'roll'`` or ``'place'``; ``colours`` the dice placed (for ``'place'``).
+    For ``'place'`` the value is that of placing exactly these dice and then stopping or rolling,
+    whichever is better (placing more dice of the same roll is listed as its own, larger choice).
     """
 
     action: str
@@ -170,15 +172,23 @@ class OptimalPolicy:
         return Fraction(self._value(0, 0), _SCALE)
 
     def stop_value(self, turn: Turn) -> Fraction:
-        """What stopping now scores (points)."""
+        """What stopping now scores (points).
+
+        Raises InvalidArgumentError for a turn on another board, GameOverError / IllegalMoveError when
+        stopping is not possible now.
+        """
+        self._state(turn)
+        turn.stop()  # raises when stopping is not allowed in this turn
         return Fraction(turn.stop_score())
 
     def roll_value(self, turn: Turn) -> Fraction:
         """The exact expected final score of rolling the unplaced dice now and then playing optimally.
 
-        Raises InvalidArgumentError if ``turn`` is not on this policy's board or variant.
+        Raises InvalidArgumentError if ``turn`` is not on this policy's board or variant, GameOverError
+        after the turn, IllegalMoveError while a die of this roll must still be placed.
         """
         placed, pips = self._state(turn)
+        turn.continue_rolling()  # raises when rolling is not allowed in this turn
         return Fraction(self._roll(placed, pips), _SCALE)
 
     def value(self, turn: Turn) -> Fraction:

@@ -120,6 +120,32 @@ class Turn:
             if v is not None and v > self.targets[i]:
                 raise InvalidArgumentError(f"the {COLOURS[i].title} die shows {v}, above its target",
                                            input=self.placed)
+        problem = self._phase_problem()
+        if problem:
+            raise InvalidArgumentError(f"impossible turn: {problem}", input=(self.placed, self.rolled, self.phase))
+
+    def _phase_problem(self) -> str | None:
+        """Why the placed dice, the last roll and the phase cannot occur together (None if they can)."""
+        unplaced = [i for i, v in enumerate(self.placed) if v is None]
+        rolled_unplaced = [self.rolled[i] for i in unplaced]
+        valid = [i for i in unplaced if self.rolled[i] is not None and self.rolled[i] <= self.targets[i]]
+        for i, v in enumerate(self.placed):
+            if v is not None and self.rolled[i] is not None and self.rolled[i] != v:
+                return f"the {COLOURS[i].title} die was placed with {v} but rolled {self.rolled[i]}"
+        phase = self.phase
+        if not unplaced and phase is not Phase.ALL_SIX:
+            return "all six dice are placed, so the turn has ended"
+        if phase is Phase.ALL_SIX and unplaced:
+            return "not all six dice are placed"
+        if phase in (Phase.PLACE, Phase.BUST) and None in rolled_unplaced:
+            return "every die not placed must show the pips of the last roll"
+        if phase is Phase.PLACE and not valid:
+            return "no rolled die is valid, so nothing can be placed"
+        if phase is Phase.BUST and valid:
+            return "a valid die was rolled, so this is no bust"
+        if phase in (Phase.DECIDE, Phase.STOPPED) and not (len(unplaced) < 6):
+            return "nothing is placed yet"
+        return None
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
