@@ -1,8 +1,19 @@
 """Exact counting around 15 with sympy (imported inside the functions, never at ``import fifteen_kit``).
 
-So far: the 3x3 magic squares of the digits 1..9, found by solving the linear
-system "every line has the same sum" with sympy, and why that sum must be 15.
+Each count is computed in two or three independent ways that must agree:
 
+* sets of distinct digits 1..9 with a given sum and size -- by the generating
+  function prod(1 + y x^i) and by enumeration;
+* goal boards of the dice game -- ordered targets 1..6 summing to 15 are the
+  coefficient of x^15 in (x + ... + x^6)^k, also found by stars and bars with
+  inclusion-exclusion and by enumeration; up to order they are partitions;
+* card sets of Fifteens -- multisets of ranks A..9 (at most four each) summing
+  to 15, by generating function and by enumeration, with and without suits;
+* the 3x3 magic squares of 1..9 from sympy's solution of the linear system,
+  and why the magic constant is 15.
+
+>>> digit_sets(15, 3)
+8
 >>> magic_constant()
 15
 >>> len(magic_squares())
@@ -11,7 +22,10 @@ system "every line has the same sum" with sympy, and why that sum must be 15.
 
 from __future__ import annotations
 
-from itertools import permutations
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement, permutations, product
+from math import comb, prod
 from typing import Any
 
 __all__ = ["centre_value", "magic_constant", "magic_square_system", "magic_squares"]
@@ -97,3 +111,176 @@ def magic_squares() -> list[tuple[tuple[int, int, int], ...]]:
             digits = [int(v) for v in values]
             out.append(tuple(tuple(digits[r * 3:r * 3 + 3]) for r in range(3)))
     return sorted(out)
+
+
+def _whole(value: object, lo: int, hi: int, what: str) -> int:
+    from . import _check
+
+    return _check.whole(value, lo, hi, what)
+
+
+# -- sets of distinct digits -----------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def digit_set_polynomial() -> Any:
+    """The generating function prod_{i=1..9} (1 + y x^i), expanded: x counts the sum, y the size.
+
+    >>> import sympy
+    >>> x, y = sympy.symbols("x y")
+    >>> digit_set_polynomial().coeff(x, 15).coeff(y, 3)
+    8
+    """
+    import sympy
+
+    x, y = sympy.symbols("x y")
+    return sympy.expand(sympy.prod([1 + y * x**i for i in range(1, 10)]))
+
+
+def digit_sets(total: int, size: int | None = None) -> int:
+    """How many sets of distinct digits 1..9 sum to ``total`` (with ``size`` digits, or any size), by sympy.
+
+    Raises InvalidArgumentError for a total outside 0..45 or a size outside 0..9.
+
+    >>> digit_sets(15), digit_sets(15, 2)
+    (17, 2)
+    """
+    import sympy
+
+    _whole(total, 0, 45, "the total")
+    x, y = sympy.symbols("x y")
+    by_sum = digit_set_polynomial().coeff(x, total)
+    if size is None:
+        return int(by_sum.subs(y, 1))
+    _whole(size, 0, 9, "the number of digits")
+    return int(sympy.Poly(by_sum, y).coeff_monomial(y**size)) if by_sum != 0 else 0
+
+
+def digit_sets_by_enumeration(total: int, size: int | None = None) -> int:
+    """The same count as :func:`digit_sets`, by listing every set (no sympy).
+
+    >>> digit_sets_by_enumeration(15, 3)
+    8
+    """
+    _whole(total, 0, 45, "the total")
+    sizes = range(10) if size is None else [_whole(size, 0, 9, "the number of digits")]
+    return sum(1 for k in sizes for s in combinations(range(1, 10), k) if sum(s) == total)
+
+
+def subset_sum_counts() -> dict[int, int]:
+    """For every total 0..45, how many subsets of 1..9 have that sum (all 512 subsets counted once).
+
+    The counts are symmetric about 22.5 (a subset and its complement have sums t and 45 - t).
+
+    >>> counts = subset_sum_counts()
+    >>> sum(counts.values()), counts[15] == counts[30]
+    (512, True)
+    """
+    import sympy
+
+    x = sympy.Symbol("x")
+    poly = sympy.Poly(sympy.prod([1 + x**i for i in range(1, 10)]), x)
+    return {t: int(poly.coeff_monomial(x**t)) for t in range(46)}
+
+
+# -- goal boards: compositions and partitions ---------------------------------------------------------
+def compositions(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
+    """Ordered ways to write ``total`` as ``parts`` numbers from ``low`` to ``high``, by generating function.
+
+    The coefficient of x^total in (x^low + ... + x^high)^parts.  Dice goal boards: 1,666 base sides
+    (six targets 1..6 summing to 15) and 651 back sides (five targets).
+
+    Raises InvalidArgumentError for impossible arguments.
+
+    >>> compositions(15, 6), compositions(15, 5)
+    (1666, 651)
+    """
+    import sympy
+
+    _whole(parts, 1, 20, "the number of parts")
+    _whole(low, 0, 20, "the smallest part")
+    _whole(high, low, 20, "the largest part")
+    _whole(total, 0, 400, "the total")
+    x = sympy.Symbol("x")
+    poly = sympy.Poly(sympy.expand(sum(x**k for k in range(low, high + 1)) ** parts), x)
+    return int(poly.coeff_monomial(x**total))
+
+
+def compositions_by_stars_and_bars(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
+    """The same count by stars and bars with inclusion-exclusion over the parts that exceed ``high``.
+
+    Shift every part down by ``low``; then sum over j parts forced above the cap:
+    sum_j (-1)^j C(parts, j) C(n - j(high - low + 1) + parts - 1, parts - 1), with n = total - parts*low.
+
+    >>> compositions_by_stars_and_bars(15, 6)
+    1666
+    """
+    _whole(parts, 1, 20, "the number of parts")
+    _whole(high, low, 20, "the largest part")
+    n = total - parts * low
+    if n < 0:
+        return 0
+    width = high - low + 1
+    return sum((-1) ** j * comb(parts, j) * comb(n - j * width + parts - 1, parts - 1)
+               for j in range(parts + 1) if n - j * width >= 0)
+
+
+def compositions_by_enumeration(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
+    """The same count by trying every tuple (fine for dice-sized problems).
+
+    >>> compositions_by_enumeration(15, 5)
+    651
+    """
+    _whole(parts, 1, 8, "the number of parts")
+    return sum(1 for t in product(range(low, high + 1), repeat=parts) if sum(t) == total)
+
+
+def partitions_bounded(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
+    """Ways up to order: multisets of ``parts`` numbers in ``low..high`` summing to ``total`` (19 goal boards).
+
+    >>> partitions_bounded(15, 6)
+    19
+    """
+    _whole(parts, 1, 12, "the number of parts")
+    return sum(1 for t in combinations_with_replacement(range(low, high + 1), parts) if sum(t) == total)
+
+
+# -- Fifteens card sets ----------------------------------------------------------------------------------------
+def card_sets(size: int | None = None, with_suits: bool = False) -> int:
+    """Sets of number cards (A..9, four suits) summing to 15, by generating function.
+
+    Without suits: multisets of ranks, at most four of each, the coefficient of x^15 y^size in
+    prod_r (1 + y x^r + y^2 x^2r + y^3 x^3r + y^4 x^4r).  With suits each rank used k times
+    can be chosen in C(4, k) ways, so the factor becomes sum_k C(4, k) y^k x^kr.
+    Only sets of two or more cards count (a single card never makes 15 anyway).
+
+    >>> card_sets(2), card_sets(2, with_suits=True), card_sets()
+    (2, 32, 109)
+    """
+    import sympy
+
+    x, y = sympy.symbols("x y")
+    product_so_far = sympy.Integer(1)
+    for r in range(1, 10):
+        factor = sum((comb(4, k) if with_suits else 1) * y**k * x**(k * r) for k in range(5))
+        expanded = sympy.expand(product_so_far * factor)
+        # only powers of x up to 15 can still matter: drop the rest as we go
+        product_so_far = sum(expanded.coeff(x, d) * x**d for d in range(16))
+    by_sum = sympy.expand(product_so_far).coeff(x, 15)
+    if size is None:
+        return int(by_sum.subs(y, 1))
+    _whole(size, 0, 15, "the number of cards")
+    return int(sympy.Poly(by_sum, y).coeff_monomial(y**size)) if by_sum != 0 else 0
+
+
+def card_sets_by_enumeration(size: int | None = None, with_suits: bool = False) -> int:
+    """The same count as :func:`card_sets` by listing every rank multiset.
+
+    >>> card_sets_by_enumeration(3), card_sets_by_enumeration(3, with_suits=True)
+    (13, 612)
+    """
+    total = 0
+    for k in range(2, 16) if size is None else [size]:
+        for ranks in combinations_with_replacement(range(1, 10), k):
+            counts = Counter(ranks)
+            if sum(ranks) == 15 and max(counts.values()) <= 4:
+                total += prod(comb(4, n) for n in counts.values()) if with_suits else 1
+    return total
