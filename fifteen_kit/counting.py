@@ -257,6 +257,19 @@ def card_sets(size: int | None = None, with_suits: bool = False) -> int:
     """
     import sympy
 
+    y = sympy.Symbol("y")
+    by_sum = _card_polynomial(bool(with_suits))
+    if size is None:
+        return int(by_sum.subs(y, 1))
+    _whole(size, 0, 15, "the number of cards")
+    return int(sympy.Poly(by_sum, y).coeff_monomial(y**size)) if by_sum != 0 else 0
+
+
+@lru_cache(maxsize=2)
+def _card_polynomial(with_suits: bool) -> Any:
+    # the coefficient of x^15 in prod_r sum_k (C(4, k) or 1) y^k x^(k r): a polynomial in y
+    import sympy
+
     x, y = sympy.symbols("x y")
     product_so_far = sympy.Integer(1)
     for r in range(1, 10):
@@ -264,11 +277,7 @@ def card_sets(size: int | None = None, with_suits: bool = False) -> int:
         expanded = sympy.expand(product_so_far * factor)
         # only powers of x up to 15 can still matter: drop the rest as we go
         product_so_far = sum(expanded.coeff(x, d) * x**d for d in range(16))
-    by_sum = sympy.expand(product_so_far).coeff(x, 15)
-    if size is None:
-        return int(by_sum.subs(y, 1))
-    _whole(size, 0, 15, "the number of cards")
-    return int(sympy.Poly(by_sum, y).coeff_monomial(y**size)) if by_sum != 0 else 0
+    return sympy.expand(product_so_far).coeff(x, 15)
 
 
 def card_sets_by_enumeration(size: int | None = None, with_suits: bool = False) -> int:

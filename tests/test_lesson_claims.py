@@ -35,6 +35,31 @@ def _fifteens_sets(size: int) -> tuple[int, int]:
     return len(sets), sum(prod(comb(4, n) for n in Counter(s).values()) for s in sets)
 
 
+def _digit_sets(total: int, size: int | None = None) -> int:
+    from fifteen_kit.counting import digit_sets
+
+    return digit_sets(total, size)
+
+
+def _compositions(total: int, parts: int) -> int:
+    from fifteen_kit.counting import compositions
+
+    return compositions(total, parts, 1, 6)
+
+
+def _boards() -> tuple[int, int]:
+    from fifteen_kit.counting import compositions, partitions_bounded
+
+    return compositions(15, 6), partitions_bounded(15, 6)
+
+
+def _middle_sums() -> bool:
+    from fifteen_kit.counting import subset_sum_counts
+
+    counts = subset_sum_counts()
+    return counts[22] == counts[23] == max(counts.values()) > counts[15]
+
+
 CLAIMS = [
     ("01_magic_square", "Exactly **8** sets of three digits", len(WINNING_TRIPLES), 8),
     ("01_magic_square", "**5** is in 4 sets", len(triples_through(5)), 4),
@@ -58,6 +83,10 @@ CLAIMS = [
     ("04_dice_and_risk", "it expects 13.2299 points per turn", round(float(policy_for(PUBLIC).expected_score()), 4),
      13.2299),
     ("04_dice_and_risk", "2: (3/6)·(5/6) = 5/12", p_bust([3, 1]), Fraction(5, 12)),
+    ("03_counting_to_15", "there are 8 triples of digits with sum 15", _digit_sets(15, 3), 8),
+    ("03_counting_to_15", "(1,666 ordered, 19 up to order)", _boards(), (1666, 19)),
+    ("03_counting_to_15", "1: 17. 2: 3 (4+6, 5+5, 6+4)", (_digit_sets(15), _compositions(10, 2)), (17, 3)),
+    ("03_counting_to_15", "the middle sums 22 and 23 are", _middle_sums(), True),
     ("05_fifteens", "Only 2 rank pairs make 15", _fifteens_sets(2)[0], 2),
     ("05_fifteens", "1: 2 (9+6, 8+7). 2: 32.", _fifteens_sets(2), (2, 32)),
 ]
