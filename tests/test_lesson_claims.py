@@ -109,3 +109,31 @@ def test_every_lesson_has_the_same_shape():
         for part in ("**Goal.**", "**Time.**", "Play first", "Discover", "mathematics", "Exercises", "## Summary",
                      "Teacher notes"):
             assert part in md, f"{path.name} lacks {part!r}"
+
+
+GUIDE = LESSONS / "teacher_guide.md"
+
+GUIDE_CLAIMS = [
+    ("1: 8. 2: the even digits 2, 4, 6, 8. 3: 4. 4: 8 magic squares.",
+     (len(WINNING_TRIPLES), sorted(d for d in range(1, 10) if len(triples_through(d)) == 3), len(magic_squares())),
+     (8, [2, 4, 6, 8], 8)),
+    ("after a\n  corner only the centre", _drawing_replies(2), 1),
+    ("1: 17 sets of different digits", _digit_sets(15), 17),
+    ("2: 3 ordered ways for two dice to show 10", _compositions(10, 2), 3),
+    ("1,666 goal boards in order, 19 up to order", _boards(), (1666, 19)),
+    ("1: 1/6. 2: 5/12.", (p_valid(1), p_bust([3, 1])), (Fraction(1, 6), Fraction(5, 12))),
+    ("1: 2 rank pairs (9 + 6 and 8 + 7). 2: 32 two-card removals.", _fifteens_sets(2), (2, 32)),
+]
+
+
+@pytest.mark.parametrize(("text", "computed", "stated"), GUIDE_CLAIMS, ids=[c[0][:40] for c in GUIDE_CLAIMS])
+def test_teacher_guide_matches_the_kit(text, computed, stated):
+    assert text in GUIDE.read_text(), f"the teacher guide no longer says {text!r}"
+    assert computed == stated
+
+
+def test_teacher_guide_covers_every_lesson():
+    guide = GUIDE.read_text()
+    for path in sorted(LESSONS.glob("0*.ipynb")):
+        number = path.name[:2]
+        assert f"## Lesson {number}" in guide, f"no teacher notes for lesson {number}"
