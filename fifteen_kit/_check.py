@@ -55,3 +55,15 @@ def items(value: Any, limit: int, what: str, error: type[FifteenKitError] = Inva
         if len(out) > limit:
             raise error(f"{what} has more than {limit} elements", input=value, position=position)
     return out
+
+
+def unchecked(cls: type, **values: Any) -> Any:
+    """An instance of the frozen dataclass ``cls`` built without its validation.
+
+    Only for values the engine derived itself from a valid one by a legal move (tiles and cards
+    are moved, never created or lost); property tests check the invariants on every move.
+    """
+    instance = object.__new__(cls)
+    for name, value in values.items():
+        object.__setattr__(instance, name, value)
+    return instance

@@ -231,17 +231,9 @@ class Position:
         for p in range(16):
             if tableau[p] is None and stock:
                 tableau[p] = stock.pop(0)
-        return Position._trusted(tuple(tableau), tuple(stock), self.waste + tuple(removed), self.face_rule)
-
-    @classmethod
-    def _trusted(cls, tableau: tuple, stock: tuple, waste: tuple, face_rule: str) -> Position:
-        # A position the engine itself derived from a valid one by a legal removal: the 52 cards are
-        # moved, never created or lost, so the constructor's full check is skipped (the property
-        # tests check the invariant on every removal).
-        position = object.__new__(cls)
-        for name, value in (("tableau", tableau), ("stock", stock), ("waste", waste), ("face_rule", face_rule)):
-            object.__setattr__(position, name, value)
-        return position
+        # derived by a legal removal from a valid position: the 52 cards only move, so skip the full check
+        return _check.unchecked(Position, tableau=tuple(tableau), stock=tuple(stock),
+                                waste=self.waste + tuple(removed), face_rule=self.face_rule)
 
     # -- notation -------------------------------------------------------------------------------
     @staticmethod

@@ -275,22 +275,14 @@ class Position:
             start = end - move.length + 1
             row[start + 1:end + 2] = row[start:end + 1]
             row[start] = None
-        return Position._trusted(tuple(tuple(r) for r in grid), self.level, self.size)
+        # derived by a legal move from a valid position: tiles only move, so skip the full check
+        return _check.unchecked(Position, grid=tuple(tuple(r) for r in grid), level=self.level, size=self.size)
 
     def _run_at(self, r: int, end: int) -> int:
         row, colour, k = self.grid[r], self.grid[r][end][0], 1
         while end - k >= 1 and row[end - k] == (colour, self.size - k):
             k += 1
         return k
-
-    @classmethod
-    def _trusted(cls, grid: tuple, level: int, size: int) -> Position:
-        # derived by a legal move from a valid position: tiles only move, so skip the full check
-        position = object.__new__(cls)
-        object.__setattr__(position, "grid", grid)
-        object.__setattr__(position, "level", level)
-        object.__setattr__(position, "size", size)
-        return position
 
     def disorder(self) -> int:
         """A measure of how far from sorted: tiles not in their home cell plus tiles out of sequence.

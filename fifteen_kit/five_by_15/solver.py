@@ -57,39 +57,13 @@ def _line(parents: dict[Position, tuple[Position, Move] | None], end: Position) 
     return tuple(reversed(moves))
 
 
-def depth_first(position: Position, budget: int | None = None) -> SolveResult:
-    """Exhaustive depth-first search (no pruning, no ordering). Raises InvalidArgumentError for bad arguments."""
-    _check_args(position, budget)
+def _search(position: Position, budget: int | None, best_first_order: bool) -> SolveResult:
+    # one search loop for both orders: a stack (depth first) or a heap keyed on disorder (best first)
     parents: dict[Position, tuple[Position, Move] | None] = {position: None}
-    stack = [position]
-    nodes = 0
-    while stack:
-        p = stack.pop()
-        if p.is_won:
-            return SolveResult("won", _line(parents, p), nodes)
-        nodes += 1
-        if budget is not None and nodes > budget:
-            return SolveResult("unknown", (), nodes)
-        for m in p.legal_moves():
-            q = p.play(m)
-            if q not in parents:
-                parents[q] = (p, m)
-                stack.append(q)
-    return SolveResult("lost", (), nodes)
-
-
-def best_first(position: Position, budget: int | None = 200_000) -> SolveResult:
-    """Best-first search: always expand the least disordered position seen (see :meth:`Position.disorder`).
-
-    Raises InvalidArgumentError for bad arguments.
-    """
-    _check_args(position, budget)
-    parents: dict[Position, tuple[Position, Move] | None] = {position: None}
-    counter = 0
-    heap = [(position.disorder(), counter, position)]
-    nodes = 0
-    while heap:
-        _, _, p = heapq.heappop(heap)
+    frontier: list = [(position.disorder(), 0, position)] if best_first_order else [position]
+    counter = nodes = 0
+    while frontier:
+        p = heapq.heappop(frontier)[2] if best_first_order else frontier.pop()
         if p.is_won:
             return SolveResult("won", _line(parents, p), nodes)
         nodes += 1
@@ -100,5 +74,23 @@ def best_first(position: Position, budget: int | None = 200_000) -> SolveResult:
             if q not in parents:
                 parents[q] = (p, m)
                 counter += 1
-                heapq.heappush(heap, (q.disorder(), counter, q))
+                if best_first_order:
+                    heapq.heappush(frontier, (q.disorder(), counter, q))
+                else:
+                    frontier.append(q)
     return SolveResult("lost", (), nodes)
+
+
+def depth_first(position: Position, budget: int | None = None) -> SolveResult:
+    """Exhaustive depth-first search (no pruning, no ordering). Raises InvalidArgumentError for bad arguments."""
+    _check_args(position, budget)
+    return _search(position, budget, best_first_order=False)
+
+
+def best_first(position: Position, budget: int | None = 200_000) -> SolveResult:
+    """Best-first search: always expand the least disordered position seen (see :meth:`Position.disorder`).
+
+    Raises InvalidArgumentError for bad arguments.
+    """
+    _check_args(position, budget)
+    return _search(position, budget, best_first_order=True)
