@@ -7,12 +7,14 @@ one engine object and redraw from it; they never re-implement a rule.  Importing
 * :class:`GameOf15Board` -- the Game of 15, with its magic-square twin.
 * :class:`DiceBoard` -- the "15" dice game for humans and computers, with an exact coach.
 * :class:`FifteensBoard` -- Fifteens patience with hints and the thoughtful solver.
+* :class:`FiveBy15Board` -- the 5x15 tile solitaire, with loop detection and a solver's hint.
 * :class:`SelfCheck` -- a lesson exercise that checks the student's answer.
 """
 
 from .exercise import SelfCheck
 from .fifteens import FifteensBoard
+from .five_by_15 import FiveBy15Board
 from .game_of_15 import GameOf15Board
 from .nasty15 import DiceBoard
 
-__all__ = ["DiceBoard", "FifteensBoard", "GameOf15Board", "SelfCheck"]
+__all__ = ["DiceBoard", "FifteensBoard", "FiveBy15Board", "GameOf15Board", "SelfCheck"]

@@ -1,0 +1,69 @@
+"""The 5x15 board, driven through its widgets."""
+
+import random
+
+from fifteen_kit.widgets import FiveBy15Board
+
+from fifteen_kit.five_by_15 import Position
+
+
+def test_gap_then_tile_makes_the_move():
+    b = FiveBy15Board(seed=1)
+    move = b.game.position.legal_moves()[0]
+    b.cells[move.to].click()
+    src = b.game.position.where(move.tile)
+    assert "f5-ring" in b.cells[src]._dom_classes and "takes" in b.message.value
+    b.cells[src].click()
+    assert len(b.game.history) == 2 and "Moved" in b.message.value
+
+
+def test_tile_then_gap_and_refusals():
+    b = FiveBy15Board(seed=2)
+    move = next(m for m in b.game.position.legal_moves() if m.kind == "fill")
+    b.cells[b.game.position.where(move.tile)].click()
+    assert "f5-ring" in b.cells[move.to]._dom_classes
+    b.cells[move.to].click()
+    assert len(b.game.history) == 2
+    b.cells[(0, 0)].click()
+    assert "never move" in b.message.value
+    b.undo_button.click()
+    assert len(b.game.history) == 1
+    b.undo_button.click()
+    assert "nothing to undo" in b.message.value.lower()
+
+
+def test_shift_buttons_and_levels():
+    b = FiveBy15Board()
+    b.game.history = [Position.parse("B1 O2 B3 B4 B5 B6 B7 -- / O1 B2 O3 O4 O5 O6 O7 -- L1")]
+    b.render()
+    labels = [x.description for x in b.shifts.children]
+    assert "Shift row 0 ×3" in labels and "Shift row 0 ×5" in labels
+    b.shifts.children[0].click()
+    assert len(b.game.history) == 2
+    b.level_menu.value = 3
+    b.seed_text.value = 7
+    b.new_button.click()
+    assert b.game.position.level == 3 and b.game.position == Position.deal(7, level=3)
+
+
+def test_loop_is_announced():
+    b = FiveBy15Board()
+    b.game.history = [Position.parse("B1 B2 -- B3 / O1 O3 -- O2 L1")]
+    b.render()
+    b.cells[(0, 2)].click()
+    b.cells[(0, 1)].click()  # B2 into the gap: its only move now returns to the first position
+    assert b.game.status == "loop" and "Loop" in b.banner.value
+    b.cells[(0, 2)].click()
+    assert "game is over" in b.message.value
+
+
+def test_hint_and_any_click_sequence():
+    b = FiveBy15Board(seed=3)
+    b.hint_button.click()
+    assert b.message.value.startswith(("Hint", "The solver"))
+    rng = random.Random(1)
+    buttons = [*b.cells.values(), b.undo_button, b.hint_button]
+    for _ in range(300):
+        rng.choice(buttons).click()
+        tiles = [t for row in b.game.position.grid for t in row if t is not None]
+        assert len(tiles) == 75 and len(set(tiles)) == 75

@@ -1,0 +1,247 @@
+"""The 5x15 board: five rows of coloured number tiles with gaps to fill and runs to shift.
+
+The board holds a :class:`~fifteen_kit.five_by_15.game.Game` and redraws from it;
+the engine judges every move and decides when the game is stuck or in a loop.
+Click a gap to see which tiles may fill it, then click one of them; or click a
+tile to see where it may go, then click that gap.  Available shifts appear as
+buttons.  Level, new deal by seed, undo, and a hint from the solver.
+
+>>> board = FiveBy15Board(seed=1)
+>>> move = board.game.position.legal_moves()[0]
+>>> board.cells[move.to].click()              # the gap: its candidates are ringed
+>>> board.cells[board.game.position.where(move.tile)].click()
+>>> len(board.game.history)
+2
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from fifteen_kit.errors import FifteenKitError
+from fifteen_kit.five_by_15.game import Game
+from fifteen_kit.five_by_15.rules import COLOUR_HEX, COLOUR_LETTERS, COLOUR_NAMES, Move, Position
+from fifteen_kit.five_by_15.solver import best_first
+
+from .common import sentence
+
+__all__ = ["FiveBy15Board"]
+
+_STYLE = """
+.f5-board{background:#3a3a46;padding:12px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
+.f5-board .widget-label,.f5-board .widget-html-content,.f5-board label{color:#f7f0dc}
+.f5-cell{width:46px!important;height:46px!important;padding:0!important;font-size:15px!important;font-weight:bold;
+  border:1px solid #1f1f24!important;border-radius:6px!important;opacity:1!important}
+.f5-gap{background:#55556a!important;color:#c8c8d8!important;border:2px dashed #c8c8d8!important}
+.f5-one{margin-right:10px!important;border:3px solid #f7f0dc!important}
+.f5-ring{box-shadow:0 0 0 4px #ffffff, 0 0 0 7px #1f1f24!important}
+.f5-chosen{box-shadow:0 0 0 4px #F0E442!important}
+.f5-cell:focus-visible{outline:3px solid #56B4E9!important}
+.f5-msg{min-height:1.4em;font-size:15px;color:#F0E442}
+.f5-banner{font-size:20px;font-weight:bold}
+"""
+
+
+class FiveBy15Board(w.VBox):
+    """An interactive 5x15 table (see the module docstring).
+
+    Args:
+        seed: the deal; level: 1, 2 or 3 (a shift moves at least 3, 4 or 5 tiles).
+        colours, size: a smaller board for teaching (2..5 colours, numbers 1..size); 5 and 15 by default.
+
+    Raises InvalidArgumentError for a bad seed or level.
+    """
+
+    def __init__(self, seed: int = 0, level: int = 1, colours: int = 5, size: int = 15) -> None:
+        super().__init__()
+        self.add_class("f5-board")
+        self._shape = {"colours": colours, "size": size}
+        self.game = Game(Position.deal(seed, level=level, colours=colours, size=size))
+        self._chosen: tuple[str, object] | None = None  # ('gap', cell) or ('tile', tile)
+        self.banner = w.HTML()
+        self.banner.add_class("f5-banner")
+        self.message = w.HTML()
+        self.message.add_class("f5-msg")
+        self.cells: dict[tuple[int, int], w.Button] = {}
+        rows = []
+        for r in range(5):
+            row = []
+            for c in range(16):
+                b = w.Button(layout=w.Layout(width="46px", height="46px"))
+                b.add_class("f5-cell")
+                b.on_click(lambda _b, cell=(r, c): self.click_cell(cell))
+                self.cells[(r, c)] = b
+                row.append(b)
+            rows.append(w.HBox(row, layout=w.Layout(grid_gap="3px")))
+        self.grid = w.VBox(rows, layout=w.Layout(grid_gap="3px"))
+        self.shifts = w.HBox()
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last move")
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o",
+                                    tooltip="A move on a winning line, if the solver finds one quickly")
+        self.level_menu = w.Dropdown(options=[("Level 1 (shift 3+)", 1), ("Level 2 (shift 4+)", 2),
+                                              ("Level 3 (shift 5+)", 3)], value=level, layout=w.Layout(width="190px"))
+        self.seed_text = w.IntText(value=seed, description="Deal", layout=w.Layout(width="150px"),
+                                   style={"description_width": "initial"})
+        self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.new_button.on_click(lambda _b: self.new_deal(self.seed_text.value, self.level_menu.value))
+        legend = " · ".join(f"{letter} = {name}" for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True))
+        self.children = [
+            w.HTML(f"<style>{_STYLE}</style>"), self.banner, self.message, self.grid, self.shifts,
+            w.HBox([self.undo_button, self.hint_button, self.level_menu, self.seed_text, self.new_button]),
+            w.HTML(f"<small>{legend}. Column 0 holds the 1s and never moves.</small>"),
+        ]
+        self.render()
+
+    # -- actions ----------------------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.message.value = escape(text)
+
+    def _play(self, move: Move) -> None:
+        try:
+            self.game.play(move)
+        except FifteenKitError as err:
+            self._say(sentence(err.message))
+            return
+        self._chosen = None
+        self._say(f"Moved: {move}.")
+        self.render()
+
+    def click_cell(self, cell: tuple[int, int]) -> None:
+        """Choose a gap or a tile; a second click on a ringed partner makes the move."""
+        if self.game.status != "playing":
+            self._say("The game is over. Undo, or deal again.")
+            return
+        p = self.game.position
+        if cell[0] >= p.colours or cell[1] > p.size:
+            return
+        tile = p.grid[cell[0]][cell[1]]
+        moves = [m for m in p.legal_moves() if m.kind == "fill"]
+        if self._chosen is not None:
+            kind, chosen = self._chosen
+            if kind == "gap" and tile is not None and any(m.to == chosen and m.tile == tile for m in moves):
+                self._play(Move("fill", tile=tile, to=chosen))
+                return
+            if kind == "tile" and tile is None and any(m.to == cell and m.tile == chosen for m in moves):
+                self._play(Move("fill", tile=chosen, to=cell))
+                return
+        if cell[1] == 0:
+            self._chosen = None
+            self._say("Column 0 holds the 1s; they never move.")
+        elif tile is None:
+            fits = [m.tile for m in moves if m.to == cell]
+            self._chosen = ("gap", cell)
+            names = " or ".join(f"{COLOUR_LETTERS[t[0]]}{t[1]}" for t in fits)
+            self._say(f"This gap takes {names}: click it." if fits else "No tile fits this gap now.")
+        else:
+            targets = [m.to for m in moves if m.tile == tile]
+            self._chosen = ("tile", tile)
+            self._say("This tile may go to the ringed gap." if targets else "This tile cannot move now.")
+        self.render()
+
+    def shift(self, row: int, length: int) -> None:
+        """Shift the run of ``length`` tiles ending in 15 in ``row`` one place right."""
+        self._play(Move("shift", row=row, length=length))
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        try:
+            self.game.undo()
+        except FifteenKitError as err:
+            self._say(sentence(err.message))
+            return
+        self._chosen = None
+        self._say("Move taken back.")
+        self.render()
+
+    def hint(self) -> None:
+        """Ring the first move of a winning line, if best-first search finds one within its budget."""
+        if self.game.status != "playing":
+            self._say("The game is over.")
+            return
+        result = best_first(self.game.position, budget=3_000)
+        if result.status == "won":
+            move = result.line[0]
+            self._say(f"Hint: {move} (on a winning line).")
+            if move.kind == "fill":
+                self._chosen = ("gap", move.to)
+        elif result.status == "lost":
+            self._say("The solver proved this position cannot be won any more.")
+        else:
+            self._say("The solver found no win quickly; try undoing a few moves.")
+        self.render()
+
+    def new_deal(self, seed: int, level: int = 1) -> None:
+        """Deal again from ``seed`` at ``level``."""
+        try:
+            self.game = Game(Position.deal(seed, level=level, **self._shape))
+        except FifteenKitError as err:
+            self._say(sentence(err.message))
+            return
+        self._chosen = None
+        self._say(f"Deal {seed}, level {level}.")
+        self.render()
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"FiveBy15Board(level {self.game.position.level}, {len(self.game.moves)} moves, {self.game.status})"
+
+    def render(self) -> None:
+        """Redraw the grid, the shift buttons and the banner from the game."""
+        p = self.game.position
+        fills = [m for m in p.legal_moves() if m.kind == "fill"]
+        ringed: set[tuple[int, int]] = set()
+        if self._chosen is not None:
+            kind, chosen = self._chosen
+            if kind == "gap":
+                ringed = {p.where(m.tile) for m in fills if m.to == chosen}
+            else:
+                ringed = {m.to for m in fills if m.tile == chosen}
+        for (r, c), b in self.cells.items():
+            if r >= p.colours or c > p.size:  # smaller teaching boards use part of the grid
+                b.layout.display = "none"
+                continue
+            b.layout.display = ""
+            t = p.grid[r][c]
+            classes = ["f5-cell"]
+            if t is None:
+                b.description, b.tooltip = "·", f"gap (row {r}, column {c})"
+                b.style.button_color = None
+                classes.append("f5-gap")
+            else:
+                colour, number = t
+                b.description = f"{COLOUR_LETTERS[colour]}{number}"
+                b.tooltip = f"{COLOUR_NAMES[colour]} {number}"
+                b.style.button_color = COLOUR_HEX[colour]
+                b.style.text_color = "#1f1f24" if colour in (1, 4) else "#ffffff"
+            if c == 0:
+                classes.append("f5-one")
+            if (r, c) in ringed:
+                classes.append("f5-ring")
+            if self._chosen is not None and (self._chosen == ("gap", (r, c)) or self._chosen == ("tile", t)):
+                classes.append("f5-chosen")
+            b._dom_classes = tuple(classes)
+        buttons = []
+        for m in p.legal_moves():
+            if m.kind == "shift":
+                b = w.Button(description=f"Shift row {m.row} ×{m.length}", icon="arrow-right",
+                             tooltip=f"Move the last {m.length} tiles of row {m.row} one place right")
+                b.on_click(lambda _b, m=m: self.shift(m.row, m.length))
+                buttons.append(b)
+        self.shifts.children = buttons
+        status = self.game.status
+        sorted_rows = sum(p.is_sorted(r) for r in range(p.colours))
+        if status == "won":
+            self.banner.value = "🏆 Won! Every row reads 1 to 15."
+        elif status == "stuck":
+            self.banner.value = "Stuck: no tile fits any gap and no run can shift. The game is lost."
+        elif status == "loop":
+            self.banner.value = ("Loop: every possible move leads back to a position you have already had. "
+                                 "The game is lost.")
+        else:
+            self.banner.value = (f"5x15 · level {p.level} · {sorted_rows} of {p.colours} rows sorted · "
+                                 f"{len(p.legal_moves())} moves possible")
+        self.undo_button.disabled = len(self.game.history) == 1
