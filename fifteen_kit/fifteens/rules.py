@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from .. import _check
+from .._notation import Notated
 from ..chance import Seed
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from .cards import Card, deck, shuffled_deck
@@ -112,8 +113,8 @@ def removals_of(tableau: tuple[Card | None, ...], face_rule: str = "four-of-a-ki
     return tuple(sorted(found, key=lambda r: (len(r), r)))
 
 
-@dataclass(frozen=True)
-class Position:
+@dataclass(frozen=True, repr=False)
+class Position(Notated):
     """A Fifteens position: the 16 tableau places, the stock (top first) and the waste.
 
     Raises InvalidArgumentError / NotationError unless the 52 cards are all accounted for exactly once.
@@ -246,12 +247,6 @@ class Position:
         """The position as text (see the module docstring); round-trips through :meth:`parse`."""
         text = self.notation_of(self.tableau, self.stock, self.waste)
         return text + (" one-each" if self.face_rule == "one-each" else "")
-
-    def __str__(self) -> str:
-        return self.notation()
-
-    def __repr__(self) -> str:
-        return f"Position.parse({self.notation()!r})"
 
     @classmethod
     def parse(cls, text: str) -> Position:

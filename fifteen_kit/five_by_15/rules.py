@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import _check
+from .._notation import Notated
 from ..chance import Seed, make_rng
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 
@@ -93,8 +94,8 @@ class Move:
         raise NotationError("a move is like 'B7 to 2,8' or 'shift row 2 x3'", input=text)
 
 
-@dataclass(frozen=True)
-class Position:
+@dataclass(frozen=True, repr=False)
+class Position(Notated):
     """A 5x15 position: ``grid[row][col]`` holds ``(colour, number)`` or None for a gap (column 0 = the 1s).
 
     Attributes:
@@ -310,12 +311,6 @@ class Position:
     def notation(self) -> str:
         """Rows of tiles (``B7``; ``--`` for a gap) separated by ``/``, then ``L<level>``."""
         return f"{self.notation_of(self.grid)} L{self.level}"
-
-    def __str__(self) -> str:
-        return self.notation()
-
-    def __repr__(self) -> str:
-        return f"Position.parse({self.notation()!r})"
 
     @classmethod
     def parse(cls, text: str) -> Position:

@@ -53,6 +53,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from .. import _check
+from .._notation import Notated
 from ..errors import ClaimError, GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from .square import _FIFTEEN, DIGITS, MAGIC_SQUARE, WINNING_TRIPLES, cell_of, mask_of
 
@@ -205,8 +206,8 @@ def _rack_text(rack: frozenset[int]) -> str:
 _RESULT_CODES = {"+": Reason.FIFTEEN, "x": Reason.FALSE_CLAIM, "t": Reason.TIME, "d": Reason.DEFAULT}
 
 
-@dataclass(frozen=True)
-class Round:
+@dataclass(frozen=True, repr=False)
+class Round(Notated):
     """An immutable position of one round: both racks, the side to move, and the result.
 
     Args:
@@ -561,12 +562,6 @@ class Round:
                 code = {Reason.FALSE_CLAIM: "x", Reason.TIME: "t", Reason.DEFAULT: "d"}[res.reason]
                 text += f" {code}{res.winner.other.value}"
         return text
-
-    def __str__(self) -> str:
-        return self.notation()
-
-    def __repr__(self) -> str:
-        return f"Round.parse({self.notation()!r})"
 
     @classmethod
     def parse(cls, text: str) -> Round:

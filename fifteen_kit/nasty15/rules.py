@@ -39,6 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .. import _check
+from .._notation import Notated
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from .boards import COLOURS, Colour
 
@@ -83,8 +84,8 @@ def _targets(value: object) -> tuple[int, ...]:
     return tuple(_check.whole(t, 1, 6, "a target") for t in items)
 
 
-@dataclass(frozen=True)
-class Turn:
+@dataclass(frozen=True, repr=False)
+class Turn(Notated):
     """One player's turn on one goal board (immutable; every action returns a new Turn).
 
     Attributes:
@@ -324,12 +325,6 @@ class Turn:
 
         text = f"{''.join(map(str, self.targets))} {digits(self.placed)} {digits(self.rolled)} {self.phase.value}"
         return text + (" gambler" if self.gambler else "")
-
-    def __str__(self) -> str:
-        return self.notation()
-
-    def __repr__(self) -> str:
-        return f"Turn.parse({self.notation()!r})"
 
     @classmethod
     def parse(cls, text: str) -> Turn:
