@@ -34,22 +34,21 @@ def test_tile_then_gap_and_refusals():
 
 def test_shift_buttons_and_levels():
     b = FiveBy15Board()
-    b.game.history = [Position.parse("B1 O2 B3 B4 B5 B6 B7 -- / O1 B2 O3 O4 O5 O6 O7 -- L1")]
-    b.render()
+    b.start_from("B1 O2 B3 B4 B5 B6 B7 -- / O1 B2 O3 O4 O5 O6 O7 -- L1")
     labels = [x.description for x in b.shifts.children]
-    assert "Shift row 0 ×3" in labels and "Shift row 0 ×5" in labels
+    assert labels == ["Shift B5–7", "Shift B4–7", "Shift B3–7", "Shift O5–7", "Shift O4–7", "Shift O3–7"]
     b.shifts.children[0].click()
     assert len(b.game.history) == 2
     b.level_menu.value = 3
     b.seed_text.value = 7
     b.new_button.click()
-    assert b.game.position.level == 3 and b.game.position == Position.deal(7, level=3)
+    # a new deal keeps the shape of the board it replaces (here 2 colours x 1..7)
+    assert b.game.position.level == 3 and b.game.position == Position.deal(7, level=3, colours=2, size=7)
 
 
 def test_loop_is_announced():
     b = FiveBy15Board()
-    b.game.history = [Position.parse("B1 B2 -- B3 / O1 O3 -- O2 L1")]
-    b.render()
+    b.start_from(Position.parse("B1 B2 -- B3 / O1 O3 -- O2 L1"))
     b.cells[(0, 2)].click()
     b.cells[(0, 1)].click()  # B2 into the gap: its only move now returns to the first position
     assert b.game.status == "loop" and "Loop" in b.banner.value

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from fifteen_kit.errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from fifteen_kit.five_by_15 import Game, Move, Position, best_first, depth_first
+from fifteen_kit.five_by_15.solver import PREFIX_COUNTEREXAMPLE
 
 
 def grid(text, level=1):
@@ -45,14 +46,15 @@ SHIFTS = "B1 O2 B3 B4 B5 B6 B7 -- / O1 B2 O3 O4 O5 O6 O7 --"  # two runs of five
                                                   (3, 5, True), (3, 4, False)])
 def test_shift_minimum_run_by_level(level, length, allowed):
     p = grid(SHIFTS, level)
-    assert (Move("shift", row=0, length=length) in p.legal_moves()) == allowed
+    move = Move("shift", tile=(0, 8 - length), top=7)
+    assert move.length == length and (move in p.legal_moves()) == allowed
     if not allowed:
-        with pytest.raises(IllegalMoveError):
-            p.play(Move("shift", row=0, length=length))
+        with pytest.raises(IllegalMoveError, match=f"at least {length + 1} tiles"):
+            p.play(move)
 
 
 def test_shift_moves_the_run_right():
-    q = grid(SHIFTS, 1).play("shift row 0 x3")
+    q = grid(SHIFTS, 1).play("shift B5-7")
     assert q.grid[0][5:8] == ((0, 5), (0, 6), (0, 7)) and q.grid[0][4] is None
     assert q.grid[0][:4] == grid(SHIFTS).grid[0][:4]
 
@@ -75,7 +77,7 @@ def test_stuck_and_loop_are_reported():
 
 def test_bad_input():
     p = Position.deal(seed=1)
-    for bad in ("", "X1 to 0,0", "shift row 9 x3", None, 5):
+    for bad in ("", "X1 to 0,0", "shift B9-15", "shift B2-7", "shift row 9 x3", None, 5):
         with pytest.raises((IllegalMoveError, NotationError)):
             p.play(bad)
     for bad in ("B1 B2", "B1 B1 -- / O1 O2 --", None):
@@ -88,17 +90,82 @@ def test_bad_input():
         g.undo()
 
 
-@pytest.mark.parametrize("colours,size", [(2, 5), (3, 4), (2, 6)])
-def test_best_first_agrees_with_exhaustive_search(colours, size):
-    for seed in range(40):
-        for level in (1, 2, 3):
-            p = Position.deal(seed, level=level, colours=colours, size=size)
-            exhaustive, best = depth_first(p), best_first(p, budget=None)
-            assert exhaustive.status == best.status, (seed, level)
-            if best.status == "won":
-                for move in best.line:
-                    p = p.play(move)
-                assert p.is_won
+# (colours, size, deals per level): the best-first search must reach exactly the verdict of the plain
+# exhaustive search, at every level, and its winning lines must replay through the engine
+SMALL_GAMES = [(3, 5, 300), (3, 6, 300), (3, 7, 200), (4, 5, 200), (4, 6, 100)]
+
+
+@pytest.mark.parametrize("colours,size,deals", SMALL_GAMES)
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_best_first_agrees_with_exhaustive_search(colours, size, deals, level):
+    verdicts = set()
+    for seed in range(deals):
+        p = Position.deal(seed, level=level, colours=colours, size=size)
+        exhaustive, best = depth_first(p), best_first(p, budget=None)
+        assert exhaustive.status == best.status, (seed, level)
+        verdicts.add(best.status)
+        for result in (exhaustive, best):
+            if result.status == "won":
+                q = p
+                for move in result.line:
+                    q = q.play(move)
+                assert q.is_won
+    assert verdicts == {"won", "lost"}  # both verdicts occur, so the comparison means something
+
+
+def test_one_move_from_a_win():
+    p = grid("B1 B2 -- B3 / O1 O2 O3 --")
+    for solve in (depth_first, best_first):
+        result = solve(p)
+        assert result.status == "won" and [str(m) for m in result.line] == ["B3 to 0,2"]
+
+
+def test_stuck_and_loop_positions_are_proved_lost():
+    stuck = grid("B1 O3 -- B2 / O1 B3 -- O2")
+    looping = grid("B1 B2 -- B3 / O1 O3 -- O2")  # B2 can only go back and forth
+    for p in (stuck, looping):
+        assert depth_first(p).status == best_first(p).status == "lost"
+    # stuck: nothing to expand beyond the start; looping: B2 back and forth, or B3 in (then orange is stuck)
+    assert depth_first(stuck).nodes == 1 and depth_first(looping).nodes == 3
+
+
+def test_a_deal_won_only_by_breaking_a_sorted_prefix():
+    p = Position.parse(PREFIX_COUNTEREXAMPLE)
+    assert p == Position.deal(238, colours=2, size=6)
+    assert p.sorted_prefix(1) == 3  # O1 O2 O3 already in place
+    won = depth_first(p)
+    assert won.status == "won" and best_first(p).status == "won"
+    assert depth_first(p, keep_prefixes=True).status == "lost"
+    # the winning line indeed takes O3 out of the prefix at some point
+    q, broken = p, False
+    for move in won.line:
+        q = q.play(move)
+        broken = broken or q.sorted_prefix(1) < 3
+    assert q.is_won and broken
+
+
+def test_budgets_answer_unknown():
+    p = Position.deal(5, level=3)
+    assert best_first(p, budget=10).status == "unknown"
+    assert depth_first(p, budget=10).status == "unknown"
+    assert best_first(p, budget=None, seconds=0.01).status in ("unknown", "won")
+    for bad in (0, -1, 1.5, "many"):
+        with pytest.raises(InvalidArgumentError):
+            best_first(p, budget=bad)
+    with pytest.raises(InvalidArgumentError):
+        best_first(p, seconds=0)
+    with pytest.raises(InvalidArgumentError):
+        depth_first("B1 B2", budget=5)
+
+
+def test_full_deals_are_won_with_replayable_lines():
+    for level in (1, 2, 3):
+        p = Position.deal(0, level=level)
+        result = best_first(p)
+        assert result.status == "won"
+        for move in result.line:
+            p = p.play(move)
+        assert p.is_won
 
 
 @settings(max_examples=25, deadline=None)

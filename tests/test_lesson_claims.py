@@ -5,6 +5,7 @@ If a lesson's wording changes, this test says which claim lost its backing.
 """
 
 import json
+import math
 import pathlib
 from fractions import Fraction
 
@@ -33,6 +34,36 @@ def _fifteens_sets(size: int) -> tuple[int, int]:
 
     sets = [s for s in removal_ranks((0,) + (4,) * 9 + (0,) * 4) if len(s) == size]
     return len(sets), sum(prod(comb(4, n) for n in Counter(s).values()) for s in sets)
+
+
+def _deals() -> int:
+    # 70 different tiles and 5 identical gaps in 75 cells, times the orders of the five 1s in column 0
+    from sympy import factorial
+
+    return int(factorial(75) / factorial(5) * factorial(5))
+
+
+def _counterexample() -> tuple[str, str, int, str]:
+    from fifteen_kit.five_by_15 import PREFIX_COUNTEREXAMPLE, Position, depth_first
+
+    p = Position.parse(PREFIX_COUNTEREXAMPLE)
+    won = depth_first(p)
+    first_out = next(m for m in won.line if m.kind == "fill" and m.tile[0] == p.row_colour(1)
+                     and p.where(m.tile) == (1, m.tile[1] - 1))
+    return won.status, depth_first(p, keep_prefixes=True).status, p.sorted_prefix(1), \
+        f"O{first_out.tile[1]}"
+
+
+def _counterexample_line() -> list[str]:
+    from fifteen_kit.five_by_15 import PREFIX_COUNTEREXAMPLE, Position, depth_first
+
+    return [str(m) for m in depth_first(Position.parse(PREFIX_COUNTEREXAMPLE)).line]
+
+
+def _loop_example_positions() -> int:
+    from fifteen_kit.five_by_15 import Position, depth_first
+
+    return depth_first(Position.parse("B1 B2 -- B3 / O1 O3 -- O2 L1")).nodes
 
 
 def _digit_sets(total: int, size: int | None = None) -> int:
@@ -89,6 +120,9 @@ CLAIMS = [
     ("03_counting_to_15", "the middle sums 22 and 23 are", _middle_sums(), True),
     ("05_fifteens", "Only 2 rank pairs make 15", _fifteens_sets(2)[0], 2),
     ("05_fifteens", "1: 2 (9+6, 8+7). 2: 32.", _fifteens_sets(2), (2, 32)),
+    ("06_five_by_15", "There are 75! deals of 5x15", _deals(), math.factorial(75)),
+    ("06_five_by_15", "the orange row starts O1 O2 O3", _counterexample(), ("won", "lost", 3, "O3")),
+    ("06_five_by_15", "its second move takes **O3**", _counterexample_line()[1].split()[0], "O3"),
 ]
 
 
@@ -123,6 +157,8 @@ GUIDE_CLAIMS = [
     ("1,666 goal boards in order, 19 up to order", _boards(), (1666, 19)),
     ("1: 1/6. 2: 5/12.", (p_valid(1), p_bust([3, 1])), (Fraction(1, 6), Fraction(5, 12))),
     ("1: 2 rank pairs (9 + 6 and 8 + 7). 2: 32 two-card removals.", _fifteens_sets(2), (2, 32)),
+    ("1: 110 digits (the number of deals is 75!). 2: O3. 3: 3 positions.",
+     (len(str(_deals())), _counterexample()[3], _loop_example_positions()), (110, "O3", 3)),
 ]
 
 

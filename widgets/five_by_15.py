@@ -27,7 +27,10 @@ from fifteen_kit.five_by_15.solver import best_first
 
 from .common import sentence
 
-__all__ = ["FiveBy15Board"]
+__all__ = ["HINT_BUDGET", "FiveBy15Board"]
+
+#: Positions, and seconds, the hint's search may spend (the click stays well under 0.1 s; bench/bench_five_by_15.py).
+HINT_BUDGET = (2_000, 0.05)
 
 _STYLE = """
 .f5-board{background:#3a3a46;padding:12px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
@@ -60,6 +63,7 @@ class FiveBy15Board(w.VBox):
         self._shape = {"colours": colours, "size": size}
         self.game = Game(Position.deal(seed, level=level, colours=colours, size=size))
         self._chosen: tuple[str, object] | None = None  # ('gap', cell) or ('tile', tile)
+        self._plan: dict[Position, Move] = {}  # next move of a winning line found by a hint
         self.banner = w.HTML()
         self.banner.add_class("f5-banner")
         self.message = w.HTML()
@@ -142,9 +146,9 @@ class FiveBy15Board(w.VBox):
             self._say("This tile may go to the ringed gap." if targets else "This tile cannot move now.")
         self.render()
 
-    def shift(self, row: int, length: int) -> None:
-        """Shift the run of ``length`` tiles ending in 15 in ``row`` one place right."""
-        self._play(Move("shift", row=row, length=length))
+    def shift(self, first: tuple[int, int]) -> None:
+        """Shift the run from tile ``first`` (colour, number) up to the highest number one place right."""
+        self._play(Move("shift", tile=first, top=self.game.position.size))
 
     def undo(self) -> None:
         """Take back the last move."""
@@ -158,20 +162,44 @@ class FiveBy15Board(w.VBox):
         self.render()
 
     def hint(self) -> None:
-        """Ring the first move of a winning line, if best-first search finds one within its budget."""
+        """Ring the next move of a winning line, if the solver finds one within its small budget.
+
+        A line once found is kept: while the player follows it, the next hint is instant.
+        """
         if self.game.status != "playing":
             self._say("The game is over.")
             return
-        result = best_first(self.game.position, budget=3_000)
-        if result.status == "won":
-            move = result.line[0]
-            self._say(f"Hint: {move} (on a winning line).")
-            if move.kind == "fill":
-                self._chosen = ("gap", move.to)
-        elif result.status == "lost":
-            self._say("The solver proved this position cannot be won any more.")
-        else:
-            self._say("The solver found no win quickly; try undoing a few moves.")
+        p = self.game.position
+        plan = self._plan.get(p)
+        if plan is None:
+            result = best_first(p, budget=HINT_BUDGET[0], seconds=HINT_BUDGET[1])
+            if result.status == "won":
+                q = p
+                for move in result.line:  # remember the next move from every position on the line
+                    self._plan[q] = move
+                    q = q.play(move)
+                plan = result.line[0]
+            elif result.status == "lost":
+                self._say("The solver proved this position cannot be won any more.")
+            else:
+                self._say("The solver found no win quickly; try undoing a few moves.")
+        if plan is not None:
+            self._say(f"Hint: {plan} (on a winning line).")
+            self._chosen = ("gap", plan.to) if plan.kind == "fill" else None
+        self.render()
+
+    def start_from(self, position: Position | str) -> None:
+        """Play on from ``position`` (a Position or its notation), e.g. a puzzle or a lesson's example.
+
+        Raises NotationError / InvalidArgumentError for a bad position, and then changes nothing.
+        """
+        if isinstance(position, str):
+            position = Position.parse(position)
+        self.game = Game(position)
+        self._shape = {"colours": position.colours, "size": position.size}
+        self.level_menu.value = position.level
+        self._chosen = None
+        self._say("")
         self.render()
 
     def new_deal(self, seed: int, level: int = 1) -> None:
@@ -227,9 +255,10 @@ class FiveBy15Board(w.VBox):
         buttons = []
         for m in p.legal_moves():
             if m.kind == "shift":
-                b = w.Button(description=f"Shift row {m.row} ×{m.length}", icon="arrow-right",
-                             tooltip=f"Move the last {m.length} tiles of row {m.row} one place right")
-                b.on_click(lambda _b, m=m: self.shift(m.row, m.length))
+                first = f"{COLOUR_LETTERS[m.tile[0]]}{m.tile[1]}"
+                b = w.Button(description=f"Shift {first}–{m.top}", icon="arrow-right",
+                             tooltip=f"Move the {m.length} tiles {first} to {m.top} one place right")
+                b.on_click(lambda _b, m=m: self.shift(m.tile))
                 buttons.append(b)
         self.shifts.children = buttons
         status = self.game.status

@@ -6,8 +6,10 @@
 """
 
 from .game import Game
+from .players import PLAYERS, Playout, greedy_player, play_out, random_player
 from .rules import COLOUR_HEX, COLOUR_LETTERS, COLOUR_NAMES, LEVELS, Move, Position
-from .solver import SolveResult, best_first, depth_first
+from .solver import PREFIX_COUNTEREXAMPLE, SolveResult, best_first, depth_first
 
-__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "Game", "Move", "Position", "SolveResult",
-           "best_first", "depth_first"]
+__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "PLAYERS", "PREFIX_COUNTEREXAMPLE", "Game",
+           "Move", "Playout", "Position", "SolveResult", "best_first", "depth_first", "greedy_player", "play_out",
+           "random_player"]

@@ -30,6 +30,7 @@ class Game:
             raise InvalidArgumentError("a game starts from a 5x15 Position", input=position)
         self.history: list[Position] = [position]
         self.moves: list[Move] = []
+        self._seen: dict[bytes, int] = {position.packed: 1}  # packed position -> times in the history
 
     @property
     def position(self) -> Position:
@@ -43,8 +44,7 @@ class Game:
 
     def fresh_moves(self) -> tuple[Move, ...]:
         """Legal moves that lead to a position not seen before in this game."""
-        seen = self.seen
-        return tuple(m for m in self.position.legal_moves() if self.position.play(m) not in seen)
+        return tuple(m for m, after in self.position.successors().items() if after not in self._seen)
 
     @property
     def status(self) -> str:
@@ -72,10 +72,14 @@ class Game:
             raise IllegalMoveError(err.message, input=str(move), position=self.position.notation()) from None
         self.history.append(new)
         self.moves.append(move if isinstance(move, Move) else Move.parse(move))
+        self._seen[new.packed] = self._seen.get(new.packed, 0) + 1
 
     def undo(self) -> None:
         """Take back the last move. Raises IllegalMoveError when there is none."""
         if len(self.history) == 1:
             raise IllegalMoveError("there is nothing to undo", input=None, position=self.position.notation())
-        self.history.pop()
+        gone = self.history.pop()
         self.moves.pop()
+        self._seen[gone.packed] -= 1
+        if not self._seen[gone.packed]:
+            del self._seen[gone.packed]

@@ -7,8 +7,9 @@ Rules, in the kit's words (with the agreed reading of the ambiguous points):
   (one per row: it fixes that row's colour), leaving five *gaps*.  Column 0
   never changes; columns 1..15 form the play area.
 * Tile *n* of a row's colour belongs in column *n - 1*.  A row is *sorted* when
-  it reads 1..15 from column 0; its gap then sits in column 15 and the row is
-  out of play (its tiles no longer move).
+  it reads 1..15 from column 0 and its gap sits in column 15; it is then out of
+  play (its tiles no longer move).  A row that reads 1..15 with another
+  colour's tile still in column 15 is not finished: that tile may still leave.
 * A move either **fills** a gap with a tile from anywhere, which must have the
   colour of a neighbour of the gap and be one higher than the tile on the left
   or one lower than the tile on the right; or **shifts** a *run* -- at least L
@@ -22,6 +23,11 @@ Rules, in the kit's words (with the agreed reading of the ambiguous points):
 The same rules work on smaller boards (``colours`` x numbers ``1..size``) for
 teaching and for testing the solver.
 
+Inside, a position is also kept *packed*: one byte per cell, row after row
+(``colour * 16 + number``, 0 for a gap).  The one move generator,
+:func:`successors`, works on packed positions; the solver calls it directly and
+:meth:`Position.legal_moves` translates its answers into :class:`Move` objects.
+
 >>> p = Position.deal(seed=1)
 >>> p.gaps()[:2], len(p.legal_moves()) > 0
 (((0, 14), (2, 15)), True)
@@ -32,13 +38,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .. import _check
 from .._notation import Notated
 from ..chance import Seed, make_rng
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 
-__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "Move", "Position", "Tile"]
+__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "Move", "Position", "Tile", "successors"]
 
 #: Letters and names of the five colours, and colour-blind-safe display colours (Okabe-Ito).
 COLOUR_LETTERS = "BOGPY"
@@ -49,6 +56,8 @@ LEVELS = {1: 3, 2: 4, 3: 5}
 
 Tile = tuple[int, int]  # (colour index, number)
 Cell = tuple[int, int]  # (row, column)
+#: A packed move: (kind, tile code, gap index) with kind 0 = fill, 1 = shift (tile code = first tile of the run).
+PackedMove = tuple[int, int, int]
 
 
 def tile_text(tile: Tile | None) -> str:
@@ -56,42 +65,118 @@ def tile_text(tile: Tile | None) -> str:
     return "--" if tile is None else f"{COLOUR_LETTERS[tile[0]]}{tile[1]}"
 
 
+def _parse_tile(word: str) -> Tile | None:
+    letter, digits = word[:1].upper(), word[1:]
+    if letter not in COLOUR_LETTERS or not digits.isdigit() or not digits.isascii():
+        return None
+    return COLOUR_LETTERS.index(letter), int(digits)
+
+
 @dataclass(frozen=True)
 class Move:
-    """A move: ``Move('fill', tile=(c, n), to=(row, col))`` or ``Move('shift', row=r, length=k)``.
+    """A move: ``Move('fill', tile=(c, n), to=(row, col))``, or ``Move('shift', tile=(c, n))`` which moves the run
+    of colour ``c`` from ``n`` up to the highest number one place right.
 
-    Text forms: ``'B7 to 2,8'`` and ``'shift row 2 x3'`` (rows and columns from 0).
+    Text forms: ``'B7 to 2,8'`` and ``'shift B12-15'`` (rows and columns from 0).
 
-    >>> str(Move.parse('b7 to 2,8')), str(Move.parse('shift row 1 x4'))
-    ('B7 to 2,8', 'shift row 1 x4')
+    >>> str(Move.parse('b7 to 2,8')), str(Move.parse('shift o11-15')), Move.parse('shift O11-15').length
+    ('B7 to 2,8', 'shift O11-15', 5)
     """
 
     kind: str
     tile: Tile | None = None
     to: Cell | None = None
-    row: int | None = None
-    length: int | None = None
+    top: int = 15
+
+    @property
+    def length(self) -> int | None:
+        """How many tiles a shift moves (None for a fill)."""
+        return self.top - self.tile[1] + 1 if self.kind == "shift" else None
 
     def __str__(self) -> str:
         if self.kind == "fill":
             return f"{tile_text(self.tile)} to {self.to[0]},{self.to[1]}"
-        return f"shift row {self.row} x{self.length}"
+        return f"shift {tile_text(self.tile)}-{self.top}"
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> Move:
         """A move from its text form. Raises NotationError otherwise."""
+        form = "a move is like 'B7 to 2,8' or 'shift B12-15'"
         if not isinstance(text, str):
-            raise NotationError("a move is like 'B7 to 2,8' or 'shift row 2 x3'", input=text)
-        words = text.strip().lower().replace(",", " ").split()
+            raise NotationError(form, input=text)
+        words = text.strip().replace(",", " ").split()
         try:
-            if words[:2] == ["shift", "row"] and len(words) == 4 and words[3].startswith("x"):
-                return cls("shift", row=int(words[2]), length=int(words[3][1:]))
-            if len(words) == 4 and words[1] == "to":
-                colour = COLOUR_LETTERS.lower().index(words[0][0])
-                return cls("fill", tile=(colour, int(words[0][1:])), to=(int(words[2]), int(words[3])))
+            if len(words) == 2 and words[0].lower() == "shift" and words[1].count("-") == 1:
+                first, top = words[1].split("-")
+                tile = _parse_tile(first)
+                if tile is not None and top.isdigit() and top.isascii():
+                    return cls("shift", tile=tile, top=int(top))
+            if len(words) == 4 and words[1].lower() == "to":
+                tile = _parse_tile(words[0])
+                if tile is not None:
+                    return cls("fill", tile=tile, to=(int(words[2]), int(words[3])))
         except ValueError:
             pass
-        raise NotationError("a move is like 'B7 to 2,8' or 'shift row 2 x3'", input=text)
+        raise NotationError(form, input=text)
+
+
+def goal_of(packed: bytes, width: int) -> bytes:
+    """The won position with the same rows (each row's colour is fixed by its 1), packed."""
+    out = bytearray()
+    for base in range(0, len(packed), width):
+        colour = packed[base] & ~15
+        out += bytes(colour + n for n in range(1, width)) + b"\0"
+    return bytes(out)
+
+
+def successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[PackedMove, bytes]]:
+    """Every legal move from a packed position and the packed position it leads to.
+
+    ``width`` is size + 1 cells per row, ``run`` the shortest run a shift may move, ``goal`` from :func:`goal_of`.
+    Moves come gap by gap (row by row): the fill matching the left neighbour, the one matching the right
+    neighbour, then shifts into that gap from the shortest run to the longest.  A sorted row is out of play;
+    no tile of a sorted row can fit a gap elsewhere (its neighbours are all in that row), so only its own
+    gap and shifts need skipping.
+
+    >>> p = Position.deal(seed=1)
+    >>> len(successors(p.packed, 16, 3, goal_of(p.packed, 16))) == len(p.legal_moves())
+    True
+    """
+    size = width - 1
+    out = []
+    g = packed.find(0)
+    while g >= 0:
+        base = g - g % width
+        if packed[base:base + width] != goal[base:base + width]:
+            col = g - base
+            left = packed[g - 1]
+            fit = left + 1 if left and left & 15 < size else 0
+            if fit:
+                j = packed.find(fit)
+                b = bytearray(packed)
+                b[j], b[g] = 0, fit
+                out.append(((0, fit, g), bytes(b)))
+            if col < size:
+                right = packed[g + 1]
+                if right and right & 15 > 2 and right - 1 != fit:
+                    j = packed.find(right - 1)
+                    b = bytearray(packed)
+                    b[j], b[g] = 0, right - 1
+                    out.append(((0, right - 1, g), bytes(b)))
+            if left and left & 15 == size:
+                k = 1  # length of the run ending in the 15 at g - 1 (never into column 0)
+                while k < col - 1 and packed[g - 1 - k] == left - k:
+                    k += 1
+                for m in range(run, k + 1):
+                    b = bytearray(packed)
+                    b[g - m + 1:g + 1] = packed[g - m:g]
+                    b[g - m] = 0
+                    out.append(((1, left - m + 1, g), bytes(b)))
+        g = packed.find(0, g + 1)
+    return out
 
 
 @dataclass(frozen=True, repr=False)
@@ -120,7 +205,7 @@ class Position(Notated):
         tiles = [t for r in rows for t in r if t is not None]
         expected = {(c, n) for c in range(colours) for n in range(1, self.size + 1)}
         if len(tiles) != len(expected) or set(tiles) != expected or any(r[0] is None or r[0][1] != 1 for r in rows):
-            raise InvalidArgumentError("every tile must appear exactly once, with the five 1s in column 0",
+            raise InvalidArgumentError("every tile must appear exactly once, with the 1s in column 0",
                                        input=self.notation_of(rows))
         object.__setattr__(self, "grid", tuple(rows))
 
@@ -141,6 +226,39 @@ class Position(Notated):
         grid = tuple((ones[r], *area[r * size:(r + 1) * size]) for r in range(colours))
         return cls(grid, level, size)
 
+    # -- packed form ------------------------------------------------------------------------------
+    @cached_property
+    def packed(self) -> bytes:
+        """One byte per cell, row after row: ``colour * 16 + number``, 0 for a gap."""
+        return bytes(0 if t is None else t[0] * 16 + t[1] for row in self.grid for t in row)
+
+    @classmethod
+    def from_packed(cls, packed: bytes, level: int, size: int) -> Position:
+        """The position of a packed grid that came from the move generator (not checked again)."""
+        width = size + 1
+        grid = tuple(tuple(None if b == 0 else (b >> 4, b & 15) for b in packed[i:i + width])
+                     for i in range(0, len(packed), width))
+        # derived by legal moves from a valid position: tiles only move, so skip the full check
+        return _check.unchecked(cls, grid=grid, level=level, size=size)
+
+    @cached_property
+    def _moves(self) -> dict[Move, bytes]:
+        width = self.size + 1
+        found = successors(self.packed, width, self.run_length, goal_of(self.packed, width))
+        return {self.move_of(pm): after for pm, after in found}
+
+    def successors(self) -> dict[Move, bytes]:
+        """Every legal move and the packed position it leads to (see :attr:`packed`), in move order."""
+        return dict(self._moves)
+
+    def move_of(self, packed_move: PackedMove) -> Move:
+        """The :class:`Move` for a packed move from :func:`successors`."""
+        kind, code, g = packed_move
+        tile = (code >> 4, code & 15)
+        if kind == 0:
+            return Move("fill", tile=tile, to=divmod(g, self.size + 1))
+        return Move("shift", tile=tile, top=self.size)
+
     # -- reading ----------------------------------------------------------------------------------
     @property
     def colours(self) -> int:
@@ -157,14 +275,22 @@ class Position(Notated):
         return self.grid[row][0][0]
 
     def is_sorted(self, row: int) -> bool:
-        """True if ``row`` reads 1..size from column 0 in its colour (it is then out of play)."""
+        """True if ``row`` reads 1..size from column 0 in its colour with its gap last (it is then out of play)."""
         colour = self.row_colour(row)
-        return all(self.grid[row][col] == (colour, col + 1) for col in range(self.size))
+        cells = self.grid[row]
+        return cells[self.size] is None and all(cells[col] == (colour, col + 1) for col in range(self.size))
 
     @property
     def is_won(self) -> bool:
         """True when every row is sorted."""
         return all(self.is_sorted(r) for r in range(self.colours))
+
+    def sorted_prefix(self, row: int) -> int:
+        """How many tiles, from column 0, already read 1, 2, 3, ... in the row's colour (at least 1)."""
+        colour, cells, k = self.row_colour(row), self.grid[row], 1
+        while k < self.size and cells[k] == (colour, k + 1):
+            k += 1
+        return k
 
     def gaps(self) -> tuple[Cell, ...]:
         """The gaps as ``(row, column)``, row by row."""
@@ -179,24 +305,12 @@ class Position(Notated):
         raise InvalidArgumentError("no such tile on the board", input=tile)
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move: fills (by gap, left-neighbour match first), then shifts (longest runs last).
+        """Every legal move: gap by gap, row by row (see :func:`successors`).
 
         >>> all(isinstance(m, Move) for m in Position.deal(seed=2).legal_moves())
         True
         """
-        moves: list[Move] = []
-        frozen = {r for r in range(self.colours) if self.is_sorted(r)}
-        for r, c in self.gaps():
-            if r in frozen:
-                continue
-            for tile in self._fillers(r, c):
-                tr, _tc = self.where(tile)
-                if tr not in frozen:
-                    moves.append(Move("fill", tile=tile, to=(r, c)))
-        for r in range(self.colours):
-            if r not in frozen:
-                moves.extend(Move("shift", row=r, length=k) for k in self._shift_lengths(r))
-        return tuple(moves)
+        return tuple(self._moves)
 
     def _fillers(self, r: int, c: int) -> list[Tile]:
         out = []
@@ -208,18 +322,6 @@ class Position(Notated):
             out.append((right[0], right[1] - 1))
         return out
 
-    def _shift_lengths(self, r: int) -> list[int]:
-        row = self.grid[r]
-        lengths = []
-        for end in range(1, self.size):  # the 15 at `end`, the gap right after it
-            if row[end] is None or row[end][1] != self.size or row[end + 1] is not None:
-                continue
-            colour, k = row[end][0], 1
-            while end - k >= 1 and row[end - k] == (colour, self.size - k):
-                k += 1
-            lengths.extend(range(self.run_length, k + 1))
-        return lengths
-
     def explain(self, move: Move | str) -> str | None:
         """Why ``move`` is illegal here, or None if it is legal."""
         if isinstance(move, str):
@@ -229,27 +331,34 @@ class Position(Notated):
                 return err.message
         if not isinstance(move, Move):
             return "not a move"
-        if move in self.legal_moves():
-            return None
+        try:
+            if move in self._moves:
+                return None
+        except TypeError:  # unhashable parts
+            return "not a move"
         if move.kind == "fill":
             to = move.to
             if not (isinstance(to, tuple) and len(to) == 2 and to in self.gaps()):
                 return f"{to} is not a gap"
-            if to[0] in {r for r in range(self.colours) if self.is_sorted(r)}:
+            if self.is_sorted(to[0]):
                 return "that row is sorted and out of play"
             fits = self._fillers(*to)
-            if move.tile not in fits:
-                wanted = " or ".join(tile_text(t) for t in fits) or "no tile"
-                return f"{tile_text(move.tile) if isinstance(move.tile, tuple) else move.tile} does not fit there: " \
-                       f"that gap takes {wanted}"
-            return "that tile sits in a sorted row, which is out of play"
+            wanted = " or ".join(tile_text(t) for t in fits) or "no tile"
+            shown = tile_text(move.tile) if isinstance(move.tile, tuple) and len(move.tile) == 2 else move.tile
+            return f"{shown} does not fit there: that gap takes {wanted}"
         if move.kind == "shift":
-            if not isinstance(move.row, int) or not 0 <= move.row < self.colours:
-                return f"there is no row {move.row}"
-            lengths = self._shift_lengths(move.row)
-            if not lengths:
-                return f"row {move.row} has no run of {self.run_length} or more ending in {self.size} before a gap"
-            return f"a shift in row {move.row} may move {', '.join(map(str, lengths))} tiles, not {move.length}"
+            tile = move.tile
+            if not (isinstance(tile, tuple) and len(tile) == 2 and move.top == self.size
+                    and 0 <= tile[0] < self.colours and 2 <= tile[1] <= self.size):
+                return f"a shift names the first tile of a run ending in {self.size}, like 'shift B12-{self.size}'"
+            if move.length < self.run_length:
+                return f"at level {self.level} a shift moves at least {self.run_length} tiles, not {move.length}"
+            r, c = self.where((tile[0], self.size))
+            if self.is_sorted(r):
+                return "that row is sorted and out of play"
+            if c == self.size or self.grid[r][c + 1] is not None:
+                return f"{tile_text((tile[0], self.size))} has no gap right after it"
+            return f"{tile_text(tile)} to {self.size} are not side by side in order before the gap"
         return f"unknown kind of move {move.kind!r}"
 
     def play(self, move: Move | str) -> Position:
@@ -264,43 +373,7 @@ class Position(Notated):
             raise IllegalMoveError(problem, input=str(move), position=self.notation())
         if isinstance(move, str):
             move = Move.parse(move)
-        grid = [list(row) for row in self.grid]
-        if move.kind == "fill":
-            fr, fc = self.where(move.tile)
-            grid[fr][fc] = None
-            grid[move.to[0]][move.to[1]] = move.tile
-        else:
-            row = grid[move.row]
-            end = next(c for c in range(1, self.size) if row[c] is not None and row[c][1] == self.size
-                       and row[c + 1] is None and self._run_at(move.row, c) >= move.length)
-            start = end - move.length + 1
-            row[start + 1:end + 2] = row[start:end + 1]
-            row[start] = None
-        # derived by a legal move from a valid position: tiles only move, so skip the full check
-        return _check.unchecked(Position, grid=tuple(tuple(r) for r in grid), level=self.level, size=self.size)
-
-    def _run_at(self, r: int, end: int) -> int:
-        row, colour, k = self.grid[r], self.grid[r][end][0], 1
-        while end - k >= 1 and row[end - k] == (colour, self.size - k):
-            k += 1
-        return k
-
-    def disorder(self) -> int:
-        """A measure of how far from sorted: tiles not in their home cell plus tiles out of sequence.
-
-        0 exactly when the position is won.
-        """
-        score = 0
-        for r, row in enumerate(self.grid):
-            colour, good = self.row_colour(r), True
-            for c in range(1, self.size + 1):
-                t = row[c]
-                good = good and t == (colour, c + 1)
-                if not good and c < self.size:
-                    score += 1
-                if t is not None and row[c - 1] is not None and t != (row[c - 1][0], row[c - 1][1] + 1):
-                    score += 1
-        return score
+        return Position.from_packed(self._moves[move], self.level, self.size)
 
     # -- notation ---------------------------------------------------------------------------------
     @staticmethod
@@ -325,13 +398,10 @@ class Position(Notated):
         for part in body.split("/"):
             row = []
             for word in part.split():
-                if word == "--":
-                    row.append(None)
-                    continue
-                letter, digits = word[:1].upper(), word[1:]
-                if letter not in COLOUR_LETTERS or not digits.isdigit() or not digits.isascii():
+                tile = None if word == "--" else _parse_tile(word)
+                if word != "--" and tile is None:
                     raise NotationError(f"'{word}' is not a tile like B7 or a gap --", input=text)
-                row.append((COLOUR_LETTERS.index(letter), int(digits)))
+                row.append(tile)
             rows.append(tuple(row))
         size = len(rows[0]) - 1 if rows else 0
         try:

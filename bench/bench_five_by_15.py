@@ -1,0 +1,96 @@
+"""5x15: the solver on random full deals per level (target: >= 99% decided within 10 s each, median < 1 s),
+what simple play meets (stuck or loop), and board clicks (budget well under 0.1 s)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import Counter
+
+DEALS_PER_LEVEL = 150
+GAMES_PER_LEVEL = 100
+SECONDS = 10.0
+
+
+def _share(k: int, n: int) -> str:
+    from fifteen_kit.fifteens import wilson_interval
+
+    low, high = wilson_interval(k, n)
+    return f"{k:>3}/{n} = {k / n:6.1%} [{low:.1%}, {high:.1%}]"
+
+
+def solver() -> int:
+    """Decide DEALS_PER_LEVEL fresh deals per level with a 10 s limit each; print shares and times."""
+    from fifteen_kit.five_by_15 import Position, best_first
+
+    failed = 0
+    for level in (1, 2, 3):
+        results = [best_first(Position.deal(10_000 + s, level=level), budget=None, seconds=SECONDS)
+                   for s in range(DEALS_PER_LEVEL)]
+        counts = Counter(r.status for r in results)
+        times = sorted(r.seconds for r in results)
+        n = len(results)
+        decided = counts["won"] + counts["lost"]
+        q = statistics.quantiles(times, n=100)
+        print(f"  level {level}: won {_share(counts['won'], n)}; lost {_share(counts['lost'], n)}; "
+              f"unknown {_share(counts['unknown'], n)}")
+        print(f"           seconds: median {statistics.median(times):.3f}, p75 {q[74]:.2f}, p90 {q[89]:.2f}, "
+              f"p95 {q[94]:.2f}, p99 {q[98]:.2f}, max {times[-1]:.2f}; "
+              f"nodes median {statistics.median(r.nodes for r in results):.0f}")
+        ok = decided / n >= 0.99 and statistics.median(times) < 1.0
+        failed += not ok
+        print(f"  {'PASS' if ok else 'FAIL'}: level {level} decided {decided / n:.1%} (target >= 99%), "
+              f"median {statistics.median(times):.3f} s (target < 1 s)")
+    return failed
+
+
+def simple_play() -> None:
+    """How games played by the random and the greedy player end, per level."""
+    from fifteen_kit.five_by_15 import Position, play_out
+
+    for level in (1, 2, 3):
+        for player in ("random", "greedy"):
+            t0 = time.perf_counter()
+            ends = [play_out(Position.deal(20_000 + s, level=level), player, seed=s) for s in range(GAMES_PER_LEVEL)]
+            counts = Counter(e.status for e in ends)
+            n = len(ends)
+            print(f"  simple play, level {level}, {player:>6}: won {_share(counts['won'], n)}; "
+                  f"stuck {_share(counts['stuck'], n)}; loop {_share(counts['loop'], n)}; "
+                  f"median {statistics.median(e.moves for e in ends):.0f} moves; "
+                  f"{(time.perf_counter() - t0) / n * 1000:.0f} ms per game")
+
+
+def clicks() -> int:
+    """Time clicks on the board: choose a gap, make the move, hint, undo."""
+    from fifteen_kit.widgets import FiveBy15Board
+    from timing import report_clicks
+
+    times: dict[str, list[float]] = {"choose a gap": [], "move (engine + redraw)": [], "hint (solver)": [],
+                                     "undo": []}
+    for seed in range(10):
+        board = FiveBy15Board(seed=seed, level=1 + seed % 3)
+        for _ in range(15):
+            t0 = time.perf_counter()
+            board.hint_button.click()
+            times["hint (solver)"].append(time.perf_counter() - t0)
+            fills = [m for m in board.game.fresh_moves() if m.kind == "fill"]
+            if board.game.status != "playing" or not fills:
+                break
+            move = fills[0]
+            t0 = time.perf_counter()
+            board.cells[move.to].click()
+            times["choose a gap"].append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            board.cells[board.game.position.where(move.tile)].click()
+            times["move (engine + redraw)"].append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        board.undo_button.click()
+        times["undo"].append(time.perf_counter() - t0)
+    return sum(report_clicks(f"click: {k}", v) for k, v in times.items())
+
+
+def main() -> int:
+    """All three parts; returns the number of failed checks."""
+    failed = clicks()
+    simple_play()
+    return failed + solver()

@@ -1,0 +1,90 @@
+"""Simple ways to play 5x15, to measure what a person meets: how often a game ends stuck or in a loop.
+
+A *player* is a function ``(game, rng) -> Move`` called only while the game is
+being played.  Both players here avoid moves that lead back to a position
+already seen (as a person would), so a game always ends: won, ``'stuck'`` (no
+legal move) or ``'loop'`` (every legal move leads back to a position seen).
+
+* :func:`random_player` -- any new move, uniformly at random;
+* :func:`greedy_player` -- "fill the most useful gap": a move that lengthens a
+  row's sorted prefix if there is one, else one that puts a tile right after
+  its predecessor, else any new move.
+
+>>> from fifteen_kit.five_by_15.rules import Position
+>>> play_out(Position.deal(1, colours=3, size=6), greedy_player, seed=0).status in ('won', 'stuck', 'loop')
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import _check
+from ..chance import Seed, make_rng
+from ..errors import InvalidArgumentError
+from .game import Game
+from .rules import Move, Position
+
+__all__ = ["PLAYERS", "Playout", "greedy_player", "play_out", "random_player"]
+
+Player = Callable[[Game, random.Random], Move]
+
+
+def random_player(game: Game, rng: random.Random) -> Move:
+    """Any move to a position not seen before, uniformly at random."""
+    return rng.choice(game.fresh_moves())
+
+
+def _usefulness(position: Position, move: Move) -> int:
+    # 2: lengthens a sorted prefix; 1: the tile lands right after its predecessor; 0: anything else
+    if move.kind == "shift":
+        return 0
+    row, col = move.to
+    if col == position.sorted_prefix(row) and move.tile == (position.row_colour(row), col + 1):
+        return 2
+    left = position.grid[row][col - 1]
+    return int(left is not None and move.tile == (left[0], left[1] + 1))
+
+
+def greedy_player(game: Game, rng: random.Random) -> Move:
+    """'Fill the most useful gap': the most useful new move (see the module docstring), ties at random."""
+    p = game.position
+    moves = game.fresh_moves()
+    scores = [_usefulness(p, m) for m in moves]
+    best = max(scores)
+    return rng.choice([m for m, s in zip(moves, scores, strict=True) if s == best])
+
+
+#: The players by name.
+PLAYERS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
+
+
+@dataclass(frozen=True)
+class Playout:
+    """How a played-out game ended: ``status`` ('won', 'stuck' or 'loop') after ``moves`` moves."""
+
+    status: str
+    moves: int
+
+
+def play_out(position: Position, player: Player | str, seed: Seed = None, max_moves: int = 100_000) -> Playout:
+    """Play ``position`` to the end with ``player`` (a function or a name in :data:`PLAYERS`).
+
+    Raises InvalidArgumentError for an unknown player or a bad position, seed or move limit; a game still
+    going after ``max_moves`` moves raises too (it cannot happen within the positions of a full deal's
+    reach in practice, and a silent cut-off would bias the figures).
+    """
+    if isinstance(player, str):
+        if player not in PLAYERS:
+            raise InvalidArgumentError(f"the player is one of {', '.join(PLAYERS)}", input=player)
+        player = PLAYERS[player]
+    _check.whole(max_moves, 1, None, "the move limit")
+    rng = make_rng(seed)
+    game = Game(position)
+    while game.status == "playing":
+        if len(game.moves) >= max_moves:
+            raise InvalidArgumentError(f"the game was still going after {max_moves} moves", input=max_moves)
+        game.play(player(game, rng))
+    return Playout(game.status, len(game.moves))
