@@ -66,3 +66,43 @@ def test_hint_and_any_click_sequence():
         rng.choice(buttons).click()
         tiles = [t for row in b.game.position.grid for t in row if t is not None]
         assert len(tiles) == 75 and len(set(tiles)) == 75
+
+
+def test_junk_input_raises_kit_errors_and_changes_nothing():
+    import pytest
+
+    from fifteen_kit.errors import InvalidArgumentError
+
+    b = FiveBy15Board(seed=1)
+    for cell in ("ab", (0, "1"), (0, 1.5), None, (0,), (-1, -1), (0, -1), (5, 0), (0, 16)):
+        with pytest.raises(InvalidArgumentError):
+            b.click_cell(cell)
+    for first in (5, ("a", "b"), (0,), (9, 12), (0, "3"), (0.0, 4)):
+        with pytest.raises(InvalidArgumentError):
+            b.shift(first)
+    import random
+
+    for seed in (random.Random(1), -1, 1.5, None):
+        with pytest.raises(InvalidArgumentError):
+            FiveBy15Board(seed=seed)
+    assert len(b.game.history) == 1
+    b.new_deal(3, 3)
+    assert (b.seed_text.value, b.level_menu.value) == (3, 3)
+
+
+def test_following_the_hints_wins_the_counterexample():
+    from fifteen_kit.five_by_15 import PREFIX_COUNTEREXAMPLE
+
+    b = FiveBy15Board()
+    b.start_from(PREFIX_COUNTEREXAMPLE)
+    for _ in range(40):
+        if b.game.status != "playing":
+            break
+        b.hint_button.click()
+        assert b.message.value.startswith("Hint")
+        move = b._plan[b.game.position]
+        if move.kind == "fill":
+            b.cells[b.game.position.where(move.tile)].click()  # the hint chose the gap; click the tile
+        else:
+            b.shift(move.tile)
+    assert b.game.status == "won" and "1 to 6" in b.banner.value

@@ -182,3 +182,69 @@ def test_random_play_keeps_every_tile_and_column_zero(seed, level, picks):
         assert len(tiles) == 75 and len(set(tiles)) == 75
         assert [row[0] for row in p.grid] == ones
         assert Position.parse(p.notation()) == p
+
+
+MALFORMED_MOVES = [
+    dict(kind="fill", tile=(1, 9), to=None), dict(kind="fill", tile=(1, 9), to=(0,)), dict(kind="fill", tile=7,
+    to=(0, 14)), dict(kind="fill", tile=(0,), to=(0, 14)), dict(kind="shift", tile=5), dict(kind="shift", tile=(0,)),
+    dict(kind="shift", tile=(9, 12)), dict(kind="fill", tile=(9, 3), to=(0, 14)), dict(kind="fill", tile=("a", "b"),
+    to=(0, 14)), dict(kind="shift", tile=(0, "3")), dict(kind="shift", tile=(0.5, 12)), dict(kind="jump", tile=(1, 9)),
+    dict(kind="fill", tile=(1, 9), to=(0.0, 14.0)), dict(kind="fill", tile=(1.0, 9), to=(0, 14)),
+    dict(kind="fill", tile=(True, 9), to=(0, 14)), dict(kind="fill", tile=(-1, 3), to=(0, 14)),
+    dict(kind="shift", tile=(0, 15), top=15), dict(kind="shift", tile=(0, 12), to=(0, 1)),
+]
+
+
+@pytest.mark.parametrize("fields", MALFORMED_MOVES, ids=[str(sorted(f.items())) for f in MALFORMED_MOVES])
+def test_malformed_moves_are_refused_when_made(fields):
+    with pytest.raises(InvalidArgumentError):
+        Move(**fields)
+
+
+def test_a_fill_ignores_top_and_junk_never_escapes_as_another_error():
+    p = Position.deal(seed=1)
+    assert Move("fill", tile=(1, 9), to=(0, 14), top=3) == Move("fill", tile=(1, 9), to=(0, 14))
+    assert p.play(Move("fill", tile=(1, 9), to=(0, 14), top=3)) == p.play("O9 to 0,14")
+    g = Game(p)
+    for junk in (None, 5, (1, 9), "B7 to ٢,٨", "B7 to 1_0,2", "B7 to +2,8", "B7 to -1,8", "B" + "9" * 5000):
+        with pytest.raises((IllegalMoveError, NotationError)):
+            g.play(junk)
+    assert len(g.history) == 1
+    for bad in ("B" + "9" * 5000, "B1 B2 -- / O1 O2 -- O3 " + "9" * 5000):
+        with pytest.raises(NotationError):
+            Position.parse(bad)
+    for row in (9, -1, "a", 1.0):
+        with pytest.raises(InvalidArgumentError):
+            p.row_colour(row)
+        with pytest.raises(InvalidArgumentError):
+            p.is_sorted(row)
+
+
+@pytest.mark.parametrize("junk", ["B7", 7, (0,), (9, 3), [0, 1], (0, 11.0), (True, 11)])
+def test_a_grid_with_a_junk_tile_is_refused(junk):
+    rows = [list(r) for r in Position.deal(seed=1).grid]
+    rows[0][3] = junk
+    with pytest.raises(InvalidArgumentError):
+        Position(tuple(tuple(r) for r in rows))
+
+
+def test_level_is_read_in_any_case_and_a_refused_deal_leaves_the_generator_alone():
+    import random
+
+    p = Position.deal(seed=2, level=2)
+    assert Position.parse(p.notation().replace(" L2", "\tl2")) == p
+    rng, twin = random.Random(5), random.Random(5)
+    with pytest.raises(InvalidArgumentError):
+        Position.deal(rng, level=9)
+    assert rng.random() == twin.random()
+
+
+def test_play_out_refuses_bad_players():
+    from fifteen_kit.five_by_15 import play_out
+
+    small = Position.deal(seed=3, colours=3, size=6)
+    for bad in (5, None, object(), "clever"):
+        with pytest.raises(InvalidArgumentError):
+            play_out(small, bad)
+    with pytest.raises(InvalidArgumentError):
+        play_out(small, lambda game, rng: "not a move")

@@ -20,7 +20,8 @@ from html import escape
 
 import ipywidgets as w
 
-from fifteen_kit.errors import FifteenKitError
+from fifteen_kit import _check
+from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.five_by_15.game import Game
 from fifteen_kit.five_by_15.rules import COLOUR_HEX, COLOUR_LETTERS, COLOUR_NAMES, Move, Position
 from fifteen_kit.five_by_15.solver import best_first
@@ -58,6 +59,7 @@ class FiveBy15Board(w.VBox):
     """
 
     def __init__(self, seed: int = 0, level: int = 1, colours: int = 5, size: int = 15) -> None:
+        _check.whole(seed, 0, None, "the deal number")
         super().__init__()
         self.add_class("f5-board")
         self._shape = {"colours": colours, "size": size}
@@ -75,7 +77,7 @@ class FiveBy15Board(w.VBox):
             for c in range(16):
                 b = w.Button(layout=w.Layout(width="46px", height="46px"))
                 b.add_class("f5-cell")
-                b.on_click(lambda _b, cell=(r, c): self.click_cell(cell))
+                b.on_click(lambda _b, cell=(r, c): self._on_board(cell) and self.click_cell(cell))
                 self.cells[(r, c)] = b
                 row.append(b)
             rows.append(w.HBox(row, layout=w.Layout(grid_gap="3px")))
@@ -101,6 +103,11 @@ class FiveBy15Board(w.VBox):
         self.render()
 
     # -- actions ----------------------------------------------------------------------------------
+    def _on_board(self, cell: object) -> bool:
+        p = self.game.position
+        return (type(cell) is tuple and len(cell) == 2 and all(type(x) is int for x in cell)
+                and 0 <= cell[0] < p.colours and 0 <= cell[1] <= p.size)
+
     def _say(self, text: str) -> None:
         self.message.value = escape(text)
 
@@ -115,12 +122,16 @@ class FiveBy15Board(w.VBox):
         self.render()
 
     def click_cell(self, cell: tuple[int, int]) -> None:
-        """Choose a gap or a tile; a second click on a ringed partner makes the move."""
+        """Choose a gap or a tile; a second click on a ringed partner makes the move.
+
+        Raises InvalidArgumentError for a cell that is not on the board (and changes nothing).
+        """
+        p = self.game.position
+        if not self._on_board(cell):
+            raise InvalidArgumentError(f"a cell is (row 0..{p.colours - 1}, column 0..{p.size})", input=cell,
+                                       position=p.notation())
         if self.game.status != "playing":
             self._say("The game is over. Undo, or deal again.")
-            return
-        p = self.game.position
-        if cell[0] >= p.colours or cell[1] > p.size:
             return
         tile = p.grid[cell[0]][cell[1]]
         moves = [m for m in p.legal_moves() if m.kind == "fill"]
@@ -210,6 +221,7 @@ class FiveBy15Board(w.VBox):
             self._say(sentence(err.message))
             return
         self._chosen = None
+        self.seed_text.value, self.level_menu.value = seed, level
         self._say(f"Deal {seed}, level {level}.")
         self.render()
 
@@ -264,7 +276,7 @@ class FiveBy15Board(w.VBox):
         status = self.game.status
         sorted_rows = sum(p.is_sorted(r) for r in range(p.colours))
         if status == "won":
-            self.banner.value = "🏆 Won! Every row reads 1 to 15."
+            self.banner.value = f"🏆 Won! Every row reads 1 to {p.size}."
         elif status == "stuck":
             self.banner.value = "Stuck: no tile fits any gap and no run can shift. The game is lost."
         elif status == "loop":

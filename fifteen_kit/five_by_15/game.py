@@ -14,7 +14,7 @@ seen in this game (``'loop'``).
 from __future__ import annotations
 
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from .rules import Move, Position
+from .rules import Move, Position, move_text
 
 __all__ = ["Game"]
 
@@ -65,11 +65,12 @@ class Game:
         """Make ``move``. Raises GameOverError once the game has ended, IllegalMoveError for an illegal move."""
         status = self.status
         if status != "playing":
-            raise GameOverError(f"the game is over ({status})", input=str(move), position=self.position.notation())
+            raise GameOverError(f"the game is over ({status})", input=move_text(move),
+                                position=self.position.notation())
         try:
             new = self.position.play(move)
         except IllegalMoveError as err:
-            raise IllegalMoveError(err.message, input=str(move), position=self.position.notation()) from None
+            raise IllegalMoveError(err.message, input=move_text(move), position=self.position.notation()) from None
         self.history.append(new)
         self.moves.append(move if isinstance(move, Move) else Move.parse(move))
         self._seen[new.packed] = self._seen.get(new.packed, 0) + 1

@@ -80,11 +80,19 @@ def play_out(position: Position, player: Player | str, seed: Seed = None, max_mo
         if player not in PLAYERS:
             raise InvalidArgumentError(f"the player is one of {', '.join(PLAYERS)}", input=player)
         player = PLAYERS[player]
+    if not callable(player):
+        raise InvalidArgumentError(f"the player is a function (game, rng) -> Move or one of {', '.join(PLAYERS)}",
+                                   input=player)
+    if not isinstance(position, Position):
+        raise InvalidArgumentError("play_out needs a 5x15 Position", input=position)
     _check.whole(max_moves, 1, None, "the move limit")
     rng = make_rng(seed)
     game = Game(position)
     while game.status == "playing":
         if len(game.moves) >= max_moves:
             raise InvalidArgumentError(f"the game was still going after {max_moves} moves", input=max_moves)
-        game.play(player(game, rng))
+        move = player(game, rng)
+        if not isinstance(move, Move):
+            raise InvalidArgumentError("the player must return a Move", input=move, position=game.position.notation())
+        game.play(move)
     return Playout(game.status, len(game.moves))

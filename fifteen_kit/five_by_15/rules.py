@@ -65,11 +65,27 @@ def tile_text(tile: Tile | None) -> str:
     return "--" if tile is None else f"{COLOUR_LETTERS[tile[0]]}{tile[1]}"
 
 
+def _number(text: str) -> int | None:
+    """A plain ASCII number of at most two digits, else None."""
+    return int(text) if 0 < len(text) <= 2 and text.isdigit() and text.isascii() else None
+
+
 def _parse_tile(word: str) -> Tile | None:
-    letter, digits = word[:1].upper(), word[1:]
-    if letter not in COLOUR_LETTERS or not digits.isdigit() or not digits.isascii():
+    letter, number = word[:1].upper(), _number(word[1:])
+    if letter not in COLOUR_LETTERS or number is None:
         return None
-    return COLOUR_LETTERS.index(letter), int(digits)
+    return COLOUR_LETTERS.index(letter), number
+
+
+def _is_tile(value: object) -> bool:
+    """True for a pair of plain ints (colour 0..4, number 1..15); bools, floats and the like are not tiles."""
+    return (type(value) is tuple and len(value) == 2 and all(type(x) is int for x in value)
+            and 0 <= value[0] < 5 and 1 <= value[1] <= 15)
+
+
+def move_text(move: object) -> str:
+    """The text of a move for messages: its notation for a :class:`Move`, else its repr."""
+    return str(move) if isinstance(move, Move) else repr(move)
 
 
 @dataclass(frozen=True)
@@ -87,6 +103,22 @@ class Move:
     tile: Tile | None = None
     to: Cell | None = None
     top: int = 15
+
+    def __post_init__(self) -> None:
+        shown = f"Move({self.kind!r}, tile={self.tile!r}, to={self.to!r}, top={self.top!r})"
+        if self.kind not in ("fill", "shift"):
+            raise InvalidArgumentError("a move's kind is 'fill' or 'shift'", input=shown)
+        if not _is_tile(self.tile):
+            raise InvalidArgumentError("a move names a tile as (colour 0..4, number 1..15)", input=shown)
+        if self.kind == "fill":
+            if not (type(self.to) is tuple and len(self.to) == 2 and all(type(x) is int for x in self.to)
+                    and 0 <= self.to[0] < 5 and 0 <= self.to[1] <= 15):
+                raise InvalidArgumentError("a fill names its gap as (row 0..4, column 0..15)", input=shown)
+            object.__setattr__(self, "top", 15)  # a fill has no run: one form, so equal fills compare equal
+        else:
+            if self.to is not None or type(self.top) is not int or not self.tile[1] < self.top <= 15:
+                raise InvalidArgumentError("a shift names the first tile of its run and the top number, "
+                                           "like Move('shift', tile=(0, 12), top=15)", input=shown)
 
     @property
     def length(self) -> int | None:
@@ -111,14 +143,14 @@ class Move:
         try:
             if len(words) == 2 and words[0].lower() == "shift" and words[1].count("-") == 1:
                 first, top = words[1].split("-")
-                tile = _parse_tile(first)
-                if tile is not None and top.isdigit() and top.isascii():
-                    return cls("shift", tile=tile, top=int(top))
+                tile, top_number = _parse_tile(first), _number(top)
+                if tile is not None and top_number is not None:
+                    return cls("shift", tile=tile, top=top_number)
             if len(words) == 4 and words[1].lower() == "to":
-                tile = _parse_tile(words[0])
-                if tile is not None:
-                    return cls("fill", tile=tile, to=(int(words[2]), int(words[3])))
-        except ValueError:
+                tile, row, col = _parse_tile(words[0]), _number(words[2]), _number(words[3])
+                if tile is not None and row is not None and col is not None:
+                    return cls("fill", tile=tile, to=(row, col))
+        except InvalidArgumentError:
             pass
         raise NotationError(form, input=text)
 
@@ -203,6 +235,10 @@ class Position(Notated):
         if colours < 2 or any(len(r) != self.size + 1 for r in rows):
             raise InvalidArgumentError(f"the grid has 2 to 5 rows of {self.size + 1} cells", input=self.grid)
         tiles = [t for r in rows for t in r if t is not None]
+        junk = next((t for t in tiles if not _is_tile(t)), None)
+        if junk is not None:
+            raise InvalidArgumentError("a cell holds None (a gap) or a tile (colour 0..4, number 1..15) of plain "
+                                       "whole numbers", input=junk)
         expected = {(c, n) for c in range(colours) for n in range(1, self.size + 1)}
         if len(tiles) != len(expected) or set(tiles) != expected or any(r[0] is None or r[0][1] != 1 for r in rows):
             raise InvalidArgumentError("every tile must appear exactly once, with the 1s in column 0",
@@ -215,6 +251,7 @@ class Position(Notated):
 
         Raises InvalidArgumentError for a bad level, colour count (2..5) or size (3..15).
         """
+        _check.whole(level, 1, 3, "the level")
         _check.whole(colours, 2, 5, "the number of colours")
         _check.whole(size, 3, 15, "the highest number")
         rng = make_rng(seed)
@@ -235,6 +272,8 @@ class Position(Notated):
     @classmethod
     def from_packed(cls, packed: bytes, level: int, size: int) -> Position:
         """The position of a packed grid that came from the move generator (not checked again)."""
+        _check.whole(level, 1, 3, "the level")
+        _check.whole(size, 3, 15, "the highest number")
         width = size + 1
         grid = tuple(tuple(None if b == 0 else (b >> 4, b & 15) for b in packed[i:i + width])
                      for i in range(0, len(packed), width))
@@ -271,8 +310,11 @@ class Position(Notated):
         return LEVELS[self.level]
 
     def row_colour(self, row: int) -> int:
-        """The colour of ``row`` (its 1 in column 0)."""
-        return self.grid[row][0][0]
+        """The colour of ``row`` (its 1 in column 0). Raises InvalidArgumentError for a row not on the board."""
+        return self.grid[self._row(row)][0][0]
+
+    def _row(self, row: int) -> int:
+        return _check.whole(row, 0, self.colours - 1, "the row", position=self.notation())
 
     def is_sorted(self, row: int) -> bool:
         """True if ``row`` reads 1..size from column 0 in its colour with its gap last (it is then out of play)."""
@@ -287,7 +329,7 @@ class Position(Notated):
 
     def sorted_prefix(self, row: int) -> int:
         """How many tiles, from column 0, already read 1, 2, 3, ... in the row's colour (at least 1)."""
-        colour, cells, k = self.row_colour(row), self.grid[row], 1
+        colour, cells, k = self.row_colour(row), self.grid[row], 1  # row_colour checks the row
         while k < self.size and cells[k] == (colour, k + 1):
             k += 1
         return k
@@ -330,36 +372,29 @@ class Position(Notated):
             except NotationError as err:
                 return err.message
         if not isinstance(move, Move):
-            return "not a move"
-        try:
-            if move in self._moves:
-                return None
-        except TypeError:  # unhashable parts
-            return "not a move"
+            return "not a move: a Move or its text, like 'B7 to 2,8' or 'shift B12-15'"
+        if move in self._moves:
+            return None
         if move.kind == "fill":
             to = move.to
-            if not (isinstance(to, tuple) and len(to) == 2 and to in self.gaps()):
-                return f"{to} is not a gap"
+            if to not in self.gaps():
+                return f"{to[0]},{to[1]} is not a gap"
             if self.is_sorted(to[0]):
                 return "that row is sorted and out of play"
             fits = self._fillers(*to)
             wanted = " or ".join(tile_text(t) for t in fits) or "no tile"
-            shown = tile_text(move.tile) if isinstance(move.tile, tuple) and len(move.tile) == 2 else move.tile
-            return f"{shown} does not fit there: that gap takes {wanted}"
-        if move.kind == "shift":
-            tile = move.tile
-            if not (isinstance(tile, tuple) and len(tile) == 2 and move.top == self.size
-                    and 0 <= tile[0] < self.colours and 2 <= tile[1] <= self.size):
-                return f"a shift names the first tile of a run ending in {self.size}, like 'shift B12-{self.size}'"
-            if move.length < self.run_length:
-                return f"at level {self.level} a shift moves at least {self.run_length} tiles, not {move.length}"
-            r, c = self.where((tile[0], self.size))
-            if self.is_sorted(r):
-                return "that row is sorted and out of play"
-            if c == self.size or self.grid[r][c + 1] is not None:
-                return f"{tile_text((tile[0], self.size))} has no gap right after it"
-            return f"{tile_text(tile)} to {self.size} are not side by side in order before the gap"
-        return f"unknown kind of move {move.kind!r}"
+            return f"{tile_text(move.tile)} does not fit there: that gap takes {wanted}"
+        tile = move.tile
+        if move.top != self.size or tile[0] >= self.colours or tile[1] > self.size:
+            return f"a shift here names the first tile of a run ending in {self.size}, like 'shift B12-{self.size}'"
+        if move.length < self.run_length:
+            return f"at level {self.level} a shift moves at least {self.run_length} tiles, not {move.length}"
+        r, c = self.where((tile[0], self.size))
+        if self.is_sorted(r):
+            return "that row is sorted and out of play"
+        if c == self.size or self.grid[r][c + 1] is not None:
+            return f"{tile_text((tile[0], self.size))} has no gap right after it"
+        return f"{tile_text(tile)} to {self.size} are not side by side in order before the gap"
 
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or its text).
@@ -367,10 +402,11 @@ class Position(Notated):
         Raises GameOverError once won, IllegalMoveError with the reason otherwise.
         """
         if self.is_won:
-            raise GameOverError("every row is sorted: the game is won", input=str(move), position=self.notation())
+            raise GameOverError("every row is sorted: the game is won", input=move_text(move),
+                                position=self.notation())
         problem = self.explain(move)
         if problem is not None:
-            raise IllegalMoveError(problem, input=str(move), position=self.notation())
+            raise IllegalMoveError(problem, input=move_text(move), position=self.notation())
         if isinstance(move, str):
             move = Move.parse(move)
         return Position.from_packed(self._moves[move], self.level, self.size)
@@ -390,10 +426,10 @@ class Position(Notated):
         """The position in ``text`` (inverse of :meth:`notation`). Raises NotationError otherwise."""
         if not isinstance(text, str):
             raise NotationError("a position is rows of tiles like 'B1 B2 -- ...' separated by '/'", input=text)
-        body = text.strip()
-        level = 1
-        if body[-3:-1] == " L" and body[-1] in "123":
-            level, body = int(body[-1]), body[:-3]
+        body, level = text.strip(), 1
+        last = body.rsplit(None, 1)[-1] if body else ""
+        if len(last) == 2 and last[0] in "Ll" and last[1] in "123":
+            level, body = int(last[1]), body[:-2]
         rows = []
         for part in body.split("/"):
             row = []

@@ -17,11 +17,10 @@ a tile by the "one lower" rule, and some deals are won only that way
 (:data:`PREFIX_COUNTEREXAMPLE`).  Tests compare both searches with each other
 on hundreds of small deals at every level.
 
-**Best-first order.**  :func:`best_first` runs four searches, each with its
-own transposition table and priority queue, and lets them take turns
-expanding one position each; the first to decide answers.  Each ranks a
-position by a sum over its rows (smaller first; ties go to the newest position,
-so every search dives along its best line like a depth-first search):
+**Best-first order.**  A best-first search keeps a priority queue of the
+positions reached but not yet expanded and always expands the smallest by a
+measure of disorder, a sum over the rows (ties go to the newest position, so
+the search dives along its best line like a depth-first search):
 
 0. nothing at all: a plain newest-first depth-first search;
 1. tiles not yet in their row's sorted prefix (1, 2, 3, ... from column 0);
@@ -30,9 +29,14 @@ so every search dives along its best line like a depth-first search):
 3. the prefix count, minus twice the ordered pairs, plus four per *dead* gap
    (a gap after a 15 or a gap, before a 2, a gap or the edge: nothing fits it).
 
-Solve times are heavy-tailed: a deal that traps one order is usually quick for
-another, so four orders sharing a budget decide far more deals than one order
-with four times the budget (measured in ``bench/bench_five_by_15.py``).
+**Restarts.**  Solve times of one search are heavy-tailed: most deals fall
+quickly, a few trap the search in a huge region of the graph.  So
+:func:`best_first` runs short searches and starts afresh, cycling through the
+four measures and (after the first four) shuffling the order of equal moves,
+with the run lengths of the Luby restart schedule (:func:`luby`).  Each run has
+its own transposition table; a run that expands every reachable position proves
+the deal lost, and since run lengths grow without bound, every finite graph is
+eventually exhausted.  Measured in ``bench/bench_five_by_15.py``.
 
 >>> from fifteen_kit.five_by_15.rules import Position
 >>> result = best_first(Position.deal(seed=3, colours=3, size=6))
@@ -43,6 +47,7 @@ True
 from __future__ import annotations
 
 import heapq
+import random
 import time
 from dataclasses import dataclass
 
@@ -50,7 +55,7 @@ from .. import _check
 from ..errors import InvalidArgumentError
 from .rules import Move, PackedMove, Position, goal_of, successors
 
-__all__ = ["PREFIX_COUNTEREXAMPLE", "SolveResult", "best_first", "depth_first"]
+__all__ = ["PREFIX_COUNTEREXAMPLE", "RESTART_BASE", "SolveResult", "best_first", "depth_first", "luby"]
 
 #: A deal (2 colours, numbers 1..6, level 1; ``Position.deal(238, colours=2, size=6)``) that is won in 7 moves,
 #: the first of which takes O3 out of the orange row's sorted prefix O1 O2 O3; with that forbidden it is lost.
@@ -126,11 +131,12 @@ class _Clock:
         return SolveResult(status, line, self.nodes, time.perf_counter() - self.start)
 
 
-def depth_first(position: Position, budget: int | None = None, seconds: float | None = None,
+def depth_first(position: Position, budget: int | None = 1_000_000, seconds: float | None = None,
                 keep_prefixes: bool = False) -> SolveResult:
     """Plain exhaustive depth-first search: no ordering, no pruning, every reachable position at most once.
 
-    Slow on full deals; it is the reference the best-first search is tested against on small boards.
+    It is the reference the best-first search is tested against on small boards.  On full deals it may need
+    far more than the default budget of a million positions (about half a minute); ``budget=None`` lifts it.
     ``keep_prefixes=True`` adds the tempting but *unsound* Gaps rule (never move a tile out of its row's
     sorted prefix); it exists only to show what that rule loses (:data:`PREFIX_COUNTEREXAMPLE`).
     Raises InvalidArgumentError for bad arguments.
@@ -179,15 +185,40 @@ def _row_scores(row: bytes) -> tuple[int, int, int, int]:
     return 0, miss, 2 * miss - pairs, miss - 2 * pairs + 4 * dead
 
 
+#: Positions the first restart of :func:`best_first` may expand; run ``i`` gets this times ``luby(i)``.
+RESTART_BASE = 1_000
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby restart sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
+
+    Luby, Sinclair and Zuckerman (1993) showed this schedule is within a logarithmic factor of the best fixed
+    restart length for any heavy-tailed run-time distribution, without knowing the distribution.
+    Raises InvalidArgumentError unless ``i`` is a whole number >= 1.
+
+    >>> [luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    _check.whole(i, 1, None, "the restart number")
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
 def best_first(position: Position, budget: int | None = 300_000, seconds: float | None = None) -> SolveResult:
-    """Decide ``position`` by two best-first searches on two measures of disorder, taking turns.
+    """Decide ``position`` by restarted best-first searches (see the module docstring).
+
+    Run ``i`` (from 1) orders positions by measure ``i % 4``, shuffles the order of equal moves from run 5 on
+    (seeded by ``i``, so results repeat exactly), and may expand ``RESTART_BASE * luby(i)`` positions.
 
     Args:
         position: any position (full deals or smaller boards).
-        budget: positions to expand, both searches together, before answering ``'unknown'`` (None: no limit).
+        budget: positions to expand, all runs together, before answering ``'unknown'`` (None: no limit).
         seconds: wall-clock limit before answering ``'unknown'`` (None: no limit).
 
-    Returns a :class:`SolveResult`; ``'lost'`` only after one search expanded every reachable position.
+    Returns a :class:`SolveResult`; ``'lost'`` only after one run expanded every reachable position.
     Raises InvalidArgumentError for bad arguments.
 
     >>> result = best_first(Position.deal(seed=0))
@@ -196,9 +227,12 @@ def best_first(position: Position, budget: int | None = 300_000, seconds: float 
     """
     _check_args(position, budget, seconds)
     clock = _Clock(budget, seconds)
-    searches = [_Ordered(position, measure) for measure in range(4)]
+    cache: dict[bytes, tuple[int, int, int, int]] = {}  # row scores, shared by all runs
+    run = 0
     while True:
-        for search in searches:
+        run += 1
+        search = _Ordered(position, run % 4, cache, random.Random(run) if run > 4 else None)
+        for _ in range(RESTART_BASE * luby(run)):
             if clock.spent():
                 return clock.result("unknown")
             verdict = search.step()
@@ -209,12 +243,12 @@ def best_first(position: Position, budget: int | None = 300_000, seconds: float 
 class _Ordered:
     """One best-first search with its own transposition table; :meth:`step` expands one position."""
 
-    def __init__(self, position: Position, measure: int) -> None:
+    def __init__(self, position: Position, measure: int, cache: dict[bytes, tuple[int, int, int, int]],
+                 shuffle: random.Random | None) -> None:
         self.graph = _Graph(position)
-        self.measure = measure
+        self.measure, self.cache, self.shuffle = measure, cache, shuffle
         width = self.graph.width
         self.rows = [slice(base, base + width) for base in range(0, len(self.graph.start), width)]
-        self.cache: dict[bytes, tuple[int, int, int, int]] = {}
         self.queue = [(self.score(self.graph.start), 0, self.graph.start)]
         self.count = 0
 
@@ -237,7 +271,10 @@ class _Ordered:
         packed = heapq.heappop(self.queue)[2]
         if packed == graph.goal:
             return "won", graph.line(packed)
-        for move, child in graph.children(packed):
+        children = graph.children(packed)
+        if self.shuffle is not None:
+            self.shuffle.shuffle(children)
+        for move, child in children:
             if child not in graph.parents:
                 graph.parents[child] = (packed, move)
                 self.count -= 1  # newest first among equals: dive along the best line
