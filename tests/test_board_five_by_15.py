@@ -100,7 +100,7 @@ def test_following_the_hints_wins_the_counterexample():
             break
         b.hint_button.click()
         assert b.message.value.startswith("Hint")
-        move = b._plan[b.game.position]
+        move = b.planned_move()
         if move.kind == "fill":
             b.cells[b.game.position.where(move.tile)].click()  # the hint chose the gap; click the tile
         else:

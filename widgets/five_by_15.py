@@ -65,7 +65,7 @@ class FiveBy15Board(w.VBox):
         self._shape = {"colours": colours, "size": size}
         self.game = Game(Position.deal(seed, level=level, colours=colours, size=size))
         self._chosen: tuple[str, object] | None = None  # ('gap', cell) or ('tile', tile)
-        self._plan: dict[Position, Move] = {}  # next move of a winning line found by a hint
+        self._plan: tuple[Position, tuple[Move, ...]] | None = None  # a winning line found by a hint, from where
         self.banner = w.HTML()
         self.banner.add_class("f5-banner")
         self.message = w.HTML()
@@ -181,14 +181,11 @@ class FiveBy15Board(w.VBox):
             self._say("The game is over.")
             return
         p = self.game.position
-        plan = self._plan.get(p)
+        plan = self.planned_move()
         if plan is None:
             result = best_first(p, budget=HINT_BUDGET[0], seconds=HINT_BUDGET[1])
             if result.status == "won":
-                q = p
-                for move in result.line:  # remember the next move from every position on the line
-                    self._plan[q] = move
-                    q = q.play(move)
+                self._plan = (p, result.line)
                 plan = result.line[0]
             elif result.status == "lost":
                 self._say("The solver proved this position cannot be won any more.")
@@ -198,6 +195,20 @@ class FiveBy15Board(w.VBox):
             self._say(f"Hint: {plan} (on a winning line).")
             self._chosen = ("gap", plan.to) if plan.kind == "fill" else None
         self.render()
+
+    def planned_move(self) -> Move | None:
+        """The next move of the last hint's winning line if the game has followed that line so far, else None."""
+        if self._plan is None:
+            return None
+        start, line = self._plan
+        history, moves = self.game.history, self.game.moves
+        for k in range(len(history) - 1, -1, -1):  # where the line started in this game's history
+            if history[k] is start:
+                done = moves[k:]
+                if len(done) < len(line) and list(line[:len(done)]) == done:
+                    return line[len(done)]
+                return None
+        return None
 
     def start_from(self, position: Position | str) -> None:
         """Play on from ``position`` (a Position or its notation), e.g. a puzzle or a lesson's example.
