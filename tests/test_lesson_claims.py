@@ -173,3 +173,4 @@ def test_teacher_guide_covers_every_lesson():
     for path in sorted(LESSONS.glob("0*.ipynb")):
         number = path.name[:2]
         assert f"## Lesson {number}" in guide, f"no teacher notes for lesson {number}"
+        assert f"`{path.name}`" in guide, f"the guide's Binder links miss {path.name}"
