@@ -1,6 +1,6 @@
 # fifteen-kit: every target creates .venv itself, from the same pins Binder uses.
 #   make lab       JupyterLab on lessons/ (prints the URL; works headless)
-#   make test      unit tests, doctests, property tests and every lesson under nbval
+#   make test      unit tests, doctests, property tests, every lesson under nbval, then the browser tests
 #   make lessons   re-execute every lesson in place and save its outputs
 #   make bench     run the benchmarks in bench/
 PYTHON ?= python3
@@ -11,8 +11,10 @@ IP     ?= 127.0.0.1
 LESSONS := $(sort $(wildcard lessons/*.ipynb))
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
+SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test lessons bench lint clean
+.PHONY: lab test test-browser lessons bench lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
@@ -47,10 +49,21 @@ lab: $(VENV)/.lab
 	$(BIN)/jupyter lab --no-browser $(ROOT_OK) --ip=$(IP) --port=$(PORT) --ServerApp.root_dir=lessons \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb
 
-test: $(VENV)/.test
+test: $(VENV)/.test $(CHROMIUM)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest tests fifteen_kit widgets lessons --doctest-modules \
+	$(BIN)/python -m pytest tests fifteen_kit widgets lessons --ignore=tests/browser --doctest-modules \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
+	$(BIN)/python -m pytest tests/browser
+
+# Browser tests only: JupyterLab from .venv driven in Debian's Chromium; screenshots in artifacts/browser/.
+test-browser: $(VENV)/.test $(CHROMIUM)
+	$(BIN)/python -m pytest tests/browser
+
+# Debian's Chromium for the browser tests (Playwright's own browser download cannot work here).
+$(CHROMIUM):
+	@echo "Installing Debian's chromium for the browser tests"
+	$(SUDO) apt-get update -qq
+	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .

@@ -59,7 +59,7 @@ def test_loop_is_announced():
 def test_hint_and_any_click_sequence():
     b = FiveBy15Board(seed=3)
     b.hint_button.click()
-    assert b.message.value.startswith(("Hint", "The solver"))
+    assert b.message.value.startswith(("Hint", "The solver", "No winning line"))
     rng = random.Random(1)
     buttons = [*b.cells.values(), b.undo_button, b.hint_button]
     for _ in range(300):
@@ -106,3 +106,14 @@ def test_following_the_hints_wins_the_counterexample():
         else:
             b.shift(move.tile)
     assert b.game.status == "won" and "1 to 6" in b.banner.value
+
+
+def test_a_hint_without_a_line_still_suggests_a_move(monkeypatch):
+    from fifteen_kit.widgets import five_by_15 as board_module
+
+    monkeypatch.setattr(board_module, "HINT_BUDGET", (1, None))  # no search can finish: the greedy fallback
+    b = FiveBy15Board(seed=1)
+    b.hint_button.click()
+    assert b.message.value.startswith("No winning line found") and "useful-looking move" in b.message.value
+    gap = b._chosen[1]
+    assert any("f5-ring" in b.cells[c]._dom_classes for c in b.cells) and b.game.position.grid[gap[0]][gap[1]] is None

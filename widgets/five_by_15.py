@@ -16,6 +16,7 @@ buttons.  Level, new deal by seed, undo, and a hint from the solver.
 
 from __future__ import annotations
 
+import random
 from html import escape
 
 import ipywidgets as w
@@ -23,6 +24,7 @@ import ipywidgets as w
 from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.five_by_15.game import Game
+from fifteen_kit.five_by_15.players import greedy_player
 from fifteen_kit.five_by_15.rules import COLOUR_HEX, COLOUR_LETTERS, COLOUR_NAMES, Move, Position
 from fifteen_kit.five_by_15.solver import best_first
 
@@ -189,8 +191,13 @@ class FiveBy15Board(w.VBox):
                 plan = result.line[0]
             elif result.status == "lost":
                 self._say("The solver proved this position cannot be won any more.")
+            elif self.game.fresh_moves():
+                # no line within the click's budget: suggest what the greedy rule would play, and say so
+                move = greedy_player(self.game, random.Random(len(self.game.moves)))
+                self._say(f"No winning line found in a blink; a useful-looking move: {move}.")
+                self._chosen = ("gap", move.to) if move.kind == "fill" else None
             else:
-                self._say("The solver found no win quickly; try undoing a few moves.")
+                self._say("No winning line found in a blink, and every move leads back: try undoing a few moves.")
         if plan is not None:
             self._say(f"Hint: {plan} (on a winning line).")
             self._chosen = ("gap", plan.to) if plan.kind == "fill" else None

@@ -60,6 +60,9 @@ _STYLE = """
 .n15-pad table{border-collapse:collapse;background:#f7f0dc;color:#1f1f24;font-size:13px}
 .n15-pad td,.n15-pad th{border:1px solid #8a6a1f;padding:2px 7px;text-align:center}
 .n15-pad .now{background:#F0E442}
+.n15-board .jupyter-widget-Collapse-header{background:#2f4254!important;color:#f7f0dc!important;
+  border-color:#2f4254!important}
+.n15-board .jupyter-widget-Collapse-contents{background:#22303d!important;border-color:#2f4254!important}
 """
 
 

@@ -1,0 +1,67 @@
+"""Fixtures of the browser tests: one JupyterLab server for the session, Debian's Chromium, a page per test.
+
+Screenshots go to ``artifacts/browser/`` (ignored by git) for a person to look at.
+The server is stopped at the end of the session even when tests fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from lab_driver import CHROMIUM_ARGS, Server
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "browser"
+CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def server():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium, or set KIT_CHROMIUM")
+    workdir = Path(tempfile.mkdtemp(prefix="kit-browser-"))
+    lab = Server(str(Path(sys.executable).parent / "jupyter"), ROOT, workdir)
+    try:
+        lab.wait_ready()
+        yield lab
+    finally:
+        lab.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    """A fresh page (1300x900) whose console errors are collected in ``page.console_errors``."""
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    p = context.new_page()
+    p.console_errors = []
+    p.on("console", lambda m: p.console_errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    p.on("pageerror", lambda e: p.console_errors.append(f"pageerror: {e}"))
+    try:
+        yield p
+    finally:
+        context.close()
+        server.shutdown_kernels()
