@@ -1,6 +1,7 @@
 # fifteen-kit: every target creates .venv itself, from the same pins Binder uses.
 #   make lab       JupyterLab on lessons/ (prints the URL; works headless)
 #   make test      unit tests, doctests, property tests, every lesson under nbval, then the browser tests
+#   make play      one board as an app with Voila: make play GAME=fifteens
 #   make lessons   re-execute every lesson in place and save its outputs
 #   make bench     run the benchmarks in bench/
 PYTHON ?= python3
@@ -14,7 +15,7 @@ ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test test-browser lessons bench lint clean
+.PHONY: lab play test test-browser binder-check lessons bench lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
@@ -54,6 +55,21 @@ test: $(VENV)/.test $(CHROMIUM)
 	$(BIN)/python -m pytest tests fifteen_kit widgets lessons --ignore=tests/browser --doctest-modules \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
 	$(BIN)/python -m pytest tests/browser
+	$(MAKE) binder-check
+
+# Binder's environment exactly as repo2docker builds it, from binder/ alone (requirements.txt, then postBuild),
+# plus only the test runner; every lesson under nbval in it, then its size and start-up times.
+BINDER_VENV := .venv-binder
+binder-check:
+	rm -rf $(BINDER_VENV)
+	$(PYTHON) -m venv $(BINDER_VENV)
+	$(BINDER_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BINDER_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt
+	PATH="$(CURDIR)/$(BINDER_VENV)/bin:$$PATH" bash binder/postBuild
+	$(BINDER_VENV)/bin/python -m pip install --quiet pytest==9.2.0 nbval==0.11.0 -c tests/requirements.txt
+	$(BINDER_VENV)/bin/python -m pytest -p no:cacheprovider lessons --nbval --nbval-current-env \
+		--nbval-sanitize-with tests/sanitize.cfg
+	$(BINDER_VENV)/bin/python tests/binder/measure.py
 
 # Browser tests only: JupyterLab from .venv driven in Debian's Chromium; screenshots in artifacts/browser/.
 test-browser: $(VENV)/.test $(CHROMIUM)
@@ -67,6 +83,14 @@ $(CHROMIUM):
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
+
+# One board as a clean app (no code cells), served by Voila: make play GAME=fifteens
+GAME ?= game_of_15
+play: $(VENV)/.lab
+	@test -f play/$(GAME).ipynb || { echo "GAME is one of: $(notdir $(basename $(wildcard play/*.ipynb)))"; exit 2; }
+	$(BIN)/jupyter trust play/$(GAME).ipynb
+	@echo "Open the URL printed below; stop with Ctrl-C."
+	$(BIN)/voila play/$(GAME).ipynb --no-browser --Voila.ip=$(IP) --port=$(PORT)
 
 lessons: $(VENV)/.lab
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \

@@ -82,3 +82,22 @@ def test_five_by_15(page, server, artifacts):
     _click(page, ".f5-board button", "Hint")
     assert _text(page, ".f5-msg").startswith(("Hint", "The solver", "No winning line"))
     _finish(page, artifacts, "five_by_15", ".f5-board")
+
+
+def test_five_by_15_as_an_app_under_voila(page, server, artifacts):
+    """The app mode: Voila renders play/five_by_15.ipynb without code cells, and the board plays."""
+    offline = []  # Voila's page asks a CDN for extras (this machine has no internet); the board needs none
+    page.on("requestfailed", lambda r: offline.append(r.url) if "127.0.0.1" not in r.url else None)
+    page.goto(f"{server.base}/voila/render/play/five_by_15.ipynb?token={server.token}", timeout=120_000)
+    board = page.locator(".f5-board")
+    board.wait_for(state="visible", timeout=120_000)
+    assert "from fifteen_kit.widgets import" not in page.content()  # no code on show
+    page.locator(".f5-board .f5-gap").first.click()
+    page.wait_for_timeout(500)
+    assert "gap" in page.locator(".f5-msg").first.inner_text().lower()
+    page.locator(".f5-board .f5-ring").first.click()
+    page.wait_for_function("() => document.querySelector('.f5-msg').innerText.startsWith('Moved')", timeout=10_000)
+    print("outside requests that failed:", offline)
+    errors = [t for t in page.console_errors if "ERR_NAME_NOT_RESOLVED" not in t or not offline]
+    page.screenshot(path=str(artifacts / "voila-five_by_15.png"), full_page=True)
+    assert errors == []
