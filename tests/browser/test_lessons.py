@@ -6,6 +6,13 @@ import pytest
 from conftest import ROOT
 from lab_driver import check, open_and_run
 
+JS_TO_TOP = """() => {
+  const p = window.__kitPanel;
+  p.content.activeCellIndex = 0;
+  for (const el of [p.content.node, ...p.node.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')])
+    el.scrollTop = 0;
+}"""
+
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 
 
@@ -13,5 +20,7 @@ LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 def test_lesson_runs_in_jupyterlab(page, server, artifacts, lesson):
     panel = open_and_run(page, server, f"lessons/{lesson.name}")
     errors = check(page, lesson.stem, page.console_errors)
+    page.evaluate(JS_TO_TOP)  # the lesson's first screen, as a student sees it on opening
+    page.wait_for_timeout(500)
     page.locator(f'[id="{panel}"]').screenshot(path=str(artifacts / f"lesson-{lesson.stem}.png"))
     assert errors == []
