@@ -4,6 +4,7 @@ Each entry: a lesson, the exact text it contains, and the kit's value that text 
 If a lesson's wording changes, this test says which claim lost its backing.
 """
 
+import functools
 import json
 import math
 import pathlib
@@ -43,11 +44,18 @@ def _deals() -> int:
     return int(factorial(75) / factorial(5) * factorial(5))
 
 
-def _counterexample() -> tuple[str, str, int, str]:
+@functools.cache
+def _counterexample_search():
     from fifteen_kit.five_by_15 import PREFIX_COUNTEREXAMPLE, Position, depth_first
 
     p = Position.parse(PREFIX_COUNTEREXAMPLE)
-    won = depth_first(p)
+    return p, depth_first(p)
+
+
+def _counterexample() -> tuple[str, str, int, str]:
+    from fifteen_kit.five_by_15 import depth_first
+
+    p, won = _counterexample_search()
     first_out = next(m for m in won.line if m.kind == "fill" and m.tile[0] == p.row_colour(1)
                      and p.where(m.tile) == (1, m.tile[1] - 1))
     return won.status, depth_first(p, keep_prefixes=True).status, p.sorted_prefix(1), \
@@ -55,9 +63,7 @@ def _counterexample() -> tuple[str, str, int, str]:
 
 
 def _counterexample_line() -> list[str]:
-    from fifteen_kit.five_by_15 import PREFIX_COUNTEREXAMPLE, Position, depth_first
-
-    return [str(m) for m in depth_first(Position.parse(PREFIX_COUNTEREXAMPLE)).line]
+    return [str(m) for m in _counterexample_search()[1].line]
 
 
 def _loop_example_positions() -> int:

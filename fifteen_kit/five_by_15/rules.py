@@ -354,16 +354,6 @@ class Position(Notated):
         """
         return tuple(self._moves)
 
-    def _fillers(self, r: int, c: int) -> list[Tile]:
-        out = []
-        left = self.grid[r][c - 1]
-        if left is not None and left[1] < self.size:
-            out.append((left[0], left[1] + 1))
-        right = self.grid[r][c + 1] if c < self.size else None
-        if right is not None and right[1] > 2 and (right[0], right[1] - 1) not in out:
-            out.append((right[0], right[1] - 1))
-        return out
-
     def explain(self, move: Move | str) -> str | None:
         """Why ``move`` is illegal here, or None if it is legal."""
         if isinstance(move, str):
@@ -381,7 +371,7 @@ class Position(Notated):
                 return f"{to[0]},{to[1]} is not a gap"
             if self.is_sorted(to[0]):
                 return "that row is sorted and out of play"
-            fits = self._fillers(*to)
+            fits = [m.tile for m in self._moves if m.kind == "fill" and m.to == to]  # the one move generator
             wanted = " or ".join(tile_text(t) for t in fits) or "no tile"
             return f"{tile_text(move.tile)} does not fit there: that gap takes {wanted}"
         tile = move.tile
