@@ -4,6 +4,7 @@
 #   make play      one board as an app with Voila: make play GAME=fifteens
 #   make lessons   re-execute every lesson in place and save its outputs
 #   make bench     run the benchmarks in bench/
+#   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -15,7 +16,7 @@ ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab play test test-browser binder-check lessons bench lint clean
+.PHONY: lab play test test-browser test-lite lite binder-check lessons bench lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
@@ -52,9 +53,10 @@ lab: $(VENV)/.lab
 
 test: $(VENV)/.test $(CHROMIUM)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest tests fifteen_kit widgets lessons --ignore=tests/browser --doctest-modules \
+	$(BIN)/python -m pytest tests fifteen_kit widgets lessons --ignore=tests/browser --ignore=tests/lite --doctest-modules \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
 	$(BIN)/python -m pytest tests/browser
+	$(MAKE) test-lite
 	$(MAKE) binder-check
 
 # Binder's environment exactly as repo2docker builds it, from binder/ alone (requirements.txt, then postBuild),
@@ -74,6 +76,22 @@ binder-check:
 # Browser tests only: JupyterLab from .venv driven in Debian's Chromium; screenshots in artifacts/browser/.
 test-browser: $(VENV)/.test $(CHROMIUM)
 	$(BIN)/python -m pytest tests/browser
+
+# The browser-only site (JupyterLite, Pyodide): its build tools live in .venv-lite, downloads in .cache/lite/.
+LITE_VENV := .venv-lite
+LITE_SITE := build/lite
+$(LITE_VENV)/.lite: lite/requirements.txt
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	@touch $@
+
+lite: $(LITE_VENV)/.lite
+	$(LITE_VENV)/bin/python lite/build.py --output $(LITE_SITE)
+
+# The site served on 127.0.0.1 with every other address blocked: each lesson run cell by cell, each board played.
+test-lite: lite $(VENV)/.test $(CHROMIUM)
+	KIT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest tests/lite
 
 # Debian's Chromium for the browser tests (Playwright's own browser download cannot work here).
 $(CHROMIUM):
@@ -100,4 +118,4 @@ bench: $(BENCH_VENV)/.bench
 	$(BENCH_VENV)/bin/python bench/run.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) $(LITE_VENV) .cache .pytest_cache .ruff_cache build *.egg-info

@@ -183,3 +183,29 @@ def test_52_cards_always_accounted_for(seed, strategy):
         assert sorted([*p.cards, *p.stock, *p.waste]) == sorted(deck())
         assert len(p.tableau) == 16
     assert p.is_won == outcome.won and (p.is_won or p.is_lost)
+
+
+def test_study_uses_one_process_under_pyodide(monkeypatch):
+    """In a browser tab (sys.platform 'emscripten') no process pool is even tried; the rows are the same."""
+    import concurrent.futures
+
+    expected = study(("most", "fewest"), games=6, seed=2, processes=1)
+
+    def no_processes(*args, **kwargs):
+        raise AssertionError("a process pool was started under Pyodide")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_processes)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    assert study(("most", "fewest"), games=6, seed=2, processes=2) == expected
+
+
+def test_study_falls_back_to_one_process_where_pools_fail(monkeypatch):
+    import concurrent.futures
+
+    expected = study(("most",), games=5, seed=4, processes=1)
+
+    def refused(*args, **kwargs):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refused)
+    assert study(("most",), games=5, seed=4, processes=2) == expected

@@ -50,7 +50,7 @@ _FACES = "⚀⚁⚂⚃⚄⚅"
 _STYLE = """
 .n15-board{background:#22303d;padding:14px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
 .n15-board .widget-label,.n15-board .widget-html-content,.n15-board label{color:#f7f0dc}
-.n15-die{width:74px!important;height:74px!important;font-size:34px!important;line-height:1!important;
+.n15-die{width:74px!important;height:74px!important;font-size:30px!important;line-height:1!important;padding:0!important;text-overflow:clip!important;
   border-radius:12px!important;border:2px solid #1f1f24!important;font-weight:bold;opacity:1!important}
 .n15-valid{box-shadow:0 0 0 5px #F0E442!important}
 .n15-placed{opacity:.25!important}

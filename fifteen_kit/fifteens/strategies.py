@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from .. import _check
@@ -167,8 +167,9 @@ def study(players: tuple[str, ...] = ("random", "fewest", "most", "options", "th
 
     Deal ``i`` is ``Position.deal(seed * 1_000_003 + i)``.  With ``processes`` (or by
     default when there are 400 games or more) the deals are spread over the
-    machine's cores with ``concurrent.futures``; where processes are not
-    available (e.g. in a browser) it falls back to one process.
+    machine's cores with ``concurrent.futures``.  Under Pyodide (JupyterLite, where
+    ``sys.platform`` is ``'emscripten'``) there are no processes, and wherever starting
+    them fails it uses one process; the rows are the same either way.
 
     Raises InvalidArgumentError for unknown players, a bad count or face rule.
 
@@ -185,9 +186,13 @@ def study(players: tuple[str, ...] = ("random", "fewest", "most", "options", "th
         raise InvalidArgumentError(f"face_rule is one of {', '.join(FACE_RULES)}", input=face_rule)
     jobs = [(seed * 1_000_003 + i, tuple(players), face_rule) for i in range(games)]
     workers = processes if processes is not None else (None if games >= 400 else 1)
+    if sys.platform == "emscripten":
+        workers = 1  # a browser tab has one thread and no processes
     results = None
     if workers != 1:
         try:
+            from concurrent.futures import ProcessPoolExecutor
+
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 results = list(pool.map(_one_deal, jobs, chunksize=max(1, games // 32)))
         except (OSError, NotImplementedError, RuntimeError, ImportError):

@@ -1,0 +1,116 @@
+"""Fixtures of the JupyterLite tests: the built site on 127.0.0.1, Debian's Chromium cut off from everything else.
+
+The site is built by ``make lite`` (into ``build/lite``, or ``$KIT_LITE_SITE``).  It is served by a plain
+static file server, as a school's web host or a USB stick would serve it.  Every request to any other
+address is aborted and recorded, so the tests prove the site works offline, in CI as here.
+Screenshots and the timing and skipped-cell reports go to ``artifacts/lite/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the JupyterLab page helpers are shared with the Lab tests
+
+from lab_driver import CHROMIUM_ARGS  # noqa: E402
+
+SITE = Path(os.environ.get("KIT_LITE_SITE", ROOT / "build" / "lite")).resolve()
+ARTIFACTS = ROOT / "artifacts" / "lite"
+CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
+
+
+class StaticFiles(http.server.SimpleHTTPRequestHandler):
+    """What any static web host does: files, with the types browsers insist on for modules and WebAssembly."""
+
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/zip"}
+
+    served_bytes = 0  # what the site has sent so far: the download a student's browser makes
+
+    def copyfile(self, source, outputfile):
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        StaticFiles.served_bytes += source.tell() - start
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def site() -> str:
+    """The base URL of the site, served from its folder on a free port of 127.0.0.1."""
+    if not (SITE / "index.html").exists():
+        pytest.fail(f"no JupyterLite site in {SITE}: build it with `make lite`")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticFiles, directory=str(SITE)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium, or set KIT_CHROMIUM")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser, site):
+    """A fresh, offline page (1300x900): nothing but the site answers.
+
+    ``page.blocked`` lists the outside addresses the page asked for; ``page.console_errors`` its console errors.
+    The one change to what the site serves: the app is exposed as ``window.jupyterapp`` for the test driver.
+    """
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    blocked: list[str] = []
+
+    def route(r):
+        url = r.request.url
+        if not url.startswith(site + "/"):
+            blocked.append(url)
+            return r.abort("internetdisconnected")
+        if url.split("?")[0] == f"{site}/jupyter-lite.json":
+            response = r.fetch()
+            config = response.json()
+            config["jupyter-config-data"]["exposeAppInBrowser"] = True
+            return r.fulfill(response=response, body=json.dumps(config))
+        return r.continue_()
+
+    context.route("**/*", route)
+    p = context.new_page()
+    p.blocked = blocked
+    p.console_errors = []
+    p.on("console", lambda m: p.console_errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    p.on("pageerror", lambda e: p.console_errors.append(f"pageerror: {e}"))
+    try:
+        yield p
+    finally:
+        context.close()

@@ -1,0 +1,218 @@
+"""The browser-only site, offline: every lesson runs cell by cell in Pyodide, every board plays a move.
+
+Cells that plot need numpy and matplotlib, WebAssembly packages that the published site takes from
+Pyodide's CDN.  Offline they cannot load, so those cells (and only those) are left out; the test says
+which, and why, in its output and in ``artifacts/lite/skipped-cells.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.parse
+
+import pytest
+from conftest import ROOT, SITE, StaticFiles
+from lab_driver import JS_FIND_PANEL, JS_INSTALL, JS_READY, Failure, check, log, poll, wait_idle
+
+LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
+BOARDS = sorted((ROOT / "play").glob("*.ipynb"))
+WASM_ONLY = re.compile(r"\b(matplotlib|plt|numpy|np)\b")
+WHY = "plots with matplotlib (numpy and matplotlib are WebAssembly packages from Pyodide's CDN, unreachable offline)"
+REPORT: dict[str, list[str]] = {}
+TIMINGS: dict[str, float] = {}
+
+JS_RUN_CELLS = """(skip) => {
+  const app = window.jupyterapp, p = window.__kitPanel, nb = p.content;
+  const st = window.__kitCells = {done: false, current: null, ran: [], error: null};
+  app.shell.activateById(p.id);
+  (async () => {
+    try {
+      for (let i = 0; i < nb.widgets.length; i++) {
+        if (nb.widgets[i].model.type !== 'code' || skip.includes(i)) continue;
+        st.current = i;
+        nb.deselectAll();
+        nb.activeCellIndex = i;
+        await app.commands.execute('notebook:run-cell');
+        st.ran.push(i);
+      }
+    } catch (e) { st.error = String(e); }
+    st.done = true;
+  })();
+  return true;
+}"""
+
+JS_COUNTS = """() => window.__kitPanel.content.widgets.map(
+  c => c.model.type === 'code' ? c.model.executionCount : null)"""
+
+JS_TO_TOP = """() => {
+  const p = window.__kitPanel;
+  p.content.activeCellIndex = 0;
+  for (const el of [p.content.node, ...p.node.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')])
+    el.scrollTop = 0;
+}"""
+
+
+def cells_to_skip(notebook) -> dict[int, str]:
+    """{cell index: first line} of the cells that need numpy or matplotlib."""
+    cells = json.loads(notebook.read_text())["cells"]
+    return {i: "".join(c["source"]).splitlines()[0] for i, c in enumerate(cells)
+            if c["cell_type"] == "code" and WASM_ONLY.search("".join(c["source"]))}
+
+
+def code_cells(notebook) -> list[int]:
+    return [i for i, c in enumerate(json.loads(notebook.read_text())["cells"]) if c["cell_type"] == "code"]
+
+
+def open_in_site(page, site: str, rel: str, timeout: float = 240) -> str:
+    """Open ``rel`` in the site's JupyterLab and wait for its Pyodide kernel; return the panel id."""
+    page.goto(f"{site}/lab/index.html?path={urllib.parse.quote(rel)}", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
+    panel = poll(page, 60, f"the panel of {rel}", lambda: page.evaluate(JS_FIND_PANEL, rel))
+    page.evaluate(JS_INSTALL, panel)
+    state: dict = {}
+
+    def ready():
+        state.update(page.evaluate(JS_READY))
+        return state["kernel"] and state["status"] == "idle"
+
+    try:
+        poll(page, timeout, "the Pyodide kernel", ready, interval=0.5)
+    except Failure:
+        raise Failure(f"{rel}: the kernel was not ready after {timeout} s: {state}; blocked: {page.blocked}") from None
+    return panel
+
+
+def run_cells(page, skip: list[int], cell_timeout: float = 180) -> list[int]:
+    """Run every code cell but ``skip``, one at a time, waiting for each; return the indices run."""
+    page.evaluate(JS_RUN_CELLS, skip)
+    last, since = None, time.time()
+    while True:
+        st = page.evaluate("() => window.__kitCells")
+        if st["error"]:
+            raise Failure(f"running cell {st['current']} failed: {st['error']}")
+        if st["done"]:
+            return st["ran"]
+        if st["current"] != last:
+            last, since = st["current"], time.time()
+        elif time.time() - since > cell_timeout:
+            raise Failure(f"cell {last} still running after {cell_timeout} s; blocked: {page.blocked}")
+        time.sleep(0.25)
+
+
+def run_notebook(page, site: str, notebook, rel: str) -> tuple[str, list[str]]:
+    skip = cells_to_skip(notebook)
+    panel = open_in_site(page, site, rel)
+    ran = run_cells(page, sorted(skip))
+    page.wait_for_timeout(1000)  # widget views render after their models arrive
+    wait_idle(page, 120)
+    expected = [i for i in code_cells(notebook) if i not in skip]
+    assert ran == expected
+    counts = page.evaluate(JS_COUNTS)
+    assert all(counts[i] for i in expected), f"cells without an execution count: {counts}"
+    REPORT[rel] = [f"cell {i + 1} (`{first}`): {WHY}" for i, first in skip.items()]
+    return panel, check(page, rel, page.console_errors)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report(artifacts):
+    """Write which cells were left out, and the timings, when the module is done."""
+    yield
+    lines = ["# Cells the offline JupyterLite test could not run", ""]
+    for rel, skipped in sorted(REPORT.items()):
+        lines += [f"- **{rel}**: " + ("none" if not skipped else ""), *[f"  - {s}" for s in skipped]]
+    (artifacts / "skipped-cells.md").write_text("\n".join(lines) + "\n")
+    (artifacts / "timings.json").write_text(json.dumps(TIMINGS, indent=1) + "\n")
+    print("\n".join(lines))
+    print("timings (s):", TIMINGS)
+
+
+def test_front_door_opens_lesson_00(page, site):
+    page.goto(f"{site}/", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
+    assert poll(page, 60, "lesson 00", lambda: page.evaluate(JS_FIND_PANEL, "00_start_here.ipynb"))
+    assert page.blocked == []
+
+
+def test_site_serves_the_kit_and_pyodide_itself():
+    """What the lessons install comes from the site; the Pyodide kernel's own packages too."""
+    wheels = {p.name.split("-")[0].lower() for p in (SITE / "pypi").glob("*.whl")}
+    assert {"fifteen_kit", "ipywidgets", "jupyterlab_widgets", "comm", "sympy", "mpmath"} <= wheels
+    lock = json.loads((SITE / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    for name in ("micropip", "ipython", "jedi", "traitlets", "pygments", "sympy", "mpmath"):
+        assert not lock[name]["file_name"].startswith("http"), name
+        assert (SITE / "static" / "pyodide" / lock[name]["file_name"]).exists(), name
+    assert lock["mpmath"]["version"] == "1.3.0"
+    assert lock["numpy"]["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/")
+    config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_lesson_runs_offline(page, site, artifacts, lesson):
+    sent_before, t0 = StaticFiles.served_bytes, time.time()
+    panel, errors = run_notebook(page, site, lesson, lesson.name)
+    TIMINGS[lesson.stem] = round(time.time() - t0, 1)
+    TIMINGS[f"{lesson.stem} downloaded (MB)"] = round((StaticFiles.served_bytes - sent_before) / 1e6, 1)
+    log(f"{lesson.name}: opened and run in {TIMINGS[lesson.stem]} s; left out: {REPORT[lesson.name] or 'nothing'}")
+    page.evaluate(JS_TO_TOP)
+    page.wait_for_timeout(500)
+    page.locator(f'[id="{panel}"]').screenshot(path=str(artifacts / f"lesson-{lesson.stem}.png"))
+    assert page.blocked == [] or all("cdn.jsdelivr.net/pyodide" in u for u in page.blocked), page.blocked
+    assert errors == []
+
+
+def _click(page, selector: str, text: str | None = None):
+    loc = page.locator(selector).filter(visible=True)
+    if text is not None:
+        loc = loc.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
+    loc.first.click(timeout=10_000)
+    page.wait_for_timeout(400)
+    wait_idle(page, 60)
+
+
+def _text(page, selector: str) -> str:
+    return page.locator(selector).filter(visible=True).first.inner_text()
+
+
+def _game_of_15(p) -> bool:
+    _click(p, ".f15-board .f15-tile", "5")  # you draft 5; the tactician replies at once
+    return p.locator(".f15-board .f15-taken").count() == 2
+
+
+def _dice(p) -> bool:
+    before = _text(p, ".n15-board")
+    _click(p, ".n15-board button", "Roll")
+    return _text(p, ".n15-board") != before
+
+
+def _fifteens(p) -> bool:
+    _click(p, ".f15p-board button", "Hint")
+    return bool(_text(p, ".f15p-msg").strip())
+
+
+def _five_by_15(p) -> bool:
+    _click(p, ".f5-board .f5-gap")
+    _click(p, ".f5-board .f5-ring")
+    return _text(p, ".f5-msg").startswith("Moved")
+
+
+# One real move per board, and what the page must show afterwards.
+MOVES = {"game_of_15": (".f15-board", _game_of_15), "dice": (".n15-board", _dice),
+         "fifteens": (".f15p-board", _fifteens), "five_by_15": (".f5-board", _five_by_15)}
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=[p.stem for p in BOARDS])
+def test_board_plays_offline(page, site, artifacts, board):
+    selector, move = MOVES[board.stem]
+    _, errors = run_notebook(page, site, board, f"play/{board.name}")
+    assert move(page)
+    errors += check(page, board.stem, page.console_errors)
+    page.set_viewport_size({"width": 1300, "height": 1700})
+    page.wait_for_timeout(500)
+    page.locator(selector).first.screenshot(path=str(artifacts / f"board-{board.stem}.png"), animations="disabled")
+    assert page.blocked == []
+    assert errors == []
