@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -420,3 +421,18 @@ def open_and_run(page, server: Server, rel: str, cell_timeout: float = 120) -> s
         wait_idle(page, cell_timeout)
         return panel
     raise AssertionError("unreachable")
+
+
+def click(page, selector: str, text: str | None = None):
+    """Click the first visible element matching ``selector`` (and whose whole text is ``text``), then wait idle."""
+    loc = page.locator(selector).filter(visible=True)
+    if text is not None:
+        loc = loc.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
+    loc.first.click(timeout=10_000)
+    page.wait_for_timeout(400)
+    wait_idle(page, 60)
+
+
+def text_of(page, selector: str) -> str:
+    """The text of the first visible element matching ``selector``."""
+    return page.locator(selector).filter(visible=True).first.inner_text()

@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
-from lab_driver import check, open_and_run, wait_idle
+from lab_driver import check, click, open_and_run, text_of
 
 
 def _ready(page, server, name):
     open_and_run(page, server, f"play/{name}.ipynb")
-
-
-def _click(page, selector: str, text: str | None = None):
-    loc = page.locator(selector).filter(visible=True)
-    if text is not None:
-        loc = loc.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
-    loc.first.click(timeout=10_000)
-    page.wait_for_timeout(400)
-    wait_idle(page, 60)
-
-
-def _text(page, selector: str) -> str:
-    return page.locator(selector).filter(visible=True).first.inner_text()
 
 
 def _finish(page, artifacts, name, board: str):
@@ -35,52 +20,52 @@ def _finish(page, artifacts, name, board: str):
 def test_game_of_15(page, server, artifacts):
     _ready(page, server, "game_of_15")
     assert page.locator(".f15-board .f15-taken").count() == 0
-    _click(page, ".f15-board .f15-tile", "5")  # you draft 5; the tactician replies at once
+    click(page, ".f15-board .f15-tile", "5")  # you draft 5; the tactician replies at once
     assert page.locator(".f15-board .f15-taken").count() == 2
-    _click(page, ".f15-board button", "Undo")
+    click(page, ".f15-board button", "Undo")
     undone = page.locator(".f15-board .f15-taken").count()
     assert undone < 2
-    _click(page, ".f15-board .f15-tile", "2")  # a different opening: the computer answers again
+    click(page, ".f15-board .f15-tile", "2")  # a different opening: the computer answers again
     assert page.locator(".f15-board .f15-taken").count() == undone + 2
     _finish(page, artifacts, "game_of_15", ".f15-board")
 
 
 def test_dice(page, server, artifacts):
     _ready(page, server, "dice")
-    before = _text(page, ".n15-board")
-    _click(page, ".n15-board button", "Roll")
-    after = _text(page, ".n15-board")
+    before = text_of(page, ".n15-board")
+    click(page, ".n15-board button", "Roll")
+    after = text_of(page, ".n15-board")
     assert after != before
     if page.locator(".n15-board .n15-valid").count():  # place a die that fits, as the board offers it
-        _click(page, ".n15-board .n15-valid")
+        click(page, ".n15-board .n15-valid")
         assert page.locator(".n15-board .n15-placed").count() >= 1
-    page.locator(".n15-board").get_by_text("Players and variants", exact=True).click()  # open the settings
+    page.locator(".n15-board").get_bytext_of("Players and variants", exact=True).click()  # open the settings
     page.wait_for_timeout(400)
-    _click(page, ".n15-board button", "New game")
+    click(page, ".n15-board button", "New game")
     _finish(page, artifacts, "dice", ".n15-board")
 
 
 def test_fifteens(page, server, artifacts):
     _ready(page, server, "fifteens")
-    _click(page, ".f15p-board button", "Hint")
-    assert _text(page, ".f15p-msg").strip()
-    cards_before = _text(page, ".f15p-board")
-    _click(page, ".f15p-board button", "Remove")
-    assert "Remove" not in _text(page, ".f15p-msg") or _text(page, ".f15p-board") != cards_before
+    click(page, ".f15p-board button", "Hint")
+    assert text_of(page, ".f15p-msg").strip()
+    cards_before = text_of(page, ".f15p-board")
+    click(page, ".f15p-board button", "Remove")
+    assert "Remove" not in text_of(page, ".f15p-msg") or text_of(page, ".f15p-board") != cards_before
     _finish(page, artifacts, "fifteens", ".f15p-board")
 
 
 def test_five_by_15(page, server, artifacts):
     _ready(page, server, "five_by_15")
-    _click(page, ".f5-board .f5-gap")
-    assert "gap" in _text(page, ".f5-msg").lower()
+    click(page, ".f5-board .f5-gap")
+    assert "gap" in text_of(page, ".f5-msg").lower()
     if page.locator(".f5-board .f5-ring").count():
-        _click(page, ".f5-board .f5-ring")
-        assert _text(page, ".f5-msg").startswith("Moved")
-        _click(page, ".f5-board button", "Undo")
-        assert "taken back" in _text(page, ".f5-msg")
-    _click(page, ".f5-board button", "Hint")
-    assert _text(page, ".f5-msg").startswith(("Hint", "The solver", "No winning line"))
+        click(page, ".f5-board .f5-ring")
+        assert text_of(page, ".f5-msg").startswith("Moved")
+        click(page, ".f5-board button", "Undo")
+        assert "taken back" in text_of(page, ".f5-msg")
+    click(page, ".f5-board button", "Hint")
+    assert text_of(page, ".f5-msg").startswith(("Hint", "The solver", "No winning line"))
     _finish(page, artifacts, "five_by_15", ".f5-board")
 
 
@@ -94,7 +79,7 @@ def test_five_by_15_as_an_app_under_voila(page, server, artifacts):
     assert "from fifteen_kit.widgets import" not in page.content()  # no code on show
     page.locator(".f5-board .f5-gap").first.click()
     page.wait_for_timeout(500)
-    assert "gap" in page.locator(".f5-msg").first.inner_text().lower()
+    assert "gap" in page.locator(".f5-msg").first.innertext_of().lower()
     page.locator(".f5-board .f5-ring").first.click()
     page.wait_for_function("() => document.querySelector('.f5-msg').innerText.startsWith('Moved')", timeout=10_000)
     print("outside requests that failed:", offline)
