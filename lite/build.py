@@ -46,13 +46,24 @@ PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # What the Pyodide kernel loads from the lock at start (micropip first, then IPython and jedi).
 KERNEL_PACKAGES = ("micropip", "ipython", "jedi")
-# Lock entries served from the site's pypi/ folder instead, at these versions.
-FROM_PYPI_FOLDER = {"sympy": "1.14.0", "mpmath": "1.3.0"}
+# Lock entries served from the site's pypi/ folder instead, at the versions of lite/wheels.txt.
+FROM_PYPI_FOLDER = ("sympy", "mpmath")
 START_PAGE = "00_start_here.ipynb"
 
 
 def normalize(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pinned() -> dict[str, str]:
+    """{normalized name: version} of lite/wheels.txt."""
+    pins = {}
+    for line in (LITE / "wheels.txt").read_text().splitlines():
+        spec = line.split("#")[0].strip()
+        if spec:
+            name, version = spec.split("==")
+            pins[normalize(name)] = version.strip()
+    return pins
 
 
 def sha256(path: Path) -> str:
@@ -114,6 +125,7 @@ def rewrite_lock(lock: dict, pyodide_dir: Path, pypi_dir: Path) -> dict[str, str
     """
     packages = {normalize(k): v for k, v in lock["packages"].items()}
     served = closure(packages, KERNEL_PACKAGES)
+    pins = pinned()
     where = {}
     for key, entry in lock["packages"].items():
         name = normalize(key)
@@ -123,10 +135,10 @@ def rewrite_lock(lock: dict, pyodide_dir: Path, pypi_dir: Path) -> dict[str, str
             entry.update(file_name=wheel.name, sha256=sha256(wheel))
             where[name] = "site (static/pyodide)"
         elif name in FROM_PYPI_FOLDER:
-            wheel = pypi_wheel(entry["name"], FROM_PYPI_FOLDER[name])
+            wheel = pypi_wheel(entry["name"], pins[name])
             shutil.copy2(wheel, pypi_dir / wheel.name)
             # file_name is resolved against static/pyodide/: the one copy in pypi/ serves both.
-            entry.update(version=FROM_PYPI_FOLDER[name], file_name=f"../../pypi/{wheel.name}", sha256=sha256(wheel))
+            entry.update(version=pins[name], file_name=f"../../pypi/{wheel.name}", sha256=sha256(wheel))
             where[name] = "site (pypi)"
         else:
             entry["file_name"] = PYODIDE_CDN + entry["file_name"]
@@ -141,12 +153,9 @@ def site_wheels(pypi_dir: Path) -> None:
         run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT))
         for wheel in Path(tmp).glob("fifteen_kit-*.whl"):
             shutil.copy2(wheel, pypi_dir / wheel.name)
-    for line in (LITE / "wheels.txt").read_text().splitlines():
-        spec = line.split("#")[0].strip()
-        if spec:
-            name, version = spec.split("==")
-            if normalize(name) not in FROM_PYPI_FOLDER:
-                shutil.copy2(pypi_wheel(name, version), pypi_dir)
+    for name, version in pinned().items():
+        if name not in FROM_PYPI_FOLDER:  # those two were copied with the lock
+            shutil.copy2(pypi_wheel(name, version), pypi_dir)
 
 
 def contents(files: Path) -> None:
