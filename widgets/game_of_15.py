@@ -256,7 +256,9 @@ class GameOf15Board(w.VBox):
             w.HBox([self.status, self.score], layout=w.Layout(justify_content="space-between")),
             self.clock_view,
             self.message,
-            w.HBox([self.pool_panel, self.grid_panel, self.blind_panel], layout=w.Layout(align_items="flex-start")),
+            # "row wrap": on a narrow notebook (file browser open) the square moves under the pool, never cut off
+            w.HBox([self.pool_panel, self.grid_panel, self.blind_panel],
+                   layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
             self.threats_view,
             self.claim_panel,
             w.HBox([self.undo_button, self.next_round_button, self.notation_text, self.load_button]),

@@ -107,6 +107,7 @@ def run_notebook(page, site: str, notebook, rel: str) -> tuple[str, list[str]]:
     ran = run_cells(page, sorted(skip))
     page.wait_for_timeout(1000)  # widget views render after their models arrive
     wait_idle(page, 120)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # the file browser reopens as the site restores
     expected = [i for i in code_cells(notebook) if i not in skip]
     assert ran == expected
     counts = page.evaluate(JS_COUNTS)
