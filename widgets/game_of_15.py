@@ -186,7 +186,7 @@ class GameOf15Board(w.VBox):
             self.hint_labels[d] = w.HTML()
             self.hint_labels[d].add_class("f15-hint")
             columns.append(w.VBox([b, self.hint_labels[d]], layout=w.Layout(align_items="center")))
-        self.pool_row = w.HBox(columns)
+        self.pool_row = w.HBox(columns, layout=w.Layout(flex_flow="row wrap"))  # tiles wrap, never squash
         self.racks = {side: w.HTML() for side in Side}
         self.grid_buttons: dict[int, w.Button] = {}
         cells = []

@@ -282,12 +282,19 @@ class Server:
         log(f"server stopped (exit {self.proc.returncode})")
 
 
+def dismiss_dialogs(page) -> None:
+    """Click away JupyterLab dialogs, recording them in ``page.dialogs`` (a student would have met them)."""
+    for d in page.evaluate(JS_DISMISS_DIALOGS):
+        log("dismissed dialog:", d)
+        if hasattr(page, "dialogs"):
+            page.dialogs.append(d)
+
+
 def poll(page, timeout: float, what: str, fn, interval: float = 0.25):
     """Call fn() until it returns a truthy value, dismissing JupyterLab dialogs meanwhile."""
     t0 = time.time()
     while True:
-        for d in page.evaluate(JS_DISMISS_DIALOGS):
-            log("dismissed dialog:", d)
+        dismiss_dialogs(page)
         v = fn()
         if v:
             return v
@@ -300,8 +307,7 @@ def wait_idle(page, timeout: float, settle: float = 0.6):
     """Wait until no prompt shows [*] and the kernel is idle, continuously for `settle` s."""
     t0, since = time.time(), None
     while time.time() - t0 < timeout:
-        for d in page.evaluate(JS_DISMISS_DIALOGS):
-            log("dismissed dialog:", d)
+        dismiss_dialogs(page)
         if page.evaluate(JS_IDLE):
             since = since or time.time()
             if time.time() - since >= settle:
@@ -317,8 +323,7 @@ def run_all(page, cell_timeout: float, stalled_start: bool = False):
     t0 = last_change = time.time()
     last, idle_since = None, None
     while True:
-        for d in page.evaluate(JS_DISMISS_DIALOGS):
-            log("dismissed dialog:", d)
+        dismiss_dialogs(page)
         p = page.evaluate(JS_PROGRESS)
         key = (p["running"], p["executed"], p["run"]["done"] if p["run"] else None)
         if key != last:

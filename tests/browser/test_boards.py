@@ -15,6 +15,7 @@ def _finish(page, artifacts, name, board: str):
     page.wait_for_timeout(500)
     page.locator(board).first.screenshot(path=str(artifacts / f"board-{name}.png"), animations="disabled")
     assert errors == []
+    assert page.dialogs == []
 
 
 def test_game_of_15(page, server, artifacts):
@@ -39,7 +40,7 @@ def test_dice(page, server, artifacts):
     if page.locator(".n15-board .n15-valid").count():  # place a die that fits, as the board offers it
         click(page, ".n15-board .n15-valid")
         assert page.locator(".n15-board .n15-placed").count() >= 1
-    page.locator(".n15-board").get_bytext_of("Players and variants", exact=True).click()  # open the settings
+    page.locator(".n15-board").get_by_text("Players and variants", exact=True).click()  # open the settings
     page.wait_for_timeout(400)
     click(page, ".n15-board button", "New game")
     _finish(page, artifacts, "dice", ".n15-board")
@@ -79,7 +80,7 @@ def test_five_by_15_as_an_app_under_voila(page, server, artifacts):
     assert "from fifteen_kit.widgets import" not in page.content()  # no code on show
     page.locator(".f5-board .f5-gap").first.click()
     page.wait_for_timeout(500)
-    assert "gap" in page.locator(".f5-msg").first.innertext_of().lower()
+    assert "gap" in page.locator(".f5-msg").first.inner_text().lower()
     page.locator(".f5-board .f5-ring").first.click()
     page.wait_for_function("() => document.querySelector('.f5-msg').innerText.startsWith('Moved')", timeout=10_000)
     print("outside requests that failed:", offline)

@@ -24,3 +24,4 @@ def test_lesson_runs_in_jupyterlab(page, server, artifacts, lesson):
     page.wait_for_timeout(500)
     page.locator(f'[id="{panel}"]').screenshot(path=str(artifacts / f"lesson-{lesson.stem}.png"))
     assert errors == []
+    assert page.dialogs == []

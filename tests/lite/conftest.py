@@ -108,6 +108,7 @@ def page(browser, site):
     p = context.new_page()
     p.blocked = blocked
     p.console_errors = []
+    p.dialogs = []  # JupyterLab dialogs the driver had to click away: each is a failure
     p.on("console", lambda m: p.console_errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
     p.on("pageerror", lambda e: p.console_errors.append(f"pageerror: {e}"))
     try:

@@ -56,13 +56,13 @@ JS_TO_TOP = """() => {
 
 def cells_to_skip(notebook) -> dict[int, str]:
     """{cell index: first line} of the cells that need numpy or matplotlib."""
-    cells = json.loads(notebook.readtext_of())["cells"]
+    cells = json.loads(notebook.read_text())["cells"]
     return {i: "".join(c["source"]).splitlines()[0] for i, c in enumerate(cells)
             if c["cell_type"] == "code" and WASM_ONLY.search("".join(c["source"]))}
 
 
 def code_cells(notebook) -> list[int]:
-    return [i for i, c in enumerate(json.loads(notebook.readtext_of())["cells"]) if c["cell_type"] == "code"]
+    return [i for i, c in enumerate(json.loads(notebook.read_text())["cells"]) if c["cell_type"] == "code"]
 
 
 def open_in_site(page, site: str, rel: str, timeout: float = 240) -> str:
@@ -113,6 +113,7 @@ def run_notebook(page, site: str, notebook, rel: str) -> tuple[str, list[str]]:
     counts = page.evaluate(JS_COUNTS)
     assert all(counts[i] for i in expected), f"cells without an execution count: {counts}"
     REPORT[rel] = [f"cell {i + 1} (`{first}`): {WHY}" for i, first in skip.items()]
+    assert page.dialogs == []  # e.g. "Select Kernel": a student would be stuck there
     return panel, check(page, rel, page.console_errors)
 
 
@@ -123,8 +124,8 @@ def report(artifacts):
     lines = ["# Cells the offline JupyterLite test could not run", ""]
     for rel, skipped in sorted(REPORT.items()):
         lines += [f"- **{rel}**: " + ("none" if not skipped else ""), *[f"  - {s}" for s in skipped]]
-    (artifacts / "skipped-cells.md").writetext_of("\n".join(lines) + "\n")
-    (artifacts / "timings.json").writetext_of(json.dumps(TIMINGS, indent=1) + "\n")
+    (artifacts / "skipped-cells.md").write_text("\n".join(lines) + "\n")
+    (artifacts / "timings.json").write_text(json.dumps(TIMINGS, indent=1) + "\n")
     print("\n".join(lines))
     print("timings (s):", TIMINGS)
 
@@ -140,13 +141,13 @@ def test_site_serves_the_kit_and_pyodide_itself():
     """What the lessons install comes from the site; the Pyodide kernel's own packages too."""
     wheels = {p.name.split("-")[0].lower() for p in (SITE / "pypi").glob("*.whl")}
     assert {"fifteen_kit", "ipywidgets", "jupyterlab_widgets", "comm", "sympy", "mpmath"} <= wheels
-    lock = json.loads((SITE / "static" / "pyodide" / "pyodide-lock.json").readtext_of())["packages"]
+    lock = json.loads((SITE / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
     for name in ("micropip", "ipython", "jedi", "traitlets", "pygments", "sympy", "mpmath"):
         assert not lock[name]["file_name"].startswith("http"), name
         assert (SITE / "static" / "pyodide" / lock[name]["file_name"]).exists(), name
     assert lock["mpmath"]["version"] == "1.3.0"
     assert lock["numpy"]["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/")
-    config = json.loads((SITE / "jupyter-lite.json").readtext_of())["jupyter-config-data"]
+    config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
