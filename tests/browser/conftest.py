@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from lab_driver import CHROMIUM_ARGS, Server
+from lab_driver import Server, chromium, watch
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "browser"
@@ -42,25 +42,15 @@ def server():
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium(CHROMIUM) as b:
+        yield b
 
 
 @pytest.fixture
 def page(browser, server):
     """A fresh page (1300x900) whose console errors are collected in ``page.console_errors``."""
     context = browser.new_context(viewport={"width": 1300, "height": 900})
-    p = context.new_page()
-    p.console_errors = []
-    p.dialogs = []  # JupyterLab dialogs the driver had to click away: each is a failure
-    p.on("console", lambda m: p.console_errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
-    p.on("pageerror", lambda e: p.console_errors.append(f"pageerror: {e}"))
+    p = watch(context.new_page())
     try:
         yield p
     finally:

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -383,14 +384,13 @@ def fit_and_shoot(page, panel_id: str, width: int, base_height: int, max_height:
 
 
 
-def open_notebook(page, server: Server, rel: str, timeout: float = 120) -> str:
-    """Open ``rel`` (a path under the server's root) in JupyterLab; return the panel id once the kernel is idle."""
-    # ?reset: a fresh workspace, so notebooks of earlier tests are not reopened (with kernels of their own)
-    url = f"{server.base}/lab/tree/{urllib.parse.quote(rel)}?reset&token={server.token}"
+def open_url(page, url: str, rel: str, timeout: float) -> str:
+    """Open a JupyterLab (or JupyterLite) ``url`` showing notebook ``rel``; return the panel id once its kernel
+    is idle.  Raises :class:`Stalled` with the kernel state if it is not ready within ``timeout`` s."""
     page.goto(url, wait_until="domcontentloaded", timeout=60_000)
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
     page.evaluate("() => window.jupyterapp.restored")
-    panel_id = poll(page, 60, "the notebook panel", lambda: page.evaluate(JS_FIND_PANEL, rel))
+    panel_id = poll(page, 60, f"the panel of {rel}", lambda: page.evaluate(JS_FIND_PANEL, rel))
     page.evaluate(JS_INSTALL, panel_id)
     state: dict = {}
 
@@ -403,6 +403,12 @@ def open_notebook(page, server: Server, rel: str, timeout: float = 120) -> str:
     except Failure:
         raise Stalled(f"{rel}: the kernel was not ready after {timeout} s: {state}") from None
     return panel_id
+
+
+def open_notebook(page, server: Server, rel: str, timeout: float = 120) -> str:
+    """Open ``rel`` (a path under the server's root) in JupyterLab; return the panel id once the kernel is idle."""
+    # ?reset: a fresh workspace, so notebooks of earlier tests are not reopened (with kernels of their own)
+    return open_url(page, f"{server.base}/lab/tree/{urllib.parse.quote(rel)}?reset&token={server.token}", rel, timeout)
 
 
 def open_and_run(page, server: Server, rel: str, cell_timeout: float = 120) -> str:
@@ -426,6 +432,39 @@ def open_and_run(page, server: Server, rel: str, cell_timeout: float = 120) -> s
         wait_idle(page, cell_timeout)
         return panel
     raise AssertionError("unreachable")
+
+
+JS_TO_TOP = """() => {
+  const p = window.__kitPanel;
+  p.content.activeCellIndex = 0;
+  for (const el of [p.content.node, ...p.node.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')])
+    el.scrollTop = 0;
+}"""
+
+
+@contextlib.contextmanager
+def chromium(executable: str):
+    """Debian's Chromium at ``executable``, launched headless by Playwright with :data:`CHROMIUM_ARGS`."""
+    if not Path(executable).exists():
+        raise Failure(f"no Chromium at {executable}: `make test` installs Debian's chromium, or set KIT_CHROMIUM")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def watch(page):
+    """Collect the page's console errors in ``page.console_errors`` and the dialogs the driver had to click away
+    in ``page.dialogs`` (each is a failure: a student would have met it); return the page."""
+    page.console_errors = []
+    page.dialogs = []
+    page.on("console", lambda m: page.console_errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.console_errors.append(f"pageerror: {e}"))
+    return page
 
 
 def click(page, selector: str, text: str | None = None):

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import ROOT
-from lab_driver import check, open_and_run
-
-JS_TO_TOP = """() => {
-  const p = window.__kitPanel;
-  p.content.activeCellIndex = 0;
-  for (const el of [p.content.node, ...p.node.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')])
-    el.scrollTop = 0;
-}"""
+from lab_driver import JS_TO_TOP, check, open_and_run
 
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 

@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the JupyterLab page helpers are shared with the Lab tests
 
-from lab_driver import CHROMIUM_ARGS  # noqa: E402
+from lab_driver import chromium, watch  # noqa: E402
 
 SITE = Path(os.environ.get("KIT_LITE_SITE", ROOT / "build" / "lite")).resolve()
 ARTIFACTS = ROOT / "artifacts" / "lite"
@@ -70,16 +70,8 @@ def site() -> str:
 
 @pytest.fixture(scope="session")
 def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium, or set KIT_CHROMIUM")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium(CHROMIUM) as b:
+        yield b
 
 
 @pytest.fixture
@@ -105,12 +97,8 @@ def page(browser, site):
         return r.continue_()
 
     context.route("**/*", route)
-    p = context.new_page()
+    p = watch(context.new_page())
     p.blocked = blocked
-    p.console_errors = []
-    p.dialogs = []  # JupyterLab dialogs the driver had to click away: each is a failure
-    p.on("console", lambda m: p.console_errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
-    p.on("pageerror", lambda e: p.console_errors.append(f"pageerror: {e}"))
     try:
         yield p
     finally:

@@ -14,7 +14,7 @@ import urllib.parse
 
 import pytest
 from conftest import ROOT, SITE, StaticFiles
-from lab_driver import JS_FIND_PANEL, JS_INSTALL, JS_READY, Failure, check, click, log, poll, text_of, wait_idle
+from lab_driver import JS_FIND_PANEL, JS_TO_TOP, Failure, Stalled, check, click, log, open_url, poll, text_of, wait_idle
 
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 BOARDS = sorted((ROOT / "play").glob("*.ipynb"))
@@ -46,14 +46,6 @@ JS_RUN_CELLS = """(skip) => {
 JS_COUNTS = """() => window.__kitPanel.content.widgets.map(
   c => c.model.type === 'code' ? c.model.executionCount : null)"""
 
-JS_TO_TOP = """() => {
-  const p = window.__kitPanel;
-  p.content.activeCellIndex = 0;
-  for (const el of [p.content.node, ...p.node.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')])
-    el.scrollTop = 0;
-}"""
-
-
 def cells_to_skip(notebook) -> dict[int, str]:
     """{cell index: first line} of the cells that need numpy or matplotlib."""
     cells = json.loads(notebook.read_text())["cells"]
@@ -67,21 +59,10 @@ def code_cells(notebook) -> list[int]:
 
 def open_in_site(page, site: str, rel: str, timeout: float = 240) -> str:
     """Open ``rel`` in the site's JupyterLab and wait for its Pyodide kernel; return the panel id."""
-    page.goto(f"{site}/lab/index.html?path={urllib.parse.quote(rel)}", wait_until="domcontentloaded")
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
-    panel = poll(page, 60, f"the panel of {rel}", lambda: page.evaluate(JS_FIND_PANEL, rel))
-    page.evaluate(JS_INSTALL, panel)
-    state: dict = {}
-
-    def ready():
-        state.update(page.evaluate(JS_READY))
-        return state["kernel"] and state["status"] == "idle"
-
     try:
-        poll(page, timeout, "the Pyodide kernel", ready, interval=0.5)
-    except Failure:
-        raise Failure(f"{rel}: the kernel was not ready after {timeout} s: {state}; blocked: {page.blocked}") from None
-    return panel
+        return open_url(page, f"{site}/lab/index.html?path={urllib.parse.quote(rel)}", rel, timeout)
+    except Stalled as why:
+        raise Failure(f"{why}; blocked: {page.blocked}") from None
 
 
 def run_cells(page, skip: list[int], cell_timeout: float = 180) -> list[int]:
