@@ -67,3 +67,23 @@ def unchecked(cls: type, **values: Any) -> Any:
     for name, value in values.items():
         object.__setattr__(instance, name, value)
     return instance
+
+
+def choice(value: Any, options: Iterable[Any], what: str) -> Any:
+    """``value`` if it equals one of ``options`` (compared by type and value, so True is not 1)."""
+    allowed = list(options)
+    for option in allowed:
+        if type(value) is type(option) and value == option:
+            return option
+    names = ", ".join(repr(o) for o in allowed)
+    raise InvalidArgumentError(f"{what} must be one of {names}", input=value)
+
+
+def text(value: Any, limit: int, what: str, error: type[FifteenKitError] = InvalidArgumentError,
+         position: str | None = None) -> str:
+    """``value`` if it is a str of at most ``limit`` characters (bounded input never freezes a kernel)."""
+    if not isinstance(value, str):
+        raise error(f"{what} must be text", input=value, position=position)
+    if len(value) > limit:
+        raise error(f"{what} is longer than {limit} characters", input=value[:limit] + "...", position=position)
+    return value

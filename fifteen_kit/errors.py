@@ -92,3 +92,17 @@ class InvalidArgumentError(FifteenKitError):
     >>> issubclass(InvalidArgumentError, ValueError)
     True
     """
+
+
+class WrongStatementError(ClaimError):
+    """A claim of "Fifteen!" by a player who holds a fifteen but names the wrong digits.
+
+    The Game of 15 rulebook punishes only a claim made *without* holding a valid sum
+    (2.7); a player who holds one and states a wrong combination has not won either
+    (2.4 phase 3, 2.6.1).  :meth:`fifteen_kit.game_of_15.Round.claim` raises this for
+    such a "wrong statement" under the default reading; a
+    :class:`~fifteen_kit.game_of_15.Match` turns it into a claim that does not count.
+
+    >>> issubclass(WrongStatementError, ClaimError)
+    True
+    """

@@ -7,14 +7,14 @@ Play against the computer from a Python prompt:
 >>> m.draft(5)                          # you are Onyx
 >>> m.draft(computer.choose(m.round))   # the computer answers for Ivory
 >>> m
-Match(round 1: 5/4 O; Onyx 0, Ivory 0; first to 1)
+Match(round 1: 5/4 O; rounds won Onyx 0, Ivory 0; points 0-0; single round)
 
 >>> from fifteen_kit.game_of_15 import Round, evaluate
 >>> evaluate(Round().play(5)).outcome
 'draw'
 """
 
-from .match import LogEntry, Match, MatchRules, RoundRecord
+from .match import Achievements, LogEntry, Match, MatchRules, RoundRecord
 from .players import PLAYERS, PerfectPlayer, RandomPlayer, TacticianPlayer, make_player, threats
 from .puzzles import Puzzle, puzzles
 from .rules import Claim, Draft, Reason, Round, RoundResult, Side
@@ -42,6 +42,7 @@ __all__ = [
     "PLAYERS",
     "SYMMETRIES",
     "WINNING_TRIPLES",
+    "Achievements",
     "Claim",
     "Draft",
     "Evaluation",

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .. import _check
 from ..chance import Seed, make_rng
 from ..errors import GameOverError, InvalidArgumentError
 from .rules import Round
 from .solver import _DEFAULT, Solver
-from .square import WINNING_TRIPLES
+from .square import WINNING_TRIPLES, digits_of, mask_of
 
 __all__ = ["PLAYERS", "ComputerPlayer", "PerfectPlayer", "RandomPlayer", "TacticianPlayer", "make_player", "threats"]
 
@@ -34,9 +35,17 @@ __all__ = ["PLAYERS", "ComputerPlayer", "PerfectPlayer", "RandomPlayer", "Tactic
 def threats(own: frozenset[int], pool: frozenset[int]) -> frozenset[int]:
     """Digits in ``pool`` that would complete a fifteen with two of the digits in ``own``.
 
+    Args:
+        own: the digits of one rack; pool: the digits still in the pool (each a
+            collection of whole numbers 1..9, e.g. ``Round.rack(side)`` and ``Round.pool``).
+
+    Raises InvalidArgumentError if either is not a collection of digits 1..9.
+
     >>> sorted(threats(frozenset({5, 2, 4}), frozenset({1, 3, 6, 7, 8, 9})))
     [6, 8, 9]
     """
+    own = frozenset(digits_of(mask_of(_check.items(own, 9, "own (a rack of digits)"))))
+    pool = frozenset(digits_of(mask_of(_check.items(pool, 9, "pool (the digits left)"))))
     out = set()
     for t in WINNING_TRIPLES:
         missing = [d for d in t if d not in own]

@@ -14,10 +14,15 @@ Rules, in the kit's words:
   the default) a fifteen ends the round by itself.  With ``auto_claim=False`` the
   player who just drafted must call "Fifteen!" naming three of their digits
   (:meth:`Round.claim`); a fifteen not claimed before the opponent drafts stays
-  on the rack but wins nothing yet.  A well-formed claim whose digits do not sum
-  to 15 is a *false claim*: the claimant forfeits the round.  When the pool is
-  empty the last drafter either claims or declines (:meth:`Round.decline_claim`);
-  declining makes the round a draw.
+  on the rack but wins nothing yet.  A claim is judged by the claimant's rack
+  (2.7): a claim made while holding *no* three digits that sum to 15 is a *false
+  claim*, whatever digits it names (two, four, unheld ones): the claimant forfeits
+  the round.  A claim by a player who *does* hold a fifteen but names anything
+  other than three of its own digits summing to 15 is a *wrong statement*: under
+  the default reading it does not count (no win, no penalty; see
+  :class:`~fifteen_kit.errors.WrongStatementError`), under ``wrong_statement="false"``
+  it is a false claim.  When the pool is empty the last drafter either claims or
+  declines (:meth:`Round.decline_claim`); declining makes the round a draw.
 
 Position notation (round-trips through :meth:`Round.parse`)::
 
@@ -54,8 +59,18 @@ from dataclasses import dataclass, field, replace
 
 from .. import _check
 from .._notation import Notated
-from ..errors import ClaimError, GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
+from ..errors import (
+    ClaimError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    NotationError,
+    WrongStatementError,
+)
 from .square import _FIFTEEN, DIGITS, MAGIC_SQUARE, WINNING_TRIPLES, cell_of, mask_of
+
+#: Longest text the parsers read (a position or claim is far shorter; longer input is refused at once).
+MAX_TEXT = 200
 
 _DIGIT_CHARS = frozenset("123456789")
 
@@ -150,7 +165,10 @@ class Draft:
 
         Raises :class:`~fifteen_kit.errors.NotationError` for anything but a digit 1..9.
         """
-        words = str(text).strip().lower().split()
+        if not isinstance(text, str):
+            raise NotationError("a draft is written as text like '7'", input=text)
+        _check.text(text, MAX_TEXT, "a draft", NotationError)
+        words = text.strip().lower().split()
         if words[:1] == ["draft"]:
             words = words[1:]
         if len(words) != 1 or words[0] not in _DIGIT_CHARS:
@@ -186,7 +204,10 @@ class Claim:
 
         Raises :class:`~fifteen_kit.errors.NotationError` unless it names digits 1..9.
         """
-        body = str(text).strip()
+        if not isinstance(text, str):
+            raise NotationError("a claim is written as text like 'Fifteen! 2+5+8'", input=text)
+        _check.text(text, MAX_TEXT, "a claim", NotationError)
+        body = text.strip()
         if body.lower().startswith("fifteen!"):
             body = body[len("fifteen!"):]
         parts = body.replace("+", " ").replace(",", " ").split()
@@ -409,27 +430,47 @@ class Round(Notated):
         racks[side] = racks[side] | {digit}
         return Round(racks[Side.ONYX], racks[Side.IVORY], side.other, self.auto_claim)
 
-    def claim(self, side: Side, digits: Iterable[int] | Claim) -> Round:
-        """``side`` calls "Fifteen!" naming three of its digits (rulebook 2.4 phase 3, 2.7).
+    def claim(self, side: Side, digits: Iterable[int] | Claim, *, wrong_statement: str = "void") -> Round:
+        """``side`` calls "Fifteen!" naming some of its digits (rulebook 2.4 phase 3, 2.7, Law 2).
 
-        Only the side that drafted last may claim, while the round is on.  If the
-        three digits sum to 15 the claimant wins; otherwise it is a false claim
-        and the claimant forfeits the round.
+        Only the side that drafted last may claim, while the round is on.  The claim
+        is judged by ``side``'s rack:
+
+        * it names three different digits of the rack that sum to 15: ``side`` wins
+          (flawless if that rack holds exactly three digits);
+        * the rack holds no three digits summing to 15: a *false claim*, whatever was
+          named (two digits such as 9+6, four such as 1+2+4+8, digits not held):
+          ``side`` forfeits the round (2.7);
+        * the rack holds a fifteen but the claim names something else: a *wrong
+          statement*.  ``wrong_statement="void"`` (default) raises
+          :class:`~fifteen_kit.errors.WrongStatementError` and the position stays as
+          it is; ``"false"`` treats it as a false claim.
+
+        Args:
+            side: the claimant.
+            digits: the digits named: 1 to 9 whole numbers 1..9 (a list, tuple, set,
+                generator or :class:`Claim`).
+            wrong_statement: ``"void"`` or ``"false"`` (see above).
 
         Raises:
             GameOverError: the round is already over.
-            ClaimError: ``side`` did not draft last, or the claim does not name
-                exactly three different digits from ``side``'s rack.
+            ClaimError: ``side`` did not draft last, or ``digits`` is not 1 to 9 digits 1..9.
+            WrongStatementError: a wrong statement under ``wrong_statement="void"``.
+            InvalidArgumentError: ``wrong_statement`` is not ``"void"`` or ``"false"``.
 
         >>> r = Round.start(auto_claim=False).play(2).play(1).play(5).play(3).play(8)
         >>> r.claim(Side.ONYX, [2, 5, 8]).winner
         <Side.ONYX: 'O'>
-        >>> r.claim(Side.ONYX, [2, 5, 9])
-        Traceback (most recent call last):
-        ...
-        fifteen_kit.errors.ClaimError: Onyx does not hold 9 (input: [2, 5, 9]; position: 258/13 I manual)
+        >>> try:
+        ...     r.claim(Side.ONYX, [2, 5, 9])
+        ... except WrongStatementError as err:
+        ...     print(err.message)
+        Onyx holds a fifteen but named 2+5+9: a wrong statement does not count
+        >>> r.claim(Side.ONYX, [2, 5, 9], wrong_statement="false").result.reason.value
+        'false claim'
         """
         named = digits.digits if isinstance(digits, Claim) else digits
+        _check.choice(wrong_statement, ("void", "false"), "wrong_statement")
         side = Side.parse(side, position=self.notation())
         if self.is_over:
             raise GameOverError("the round is over; no claim can be made", input=digits, position=self.notation())
@@ -439,22 +480,34 @@ class Round(Notated):
                 input=digits, position=self.notation(),
             )
         values = _check.items(named, 9, "a claim", ClaimError, self.notation())
+        if not values:
+            raise ClaimError("a claim names at least one digit", input=digits, position=self.notation())
         for d in values:
             if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9:
                 raise ClaimError(f"{d!r} is not a digit 1..9", input=digits, position=self.notation())
-        if len(values) != 3 or len(set(values)) != 3:
-            raise ClaimError("a claim names exactly three different digits", input=digits, position=self.notation())
-        missing = sorted(set(values) - self.rack(side))
-        if missing:
-            raise ClaimError(
-                f"{side.title} does not hold {', '.join(map(str, missing))}", input=digits, position=self.notation()
-            )
+        rack = self.rack(side)
+        if self.fifteen(side) is None:
+            return replace(self, result=RoundResult(side.other, Reason.FALSE_CLAIM))
         triple = tuple(sorted(values))
-        if sum(triple) == 15:
-            result = RoundResult(side, Reason.FIFTEEN, triple, len(self.rack(side)) == 3)
-        else:
-            result = RoundResult(side.other, Reason.FALSE_CLAIM)
-        return replace(self, result=result)
+        if len(set(triple)) == 3 and len(triple) == 3 and sum(triple) == 15 and set(triple) <= rack:
+            return replace(self, result=RoundResult(side, Reason.FIFTEEN, triple, len(rack) == 3))
+        if wrong_statement == "false":
+            return replace(self, result=RoundResult(side.other, Reason.FALSE_CLAIM))
+        text = "+".join(map(str, triple))
+        raise WrongStatementError(f"{side.title} holds a fifteen but named {text}: a wrong statement does not count",
+                                  input=digits, position=self.notation())
+
+    def open_lines(self, side: Side) -> tuple[tuple[int, int, int], ...]:
+        """The winning triples ``side`` could still complete: none of their digits is the opponent's.
+
+        Used for defensive lockouts (rulebook 1.4): a side with no open line can no longer win.
+
+        >>> Round.parse('5/2 O').open_lines(Side.IVORY)
+        ((1, 6, 8), (2, 4, 9), (2, 6, 7), (3, 4, 8))
+        """
+        side = Side.parse(side, position=self.notation())
+        theirs = self.rack(side.other)
+        return tuple(t for t in WINNING_TRIPLES if not theirs.intersection(t))
 
     def decline_claim(self) -> Round:
         """Manual claims, empty pool: the last drafter makes no claim, so the round is drawn.
@@ -578,6 +631,7 @@ class Round(Notated):
         """
         if not isinstance(text, str):
             raise NotationError("a position is written as text like '258/46 O'", input=text)
+        _check.text(text, MAX_TEXT, "a position", NotationError)
         words = text.split()
         if len(words) < 2 or words[0].count("/") != 1:
             raise NotationError("expected '<onyx rack>/<ivory rack> <side to move>', e.g. '258/46 O'",

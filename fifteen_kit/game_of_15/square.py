@@ -229,6 +229,9 @@ class Symmetry:
     ``permutation[d - 1]`` is the digit whose cell the cell of ``d`` is carried to.
     Symmetries map winning triples to winning triples, so they preserve the game.
 
+    Raises InvalidArgumentError unless ``name`` is text and ``permutation`` lists each
+    digit 1..9 exactly once.
+
     >>> quarter = SYMMETRIES[1]
     >>> quarter.name, quarter(2), quarter([2, 5, 8])
     ('rotate 90° clockwise', 4, (4, 5, 6))
@@ -236,6 +239,15 @@ class Symmetry:
 
     name: str
     permutation: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise InvalidArgumentError("a symmetry's name must be text", input=self.name)
+        _check.text(self.name, 200, "a symmetry's name")
+        perm = tuple(_check.items(self.permutation, 9, "a symmetry's permutation"))
+        if sorted(perm, key=repr) != sorted(DIGITS, key=repr) or any(type(d) is not int for d in perm):
+            raise InvalidArgumentError("a symmetry's permutation lists each digit 1..9 once", input=self.permutation)
+        object.__setattr__(self, "permutation", perm)
 
     def __call__(self, digits: int | Iterable[int]) -> int | tuple[int, ...]:
         """Apply the symmetry to one digit (returns a digit) or to several (a sorted tuple)."""
