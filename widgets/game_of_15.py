@@ -930,10 +930,8 @@ class GameOf15Board(w.VBox):
         self.notation_text.value = "" if hidden else r.notation()
         self._render_hints()
         self._render_achievements()
-        if hidden:  # earlier rounds and this round's heading only
-            entries = tuple(e for e in m.log if e.round < m.round_number or e.side is None)
-        else:
-            entries = m.log
+        # blind: earlier rounds and this round's heading only
+        entries = tuple(e for e in m.log if e.round < m.round_number or e.side is None) if hidden else m.log
         self.log_view.value = "<br>".join(escape(e.text) for e in reversed(entries[-40:]))
         events = " ".join(e for e in self._events if e)
         self.message.value = escape(f"{events} {self.prompt()}".strip())
