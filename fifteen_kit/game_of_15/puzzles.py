@@ -14,6 +14,7 @@ seed gives the same puzzles.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..chance import Seed, make_rng
 from ..errors import InvalidArgumentError
@@ -63,6 +64,11 @@ def puzzle_positions(drafts: int) -> list[Round]:
     """
     if isinstance(drafts, bool) or not isinstance(drafts, int) or not 1 <= drafts <= 3:
         raise InvalidArgumentError("N (own drafts to win) must be 1, 2 or 3", input=drafts)
+    return list(_puzzle_positions(drafts))
+
+
+@cache
+def _puzzle_positions(drafts: int) -> tuple[Round, ...]:
     out = []
     for first, second in reachable_positions():
         onyx, ivory = frozenset(digits_of(first)), frozenset(digits_of(second))
@@ -76,7 +82,7 @@ def puzzle_positions(drafts: int) -> list[Round]:
         e = evaluate(position)
         if e.outcome == "win" and e.own_drafts == drafts:
             out.append(position)
-    return sorted(out, key=Round.notation)
+    return tuple(sorted(out, key=Round.notation))
 
 
 def puzzles(drafts: int, count: int = 5, seed: Seed = 0) -> list[Puzzle]:
