@@ -1,10 +1,26 @@
 """The Game of 15 board, driven through its widgets as a student would (no kernel needed)."""
 
+import asyncio
+import math
+import re
+
 import pytest
 from fifteen_kit.widgets import GameOf15Board
+from ipywidgets.widgets.widget import CallbackDispatcher
 
-from fifteen_kit.errors import InvalidArgumentError
+from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.game_of_15 import Reason, Round, Side, evaluate
+
+
+@pytest.fixture(autouse=True)
+def callbacks_raise(monkeypatch):
+    """ipywidgets only logs an exception raised in a button callback: make it fail the test."""
+
+    def call(self, *args, **kwargs):
+        for callback in self.callbacks:
+            callback(*args, **kwargs)
+
+    monkeypatch.setattr(CallbackDispatcher, "__call__", call)
 
 
 def click(board, *digits):
@@ -41,7 +57,7 @@ def test_robust_to_any_click():
     taken = next(iter(b.match.round.ivory))
     before = b.match.state
     click(b, 5)
-    assert b.message.value == "5 is already taken: Onyx drafted it."
+    assert b.message.value == "5 is already taken: Onyx drafted it. Onyx (you): draft a digit."
     click(b, taken)
     assert "already taken" in b.message.value and b.match.state == before
     b.grid_buttons[1].click()  # grid clicks are off
@@ -92,7 +108,7 @@ def test_grid_clicks_draft_when_enabled():
     b = GameOf15Board(opponent=None, grid_clicks=True)
     b.grid_buttons[4].click()
     assert b.match.round.onyx == {4}
-    assert not b.grid_buttons[4].disabled
+    assert b.grid_buttons[4].disabled and not b.grid_buttons[5].disabled  # taken cells are not clickable
 
 
 def test_manual_claims_with_the_fifteen_button():
@@ -101,9 +117,9 @@ def test_manual_claims_with_the_fifteen_button():
     assert not b.match.round.is_over and "End turn" in b.message.value
     click(b, 4)  # must claim or end the turn first
     assert "first" in b.message.value and b.match.round.drafts == 5
-    b.claim_text.value = "2 5 9"
-    b.claim_button.click()  # 9 is not Onyx's: a clear message, nothing changes
-    assert "does not hold 9" in b.message.value and not b.match.round.is_over
+    b.claim_text.value = "2 5 x"
+    b.claim_button.click()  # not digits: a clear message, nothing changes
+    assert "digits" in b.message.value and b.match.turn_open
     b.claim_text.value = "2 5 8"
     b.claim_button.click()
     assert b.match.round.winner is Side.ONYX
@@ -128,11 +144,14 @@ def test_blind_mode_hides_the_pool_and_defaults_on_a_taken_digit():
     b = GameOf15Board(opponent="perfect", computer_side="I", blind=True)
     assert b.pool_panel.layout.display == "none" and b.blind_panel.layout.display == ""
     b.blind_text.value = "5"  # typing and pressing Enter drafts
+    assert b.match.turn_open  # blind players state their combination: claims are manual
+    b.end_turn_button.click()
     assert b.match.round.drafts == 2 and "says" in b.message.value
     b.blind_button.click()  # nothing typed: a hint, not a default
     assert "Type a digit" in b.message.value and not b.match.is_over
     b.blind_text.value = "5"
     assert b.match.is_over and b.match.winner is Side.IVORY and "default" in b.message.value
+    assert b.undo_button.disabled  # touch and take: a blind default loss stays
 
 
 def test_blitz_countdown_and_time_forfeit():
@@ -159,13 +178,13 @@ def test_undo_takes_back_the_move_and_the_computers_reply():
     b.undo_button.click()
     assert b.match.round.drafts == 0 and b.match.round.to_move is Side.ONYX
     b.undo_button.click()
-    assert b.message.value == "Nothing to undo."
+    assert b.message.value.startswith("Nothing to undo.")
 
 
 def test_match_play_scoreboard_and_next_round():
     b = GameOf15Board(opponent=None, target=3)
     click(b, 2, 1, 5, 3, 8)
-    assert "Onyx 2 · Ivory 0" in b.score.value
+    assert "Rounds won: Onyx 1 · Ivory 0" in b.score.value and "Points: Onyx 2 · Ivory 0" in b.score.value
     assert not b.next_round_button.disabled
     b.next_round_button.click()
     assert b.match.round_number == 2 and b.match.round.to_move is Side.IVORY
@@ -244,3 +263,186 @@ def test_blitz_clock_runs_on_the_event_loop():
         assert b._clock_task is None
 
     asyncio.run(scenario())
+
+
+# -- the four board bugs of issue 14, each from a fresh board --------------------------------------
+def test_bug_blitz_computer_clock_does_not_run_while_the_human_decides_a_claim():
+    b = GameOf15Board(opponent="tactician", computer_side="I", auto_claim=False, blitz=60)
+    click(b, 5)
+    assert b.match.turn_open and b.match.acting_side is Side.ONYX and "▶ Onyx" in b.clock_view.value
+    b.tick(61)  # the human waits: its own clock runs out, not the computer's
+    assert b.match.round.result.reason is Reason.TIME and b.match.round.winner is Side.IVORY
+    assert b.match.clock[Side.IVORY] == 60.0
+
+
+def test_bug_blitz_clock_restarts_and_undo_is_refused_in_blitz():
+    async def scenario():
+        b = GameOf15Board(opponent=None, blitz=5, target=2)
+        assert b.clock_running
+        click(b, 2, 1, 5, 3, 8)  # Onyx wins the round
+        await asyncio.sleep(0.5)
+        assert not b.clock_running
+        b.undo_button.click()  # touch and take: no undo in blitz, so no live round without a clock
+        assert b.match.round.is_over and "Touch and take" in b.message.value and b.undo_button.disabled
+        b.next_round_button.click()
+        assert b.clock_running  # every live blitz round has a running clock
+        await asyncio.sleep(0.6)
+        assert b.match.clock[Side.IVORY] < 5.0
+        b.match.tick(10)
+        await asyncio.sleep(0.5)
+        assert not b.clock_running
+
+    asyncio.run(scenario())
+
+
+def test_bug_blind_position_box_and_board_show_no_drafted_digit():
+    b = GameOf15Board(opponent="tactician", computer_side="I", blind=True)
+    empty_racks = {side: html.value for side, html in b.racks.items()}
+    b.blind_text.value = "5"
+    b.end_turn_button.click()  # the computer answers
+    assert b.match.round.drafts == 2 and not b.match.round.is_over
+    assert b.notation_text.value == "" and b.position_row.layout.display == "none"
+    assert not any("f15-taken" in t._dom_classes or "drafted by" in t.tooltip for t in b.pool_buttons.values())
+    assert all(c.description.isdigit() for c in b.grid_buttons.values())
+    assert not re.search(r"drafts \d", b.log_view.value)
+    assert {side: html.value for side, html in b.racks.items()} == empty_racks
+    assert "memory" in b.blind_racks.value
+    assert "says" in b.message.value  # the computer's statement is heard once
+
+
+def test_bug_puzzle_warning_survives_the_computers_reply():
+    for seed in range(3, 8):
+        b = GameOf15Board(opponent=None, seed=seed)
+        b.new_puzzle(2)
+        puzzle, side = b._puzzle
+        wrong = [d for d in sorted(b.match.round.pool) if d not in puzzle.solutions]
+        click(b, wrong[0])  # a move that lets the forced win slip
+        if not b.match.round.is_over:
+            assert "slip" in b.message.value and f"{side.other.title} drafts" in b.message.value
+
+
+# -- practice and match (2.9), points target (2.8), achievements (1.4) --------------------------------
+def test_2_9_practice_and_match_modes_are_visible():
+    p = GameOf15Board(opponent=None)
+    assert p.practice and "Practice" in p.mode_view.value and p.position_row.layout.display == ""
+    click(p, 5)
+    assert not p.undo_button.disabled
+    m = GameOf15Board(opponent=None, target=3)
+    assert not m.practice and "touch and take" in m.mode_view.value
+    click(m, 5)
+    assert m.undo_button.disabled and "2.9" in m.undo_button.tooltip
+    assert m.hints_box.disabled and m.position_row.layout.display == "none"
+    m.undo()
+    assert m.match.round.drafts == 1 and "Touch and take" in m.message.value
+    for kwargs in (dict(blind=True), dict(blitz=30)):
+        with pytest.raises(InvalidArgumentError):
+            GameOf15Board(mode="practice", **kwargs)
+        assert not GameOf15Board(**kwargs).practice
+
+
+def test_2_9_settings_follow_each_other():
+    b = GameOf15Board(opponent=None)
+    b.blind_box.value = True
+    assert b.mode_menu.value.startswith("Match") and b.claims_menu.value is False
+    b.mode_menu.value = "Practice (undo, hints, positions)"
+    assert not b.blind_box.value and not b.blitz_box.value
+
+
+def test_2_8_points_target_match_on_the_board():
+    b = GameOf15Board(opponent=None)
+    b.length_menu.value = "First to N points"
+    assert b.points_box.layout.display == ""
+    b.points_box.value = 7
+    b.new_match_button.click()
+    assert b.match.rules.count == "points" and b.match.rules.target == 7 and "first to 7 points" in b.score.value
+    assert GameOf15Board(opponent=None, target=42, count="points").match.rules.target == 42
+
+
+def test_2_6_1_best_of_counts_round_victories_on_the_board():
+    b = GameOf15Board(opponent=None, target=2)  # best of 3
+    click(b, 2, 1, 5, 3, 8)  # flawless: 2 points, 1 round
+    assert not b.match.is_over and not b.next_round_button.disabled
+
+
+def test_1_4_achievements_shown_at_the_end_of_a_match():
+    b = GameOf15Board(opponent=None, target=2)
+    click(b, 2, 1, 5, 3, 8)
+    assert b.achievements_view.value == ""
+    b.next_round_button.click()
+    click(b, 1, 2, 3, 4, 5, 6, 8, 9)  # Ivory first; Onyx 2, 4, 9
+    assert b.match.is_over
+    text = b.achievements_view.value
+    assert "Achievements" in text and "flawless match set" in text and "★ yes" in text
+
+
+def test_2_7_wrong_statement_on_the_board():
+    b = GameOf15Board(opponent=None, auto_claim=False)
+    for d in (2, 1, 5, 3):
+        click(b, d)
+        b.end_turn_button.click()
+    click(b, 8)
+    b.claim("2 5 9")
+    assert "Wrong statement" in b.message.value and not b.match.round.is_over
+    assert b.match.acting_side is Side.IVORY
+
+
+def test_2_7_false_claim_on_the_board():
+    b = GameOf15Board(opponent=None, auto_claim=False)
+    for d in (1, 3, 2, 5, 4, 6):
+        click(b, d)
+        b.end_turn_button.click()
+    click(b, 8)
+    b.claim("9 6")
+    assert b.match.round.result.reason is Reason.FALSE_CLAIM and "False claim" in b.message.value
+
+
+# -- issue 15: bad arguments raise kit errors and build nothing --------------------------------------
+@pytest.mark.parametrize("kwargs", [
+    dict(first="x"), dict(first=5), dict(auto_claim="no"), dict(view="Both"), dict(blind="yes"),
+    dict(blitz=math.nan), dict(blitz=math.inf), dict(blitz=0), dict(blitz=3), dict(blitz=-5), dict(blitz=2.7),
+    dict(blitz=1000), dict(blitz=True), dict(seed="x"), dict(seed=-1), dict(seed=2.5), dict(target=0),
+    dict(target=100), dict(target="3"), dict(computer_side="X"), dict(computer_side=None), dict(opponent=5),
+    dict(grid_clicks=1), dict(hints="yes"), dict(mode="rated"), dict(count="games"), dict(false_claim="x"),
+    dict(position=5), dict(position="x" * 1000), dict(opponent=None, target=3, position="25/13 O"),
+])
+def test_issue_15_bad_constructor_arguments(kwargs):
+    with pytest.raises(InvalidArgumentError):
+        GameOf15Board(**kwargs)
+
+
+def test_issue_15_seed_none_and_lower_case_sides_are_accepted():
+    b = GameOf15Board(seed=None, first="o", computer_side="ivory")
+    assert b.match.round.to_move is Side.ONYX and b.computer_side is Side.IVORY
+    with pytest.raises(FifteenKitError):
+        GameOf15Board(position="garbage")
+
+
+def test_issue_15_blitz_in_range_is_kept_exactly():
+    for seconds in (5, 60, 600):
+        assert GameOf15Board(blitz=seconds).match.rules.clock == seconds
+
+
+@pytest.mark.parametrize("call", [
+    lambda b: b.load(None), lambda b: b.load(5), lambda b: b.load("1" * 201), lambda b: b.click_digit(0),
+    lambda b: b.click_digit("5"), lambda b: b.click_digit(5, from_grid="yes"), lambda b: b.claim(5),
+    lambda b: b.claim("1" * 201), lambda b: b.new_puzzle(4), lambda b: b.new_puzzle(None),
+    lambda b: b.tick(-1), lambda b: b.tick(math.nan), lambda b: b.tick("1"),
+])
+def test_issue_15_bad_method_arguments_change_nothing(call):
+    b = GameOf15Board(opponent=None)
+    click(b, 5)
+    before = (b.match.state, b.message.value)
+    with pytest.raises(InvalidArgumentError):
+        call(b)
+    assert (b.match.state, b.message.value) == before
+
+
+def test_issue_15_long_typed_text_is_refused_quickly():
+    b = GameOf15Board(opponent=None, auto_claim=False)
+    click(b, 5)
+    b.claim_text.value = "5" * 1_000_000
+    b.claim_button.click()
+    assert "longer than" in b.message.value and b.match.turn_open
+    blind = GameOf15Board(opponent=None, blind=True)
+    blind.blind_text.value = "7" * 1_000_000
+    assert "longer than" in blind.message.value and blind.match.round.drafts == 0
