@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import _check
 from ..errors import InvalidArgumentError
 from .rules import Round
 from .square import _HAS_FIFTEEN
@@ -44,9 +45,12 @@ _EMPTY_TABLE: list[int | None] = [None] * (1 << 18)
 def score_to_outcome(score: int) -> tuple[str, int | None]:
     """Decode a solver score into ``(outcome, plies)``; plies is None for a draw.
 
+    Raises InvalidArgumentError unless ``score`` is a whole number from -10 to 10.
+
     >>> score_to_outcome(9), score_to_outcome(-10), score_to_outcome(0)
     (('win', 1), ('loss', 0), ('draw', None))
     """
+    _check.whole(score, -10, 10, "a solver score")
     if score > 0:
         return "win", 10 - score
     if score < 0:
