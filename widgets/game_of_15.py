@@ -243,7 +243,8 @@ class GameOf15Board(w.VBox):
                                               "first to N points counts ledger points (2.8)")
         self.points_box = w.BoundedIntText(value=target if count == "points" else 3, min=1, max=MAX_TARGET,
                                            description="N points", layout=w.Layout(width="150px"),
-                                           tooltip=f"The points target, 1 to {MAX_TARGET} (new match)")
+                                           tooltip=f"The points target, 1 to {MAX_TARGET} (new match); a number "
+                                                   "typed outside is set to the nearer end, shown here")
         self.mode_menu = w.Dropdown(options=list(MODES), value=_label(MODES, mode), description="Mode",
                                     tooltip="Practice allows undo, hints and positions; a match is touch and take")
         self.claims_menu = w.ToggleButtons(options=[("Auto claim", True), ("Fifteen! button", False)],
@@ -255,7 +256,8 @@ class GameOf15Board(w.VBox):
                                     tooltip="A countdown per player (new match)")
         self.blitz_seconds = w.BoundedIntText(value=blitz or 60, min=BLITZ_RANGE[0], max=BLITZ_RANGE[1],
                                               description="seconds", layout=w.Layout(width="150px"),
-                                              tooltip=f"{BLITZ_RANGE[0]} to {BLITZ_RANGE[1]} seconds per player")
+                                              tooltip=f"{BLITZ_RANGE[0]} to {BLITZ_RANGE[1]} seconds per player; a "
+                                                      "number typed outside is set to the nearer end, shown here")
         self.reading_menus = {}
         for name, (title, labels) in _READING_LABELS.items():
             self.reading_menus[name] = w.Dropdown(
