@@ -81,6 +81,8 @@ def claim_text(rng: random.Random, board: GameOf15Board) -> str:
     kind = rng.random()
     if kind < 0.4 and r.fifteen(side):
         return " ".join(map(str, r.fifteen(side)))
+    if kind < 0.55 and r.fifteen(side):  # a wrong statement while holding a fifteen
+        return "+".join(map(str, sorted(r.fifteen(side))[:2]))
     if kind < 0.7 and len(rack) >= 2:
         return "+".join(map(str, rng.sample(rack, min(len(rack), rng.choice([2, 3, 4])))))
     return rng.choice(["1 5 9", "9+6", "x", "", "0 5 10", "1" * 300, "2 5 8", "Fifteen! 4+3+8"])
@@ -89,12 +91,16 @@ def claim_text(rng: random.Random, board: GameOf15Board) -> str:
 def act(rng: random.Random, b: GameOf15Board) -> str:
     """One random user action (mostly on enabled controls, as a user would); returns its name."""
     choice = rng.random()
+    if b.match.is_over and rng.random() < 0.6:
+        b.new_match_button.click()
+        return "new match"
     if choice < 0.35:
         d = rng.randrange(1, 10)
         (b.grid_buttons if rng.random() < 0.3 else b.pool_buttons)[d].click()
         return f"click {d}"
     if choice < 0.45:
-        b.blind_text.value = rng.choice([str(rng.randrange(1, 10)), "0", "12", "x", " 7 ", "5" * 500])
+        typed = [str(rng.randrange(1, 10))] * 6 + ["0", "12", "x", " 7 ", "5" * 500]
+        b.blind_text.value = rng.choice(typed)
         if b.blind_text.value:  # text left over (e.g. typed when not blind): press Draft
             b.blind_button.click()
         return "blind"
