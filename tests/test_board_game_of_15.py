@@ -443,6 +443,9 @@ def test_issue_15_long_typed_text_is_refused_quickly():
     b.claim_text.value = "5" * 1_000_000
     b.claim_button.click()
     assert "longer than" in b.message.value and b.match.turn_open
+    b.notation_text.value = "2" * 1_000_000
+    b.load_button.click()
+    assert "longer than" in b.message.value and b.match.turn_open
     blind = GameOf15Board(opponent=None, blind=True)
     blind.blind_text.value = "7" * 1_000_000
     assert "longer than" in blind.message.value and blind.match.round.drafts == 0

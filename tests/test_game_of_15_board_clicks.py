@@ -124,7 +124,7 @@ def act(rng: random.Random, b: GameOf15Board) -> str:
         b.puzzle_button.click()
         return "puzzle"
     if choice < 0.80:
-        b.notation_text.value = rng.choice(["25/13 O", "junk", "5/- I"])
+        b.notation_text.value = rng.choice(["25/13 O", "junk", "5/- I", "1" * 5000])
         b.load_button.click()
         return "load"
     seconds = rng.choice([0, 0.3, 1.7, 4, 20, 61])

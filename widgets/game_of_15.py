@@ -335,7 +335,7 @@ class GameOf15Board(w.VBox):
                                     layout=w.Layout(width="240px", margin="0 0 0 24px"),
                                     style={"description_width": "initial"})
         self.load_button = w.Button(description="Load", tooltip="Start a practice round from the position typed")
-        self.load_button.on_click(lambda _b: self.load(self.notation_text.value))
+        self.load_button.on_click(lambda _b: self._load_typed())
         self.position_row = w.HBox([self.notation_text, self.load_button])
         self.puzzle_menu = w.Dropdown(options=[("Win in 1", 1), ("Win in 2", 2), ("Win in 3", 3)], value=2,
                                       description="Puzzle", layout=w.Layout(width="190px"),
@@ -661,6 +661,15 @@ class GameOf15Board(w.VBox):
             self._say(f"Loaded {match.round.notation()} (practice).")
             self._computer_turns()
         self.render()
+
+    def _load_typed(self) -> None:
+        text = self.notation_text.value
+        if len(text) > MAX_TEXT:
+            self.notation_text.value = ""
+            self._events = [f"That is longer than {MAX_TEXT} characters: type a position such as 25/13 O."]
+            self.render()
+            return
+        self.load(text)
 
     def _to_practice(self) -> None:
         self.mode_menu.value = _label(MODES, "practice")  # also clears blind play and blitz
