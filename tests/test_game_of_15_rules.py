@@ -293,3 +293,30 @@ def test_endless_iterables_are_refused():
         Round(onyx=itertools.count(1))
     with pytest.raises(NotationError):
         Round.from_grid(itertools.repeat("..."))
+
+
+def test_2_7_round_claim_without_a_fifteen_is_false_whatever_it_names():
+    r = play(1, 3, 2, 5, 4, 6, 8, auto_claim=False)  # Onyx 1 2 4 8: no three sum to 15
+    for named in ([9, 6], [1, 2, 4, 8], [2, 5, 8], [7], [5, 5, 5]):
+        res = r.claim(Side.ONYX, named).result
+        assert res.reason is Reason.FALSE_CLAIM and res.winner is Side.IVORY
+
+
+def test_2_7_round_wrong_statement_raises_and_changes_nothing():
+    from fifteen_kit.errors import WrongStatementError
+
+    r = play(2, 1, 5, 3, 8, auto_claim=False)  # Onyx holds 2+5+8
+    for named in ([2, 5, 9], [9, 6], [2, 5, 8, 1], [5, 5, 5]):
+        with pytest.raises(WrongStatementError):
+            r.claim(Side.ONYX, named)
+        assert r.claim(Side.ONYX, named, wrong_statement="false").result.reason is Reason.FALSE_CLAIM
+    with pytest.raises(ValueError):
+        r.claim(Side.ONYX, [2, 5, 8], wrong_statement="maybe")
+
+
+def test_1_4_open_lines():
+    r = Round.parse("5/2 O")
+    assert len(r.open_lines(Side.ONYX)) == 5 and len(r.open_lines(Side.IVORY)) == 4
+    full = Round.parse("14578/2369 I")
+    assert full.result.reason is Reason.DRAW
+    assert full.open_lines(Side.ONYX) == () and full.open_lines(Side.IVORY) == ()
