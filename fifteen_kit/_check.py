@@ -67,3 +67,50 @@ def unchecked(cls: type, **values: Any) -> Any:
     for name, value in values.items():
         object.__setattr__(instance, name, value)
     return instance
+
+
+def choice(value: Any, options: Iterable[str], what: str, error: type[FifteenKitError] = InvalidArgumentError,
+           position: str | None = None) -> str:
+    """``value`` if it is one of the strings ``options`` (safe for unhashable and non-string values)."""
+    options = tuple(options)
+    if not isinstance(value, str) or value not in options:
+        raise error(f"{what} is one of {', '.join(options)}", input=value, position=position)
+    return value
+
+
+def number(value: Any, lo: float, hi: float, what: str, *, lo_open: bool = False, unit: str = "",
+           position: str | None = None) -> float:
+    """``value`` as a float if it is a finite int or float (not a bool) in ``lo..hi`` (above ``lo`` if ``lo_open``).
+
+    Huge ints, nan and infinities are refused with the range in the message (never an OverflowError).
+    """
+    ok = not isinstance(value, bool) and isinstance(value, (int, float))
+    if ok:
+        try:
+            number = float(value)
+        except OverflowError:
+            ok = False
+        else:
+            ok = math.isfinite(number) and (number > lo if lo_open else number >= lo) and number <= hi
+    if not ok:
+        low = f"above {lo:g}" if lo_open else f"from {lo:g}"
+        raise InvalidArgumentError(f"{what} must be a finite number {low} to {hi:g}{' ' + unit if unit else ''}",
+                                   input=value, position=position)
+    return number
+
+
+def text(value: Any, limit: int, what: str, *, empty: bool = True, error: type[FifteenKitError] = InvalidArgumentError,
+         position: str | None = None) -> str:
+    """``value`` if it is a string of at most ``limit`` characters (and not empty unless ``empty``)."""
+    if not isinstance(value, str) or len(value) > limit or (not empty and not value.strip()):
+        shown = value if not isinstance(value, str) or len(value) <= 80 else value[:80] + f"... ({len(value)} chars)"
+        rule = f"text of at most {limit} characters" + ("" if empty else ", not empty")
+        raise error(f"{what} must be {rule}", input=shown, position=position)
+    return value
+
+
+def short(value: Any, limit: int = 80) -> Any:
+    """``value`` for an error message: a long string is cut to ``limit`` characters (with its length)."""
+    if isinstance(value, (str, bytes)) and len(value) > limit:
+        return value[:limit] + (f"... ({len(value)} characters)" if isinstance(value, str) else b"...")
+    return value
