@@ -11,7 +11,8 @@ from .solver import MAX_NODES, SolveResult, removal_ranks, solve
 from .strategies import MAX_GAMES, STRATEGIES, Outcome, StudyRow, choose, play, study, wilson_interval
 
 __all__ = [
-    "FACE_RULES", "MAX_GAMES", "MAX_NODES", "MAX_NOTATION", "RANKS", "STRATEGIES", "SUITS", "Card", "Outcome", "Position", "SolveResult", "StudyRow", "choose",
+    "FACE_RULES", "MAX_GAMES", "MAX_NODES", "MAX_NOTATION", "RANKS", "STRATEGIES", "SUITS", "Card", "Outcome",
+    "Position", "SolveResult", "StudyRow", "choose",
     "deck", "play", "removal_problem", "removal_ranks", "removals_of", "shuffled_deck", "solve", "study",
     "wilson_interval",
 ]
