@@ -245,15 +245,15 @@ def compositions_by_stars_and_bars(total: int = 15, parts: int = 6, low: int = 1
                for j in range(parts + 1) if n - j * width >= 0)
 
 
-#: The most tuples or multisets the listing functions try (about a second here; bench/bench_limits.py).
-MAX_LISTED = 2_000_000
+#: The most tuples :func:`compositions_by_enumeration` tries (about a second here; bench/bench_limits.py).
+MAX_LISTED = 1_000_000
 
 
 def compositions_by_enumeration(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
     """The same count by trying every tuple (fine for dice-sized problems).
 
     Accepted: ``parts`` 1..8 and the ranges of :func:`compositions`, with at most :data:`MAX_LISTED` tuples
-    to try, that is (high - low + 1) ** parts <= 2,000,000 (six dice: 46,656; eight: 1,679,616).
+    to try, that is (high - low + 1) ** parts <= 1,000,000 (six dice: 46,656; seven: 279,936).
     Raises InvalidArgumentError otherwise.
 
     >>> compositions_by_enumeration(15, 5)
@@ -322,17 +322,17 @@ def card_sets(size: int | None = None, with_suits: bool = False) -> int:
 
 @lru_cache(maxsize=2)
 def _card_polynomial(with_suits: bool) -> Any:
-    # the coefficient of x^15 in prod_r sum_k (C(4, k) or 1) y^k x^(k r): a polynomial in y
+    # the coefficient of x^15 in prod_r sum_k (C(4, k) or 1) y^k x^(k r): a polynomial in y.  A truncated
+    # product of sympy polynomials: after each factor, the powers of x above 15 are dropped (they never matter)
     import sympy
 
     x, y = sympy.symbols("x y")
-    product_so_far = sympy.Integer(1)
+    product_so_far = sympy.Poly(1, x, y)
     for r in range(1, 10):
-        factor = sum((comb(4, k) if with_suits else 1) * y**k * x**(k * r) for k in range(5))
-        expanded = sympy.expand(product_so_far * factor)
-        # only powers of x up to 15 can still matter: drop the rest as we go
-        product_so_far = sum(expanded.coeff(x, d) * x**d for d in range(16))
-    return sympy.expand(product_so_far).coeff(x, 15)
+        factor = sympy.Poly(sum((comb(4, k) if with_suits else 1) * y**k * x**(k * r) for k in range(5)), x, y)
+        product_so_far = sympy.Poly.from_dict(
+            {m: c for m, c in (product_so_far * factor).terms() if m[0] <= 15}, x, y)
+    return sympy.Add(*(c * y**m[1] for m, c in product_so_far.terms() if m[0] == 15))
 
 
 def card_sets_by_enumeration(size: int | None = None, with_suits: bool = False) -> int:
