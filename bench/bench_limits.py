@@ -97,17 +97,28 @@ def main() -> int:
         seconds, _, result = _measure(lambda seed=seed: solve(Position.deal(seed)))
         worst = max(worst, (seconds, result.nodes, seed))
     _line(f"solve: slowest of 1,000 deals (deal {worst[2]}, {worst[1]:,} states)", worst[0])
-    seconds, peak, _ = _measure(lambda: study(games=20, seed=3, processes=1), memory=True)
+    seconds, peak, _ = _measure(lambda: study(games=20, seed=3, processes=1))
     _line(f"study(games=20), one process; x{MAX_GAMES // 20:,} for MAX_GAMES={MAX_GAMES:,}", seconds, peak,
           f"~{seconds * MAX_GAMES / 20 / 60:.0f} min at the ceiling on one core")
 
     print("5x15: the searches at their node ceiling, and play-outs")
-    deal = Tiles.deal(seed=5, level=3)
-    seconds, peak, result = _measure(lambda: depth_first(deal, budget=MAX_NODES), memory=True)
-    _line(f"depth_first(budget=MAX_NODES={MAX_NODES:,})", seconds, peak, f"{result.status}, {result.nodes:,} nodes")
-    hard = Tiles.deal(seed=10_007, level=3)
-    seconds, peak, result = _measure(lambda: best_first(hard, budget=MAX_NODES), memory=True)
-    _line(f"best_first(budget=MAX_NODES={MAX_NODES:,})", seconds, peak, f"{result.status}, {result.nodes:,} nodes")
+    import resource
+
+    def grown() -> float:  # the process's peak resident memory so far, MB (Linux reports KB)
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
+
+    deal = Tiles.deal(seed=1)  # level 1: depth-first search spends the whole budget on it
+    before = grown()
+    seconds, _, result = _measure(lambda: depth_first(deal, budget=MAX_NODES))
+    _line(f"depth_first(budget=MAX_NODES={MAX_NODES:,}), deal 1", seconds, 0.0,
+          f"{result.status}, {result.nodes:,} nodes, peak memory +{grown() - before:.0f} MB")
+    slowest = (0.0, None)
+    for seed in range(100, 110):
+        before = grown()
+        seconds, _, result = _measure(lambda seed=seed: best_first(Tiles.deal(seed, level=3), budget=MAX_NODES))
+        slowest = max(slowest, (seconds, f"deal {seed}: {result.status}, {result.nodes:,} nodes, "
+                                         f"peak memory +{grown() - before:.0f} MB"), key=lambda x: x[0])
+    _line("best_first(budget=MAX_NODES), slowest of 10 level-3 deals", slowest[0], 0.0, slowest[1])
     longest = (0.0, 0)
     for seed in range(30):
         seconds, _, out = _measure(lambda seed=seed: play_out(Tiles.deal(seed), "random", seed=seed))

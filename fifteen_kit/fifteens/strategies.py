@@ -34,8 +34,8 @@ __all__ = ["MAX_GAMES", "STRATEGIES", "Outcome", "StudyRow", "choose", "play", "
 
 Removal = tuple[int, ...]
 
-#: The most deals one :func:`study` plays (the benchmark's big study has 10,000).
-MAX_GAMES = 20_000
+#: The most deals one :func:`study` plays (the benchmark's big study; minutes on several cores).
+MAX_GAMES = 10_000
 
 
 def _visible_options(position: Position, removal: Removal) -> int:
@@ -196,7 +196,7 @@ def study(players: tuple[str, ...] = ("random", "fewest", "most", "options", "th
 
     Limits (checked first): ``players`` is a collection of 1 to 5 different names from :data:`STRATEGIES` and
     ``'thoughtful'``; ``games`` is 1 to :data:`MAX_GAMES`; ``seed`` is 0 to 2**63 - 1; ``processes`` is None or
-    1 to 64.  A study costs about 5 ms per deal and player on one core here (bench/bench_limits.py).
+    1 to 64.  Its cost grows with ``games`` (bench/bench_limits.py times 20 deals on one core).
 
     Raises InvalidArgumentError for anything outside those limits or an unknown face rule.
 
