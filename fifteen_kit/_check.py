@@ -69,21 +69,52 @@ def unchecked(cls: type, **values: Any) -> Any:
     return instance
 
 
-def choice(value: Any, options: Iterable[Any], what: str) -> Any:
-    """``value`` if it equals one of ``options`` (compared by type and value, so True is not 1)."""
-    allowed = list(options)
+def choice(value: Any, options: Iterable[Any], what: str, error: type[FifteenKitError] = InvalidArgumentError,
+           position: str | None = None) -> Any:
+    """The option equal to ``value`` (compared by type and value, so True is not 1; safe for unhashables)."""
+    allowed = tuple(options)
     for option in allowed:
         if type(value) is type(option) and value == option:
             return option
     names = ", ".join(repr(o) for o in allowed)
-    raise InvalidArgumentError(f"{what} must be one of {names}", input=value)
+    raise error(f"{what} must be one of {names}", input=short(value), position=position)
+
+
+def number(value: Any, lo: float, hi: float, what: str, *, lo_open: bool = False, unit: str = "",
+           position: str | None = None) -> float:
+    """``value`` as a float if it is a finite int or float (not a bool) in ``lo..hi`` (above ``lo`` if ``lo_open``).
+
+    Huge ints, nan and infinities are refused with the range in the message (never an OverflowError).
+    """
+    ok = not isinstance(value, bool) and isinstance(value, (int, float))
+    if ok:
+        try:
+            number = float(value)
+        except OverflowError:
+            ok = False
+        else:
+            ok = math.isfinite(number) and (number > lo if lo_open else number >= lo) and number <= hi
+    if not ok:
+        low = f"above {lo:g}" if lo_open else f"from {lo:g}"
+        raise InvalidArgumentError(f"{what} must be a finite number {low} to {hi:g}{' ' + unit if unit else ''}",
+                                   input=value, position=position)
+    return number
 
 
 def text(value: Any, limit: int, what: str, error: type[FifteenKitError] = InvalidArgumentError,
-         position: str | None = None) -> str:
-    """``value`` if it is a str of at most ``limit`` characters (bounded input never freezes a kernel)."""
-    if not isinstance(value, str):
-        raise error(f"{what} must be text", input=value, position=position)
-    if len(value) > limit:
-        raise error(f"{what} is longer than {limit} characters", input=value[:limit] + "...", position=position)
+         position: str | None = None, *, empty: bool = True) -> str:
+    """``value`` if it is a string of at most ``limit`` characters (and not empty unless ``empty``).
+
+    Bounded text never freezes a kernel; a long input is shown cut short in the message.
+    """
+    if not isinstance(value, str) or len(value) > limit or (not empty and not value.strip()):
+        rule = f"text of at most {limit} characters" + ("" if empty else ", not empty")
+        raise error(f"{what} must be {rule}", input=short(value), position=position)
+    return value
+
+
+def short(value: Any, limit: int = 80) -> Any:
+    """``value`` for an error message: a long string is cut to ``limit`` characters (with its length)."""
+    if isinstance(value, (str, bytes)) and len(value) > limit:
+        return value[:limit] + (f"... ({len(value)} characters)" if isinstance(value, str) else b"...")
     return value

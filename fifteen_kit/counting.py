@@ -24,11 +24,16 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement, permutations, product
+from itertools import combinations, permutations, product
 from math import comb, prod
 from typing import Any
 
-__all__ = ["centre_value", "magic_constant", "magic_square_system", "magic_squares"]
+from .errors import InvalidArgumentError
+
+__all__ = ["MAX_LISTED", "card_sets", "card_sets_by_enumeration", "centre_value", "compositions",
+           "compositions_by_enumeration", "compositions_by_stars_and_bars", "digit_set_polynomial", "digit_sets",
+           "digit_sets_by_enumeration", "magic_constant", "magic_square_system", "magic_squares",
+           "partitions_bounded", "subset_sum_counts"]
 
 _CELLS = "abcdefghi"  # the cells row by row: a b c / d e f / g h i
 _LINES = ("abc", "def", "ghi", "adg", "beh", "cfi", "aei", "ceg")
@@ -114,6 +119,7 @@ def magic_squares() -> list[tuple[tuple[int, int, int], ...]]:
 
 
 def _whole(value: object, lo: int, hi: int, what: str) -> int:
+    # a whole number lo..hi (not a bool), else InvalidArgumentError naming it
     from . import _check
 
     return _check.whole(value, lo, hi, what)
@@ -182,26 +188,41 @@ def subset_sum_counts() -> dict[int, int]:
 
 
 # -- goal boards: compositions and partitions ---------------------------------------------------------
+def _composition_args(total: object, parts: object, low: object, high: object, max_parts: int = 20) -> None:
+    # the accepted ranges, checked in this order: parts 1..max_parts, low 0..20, high low..20, total 0..400
+    _whole(parts, 1, max_parts, "the number of parts")
+    _whole(low, 0, 20, "the smallest part")
+    _whole(high, low, 20, "the largest part")
+    _whole(total, 0, 400, "the total")
+
+
 def compositions(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
     """Ordered ways to write ``total`` as ``parts`` numbers from ``low`` to ``high``, by generating function.
 
     The coefficient of x^total in (x^low + ... + x^high)^parts.  Dice goal boards: 1,666 base sides
     (six targets 1..6 summing to 15) and 651 back sides (five targets).
 
-    Raises InvalidArgumentError for impossible arguments.
+    The power is built as a *truncated* product with sympy polynomials: multiply by one factor at a time
+    and drop every power of x above ``total`` (they can never come back down), so even the largest
+    accepted call takes milliseconds (bench/bench_limits.py).
+
+    Accepted: ``parts`` 1..20, ``low`` 0..20, ``high`` ``low``..20, ``total`` 0..400.
+    Raises InvalidArgumentError for anything else.
 
     >>> compositions(15, 6), compositions(15, 5)
     (1666, 651)
     """
     import sympy
 
-    _whole(parts, 1, 20, "the number of parts")
-    _whole(low, 0, 20, "the smallest part")
-    _whole(high, low, 20, "the largest part")
-    _whole(total, 0, 400, "the total")
+    _composition_args(total, parts, low, high)
     x = sympy.Symbol("x")
-    poly = sympy.Poly(sympy.expand(sum(x**k for k in range(low, high + 1)) ** parts), x)
-    return int(poly.coeff_monomial(x**total))
+    factor = sympy.Poly(sum(x**k for k in range(low, high + 1)), x)
+    power = sympy.Poly(1, x)
+    for _ in range(parts):
+        power = power * factor
+        if power.degree() > total:  # drop the terms above x^total
+            power = sympy.Poly.from_list(power.all_coeffs()[-(total + 1):], x)
+    return int(power.coeff_monomial(x**total))
 
 
 def compositions_by_stars_and_bars(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
@@ -210,11 +231,12 @@ def compositions_by_stars_and_bars(total: int = 15, parts: int = 6, low: int = 1
     Shift every part down by ``low``; then sum over j parts forced above the cap:
     sum_j (-1)^j C(parts, j) C(n - j(high - low + 1) + parts - 1, parts - 1), with n = total - parts*low.
 
+    Accepts the same ranges as :func:`compositions` and raises InvalidArgumentError outside them.
+
     >>> compositions_by_stars_and_bars(15, 6)
     1666
     """
-    _whole(parts, 1, 20, "the number of parts")
-    _whole(high, low, 20, "the largest part")
+    _composition_args(total, parts, low, high)
     n = total - parts * low
     if n < 0:
         return 0
@@ -223,24 +245,50 @@ def compositions_by_stars_and_bars(total: int = 15, parts: int = 6, low: int = 1
                for j in range(parts + 1) if n - j * width >= 0)
 
 
+#: The most tuples :func:`compositions_by_enumeration` tries (about a second here; bench/bench_limits.py).
+MAX_LISTED = 1_000_000
+
+
 def compositions_by_enumeration(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
     """The same count by trying every tuple (fine for dice-sized problems).
+
+    Accepted: ``parts`` 1..8 and the ranges of :func:`compositions`, with at most :data:`MAX_LISTED` tuples
+    to try, that is (high - low + 1) ** parts <= 1,000,000 (six dice: 46,656; seven: 279,936).
+    Raises InvalidArgumentError otherwise.
 
     >>> compositions_by_enumeration(15, 5)
     651
     """
-    _whole(parts, 1, 8, "the number of parts")
+    _composition_args(total, parts, low, high, max_parts=8)
+    tuples = (high - low + 1) ** parts
+    if tuples > MAX_LISTED:
+        raise InvalidArgumentError(f"listing would try {tuples:,} tuples, more than {MAX_LISTED:,}; "
+                                   "use compositions() instead", input=(total, parts, low, high))
     return sum(1 for t in product(range(low, high + 1), repeat=parts) if sum(t) == total)
 
 
 def partitions_bounded(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
     """Ways up to order: multisets of ``parts`` numbers in ``low..high`` summing to ``total`` (19 goal boards).
 
+    Counted by building the multisets one value at a time (how many copies of ``low``, then of ``low + 1``,
+    ...), keeping only the number of ways to reach each (parts used, sum so far): a dynamic programme that
+    takes milliseconds for every accepted argument.
+
+    Accepted: ``parts`` 1..20 and the ranges of :func:`compositions`; raises InvalidArgumentError otherwise.
+
     >>> partitions_bounded(15, 6)
     19
     """
-    _whole(parts, 1, 12, "the number of parts")
-    return sum(1 for t in combinations_with_replacement(range(low, high + 1), parts) if sum(t) == total)
+    _composition_args(total, parts, low, high)
+    # ways[k][s]: multisets of k values from those seen so far with sum s (s <= total)
+    ways = [[0] * (total + 1) for _ in range(parts + 1)]
+    ways[0][0] = 1
+    for value in range(low, high + 1):
+        for k in range(1, parts + 1):  # ascending k: reuse this value any number of times
+            row, prev = ways[k], ways[k - 1]
+            for s in range(value, total + 1):
+                row[s] += prev[s - value]
+    return ways[parts][total]
 
 
 # -- Fifteens card sets ----------------------------------------------------------------------------------------
@@ -252,44 +300,74 @@ def card_sets(size: int | None = None, with_suits: bool = False) -> int:
     can be chosen in C(4, k) ways, so the factor becomes sum_k C(4, k) y^k x^kr.
     Only sets of two or more cards count (a single card never makes 15 anyway).
 
+    ``size`` is None (any size) or 0..15 (no set of 16 or more cards sums to 15); ``with_suits`` is True or
+    False.  Raises InvalidArgumentError otherwise.
+
     >>> card_sets(2), card_sets(2, with_suits=True), card_sets()
     (2, 32, 109)
     """
+    from . import _check
+
+    if size is not None:
+        _whole(size, 0, 15, "the number of cards")
+    _check.flag(with_suits, "with_suits")
     import sympy
 
     y = sympy.Symbol("y")
-    by_sum = _card_polynomial(bool(with_suits))
+    by_sum = _card_polynomial(with_suits)
     if size is None:
         return int(by_sum.subs(y, 1))
-    _whole(size, 0, 15, "the number of cards")
     return int(sympy.Poly(by_sum, y).coeff_monomial(y**size)) if by_sum != 0 else 0
 
 
 @lru_cache(maxsize=2)
 def _card_polynomial(with_suits: bool) -> Any:
-    # the coefficient of x^15 in prod_r sum_k (C(4, k) or 1) y^k x^(k r): a polynomial in y
+    # the coefficient of x^15 in prod_r sum_k (C(4, k) or 1) y^k x^(k r): a polynomial in y.  A truncated
+    # product of sympy polynomials: after each factor, the powers of x above 15 are dropped (they never matter)
     import sympy
 
     x, y = sympy.symbols("x y")
-    product_so_far = sympy.Integer(1)
+    product_so_far = sympy.Poly(1, x, y)
     for r in range(1, 10):
-        factor = sum((comb(4, k) if with_suits else 1) * y**k * x**(k * r) for k in range(5))
-        expanded = sympy.expand(product_so_far * factor)
-        # only powers of x up to 15 can still matter: drop the rest as we go
-        product_so_far = sum(expanded.coeff(x, d) * x**d for d in range(16))
-    return sympy.expand(product_so_far).coeff(x, 15)
+        factor = sympy.Poly(sum((comb(4, k) if with_suits else 1) * y**k * x**(k * r) for k in range(5)), x, y)
+        product_so_far = sympy.Poly.from_dict(
+            {m: c for m, c in (product_so_far * factor).terms() if m[0] <= 15}, x, y)
+    return sympy.Add(*(c * y**m[1] for m, c in product_so_far.terms() if m[0] == 15))
 
 
 def card_sets_by_enumeration(size: int | None = None, with_suits: bool = False) -> int:
-    """The same count as :func:`card_sets` by listing every rank multiset.
+    """The same count as :func:`card_sets` by listing every rank multiset that sums to 15.
+
+    The listing picks ranks in ascending order (at most four of each) and abandons a partial set as soon as
+    its sum passes 15, so it lists only the 109 sets that make 15 and the partial sets leading to them.
+    ``size`` and ``with_suits`` as in :func:`card_sets`; raises InvalidArgumentError otherwise.
 
     >>> card_sets_by_enumeration(3), card_sets_by_enumeration(3, with_suits=True)
     (13, 612)
     """
+    from . import _check
+
+    if size is not None:
+        _whole(size, 0, 15, "the number of cards")
+    _check.flag(with_suits, "with_suits")
+    found: list[tuple[int, ...]] = []
+
+    def extend(rank: int, chosen: list[int], total: int) -> None:
+        if total == 15:
+            found.append(tuple(chosen))
+            return
+        for r in range(rank, 10):
+            if total + r > 15:
+                return
+            if chosen.count(r) < 4:
+                chosen.append(r)
+                extend(r, chosen, total + r)
+                chosen.pop()
+
+    extend(1, [], 0)
     total = 0
-    for k in range(2, 16) if size is None else [size]:
-        for ranks in combinations_with_replacement(range(1, 10), k):
+    for ranks in found:
+        if len(ranks) >= 2 and (size is None or len(ranks) == size):
             counts = Counter(ranks)
-            if sum(ranks) == 15 and max(counts.values()) <= 4:
-                total += prod(comb(4, n) for n in counts.values()) if with_suits else 1
+            total += prod(comb(4, n) for n in counts.values()) if with_suits else 1
     return total

@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "HTML",
+    "MAX_COORDINATE",
+    "MAX_SIZE",
+    "MAX_TEXT",
     "SVG",
     "THEME",
     "dice_goal_board",
@@ -92,15 +95,53 @@ class HTML(str):
 _FONT = "Georgia, 'Times New Roman', serif"
 
 
+#: Accepted drawing sizes (a tile's, cell's or die's width) in pixels: above 0 and at most this.
+MAX_SIZE = 10_000
+#: Accepted coordinates in pixels: from -MAX_COORDINATE to MAX_COORDINATE.
+MAX_COORDINATE = 1_000_000
+#: The longest title, label or caption text accepted (characters).
+MAX_TEXT = 1_000
+
+
 def _number(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise InvalidArgumentError(f"{what} must be a finite number of pixels", input=value)
+    # a coordinate: a finite int or float (not a bool) within +-MAX_COORDINATE pixels; huge ints never overflow
+    ok = not isinstance(value, bool) and isinstance(value, (int, float))
+    if ok:
+        ok = (-MAX_COORDINATE <= value <= MAX_COORDINATE) if isinstance(value, int) else (
+            math.isfinite(value) and -MAX_COORDINATE <= value <= MAX_COORDINATE)
+    if not ok:
+        raise InvalidArgumentError(f"{what} must be a finite number of pixels from {-MAX_COORDINATE:,} to "
+                                   f"{MAX_COORDINATE:,}", input=value)
     return value
 
 
 def _size(value: Any) -> float:
-    if _number(value, "size") <= 0:
-        raise InvalidArgumentError("size must be a positive number of pixels", input=value)
+    ok = not isinstance(value, bool) and isinstance(value, (int, float))
+    if ok:
+        ok = (0 < value <= MAX_SIZE) if isinstance(value, int) else (math.isfinite(value) and 0 < value <= MAX_SIZE)
+    if not ok:
+        raise InvalidArgumentError(f"size must be a number of pixels above 0 and at most {MAX_SIZE:,}", input=value)
+    return value
+
+
+def _text(value: Any, what: str, none: bool = False) -> str | None:
+    # a title, label or caption: a string of at most MAX_TEXT characters (or None where allowed)
+    if value is None and none:
+        return None
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        shown = value[:80] + "..." if isinstance(value, str) else value
+        raise InvalidArgumentError(f"{what} must be text of at most {MAX_TEXT:,} characters"
+                                   + (" (or None)" if none else ""), input=shown)
+    return value
+
+
+def _text_shown(value: Any) -> Any:
+    return value[:80] + "..." if isinstance(value, str) and len(value) > 80 else value
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidArgumentError(f"{what} must be True or False", input=value)
     return value
 
 
@@ -136,7 +177,8 @@ def tile(digit: int, x: float = 0, y: float = 0, size: float = 72, face: str = "
         highlight: outline the tile as part of a winning fifteen.
 
     Raises :class:`~fifteen_kit.errors.InvalidArgumentError` for a digit outside 1..9, an unknown
-    face, or a position or size that is not a finite number (size above 0).
+    face, a position outside +-MAX_COORDINATE pixels, a size not above 0 and at most MAX_SIZE, or a
+    ``highlight`` that is not True or False.
 
     >>> fragment = tile(7)
     >>> fragment.startswith('<g') and 'polygon' in fragment   # odd: diamond frame
@@ -148,6 +190,7 @@ def tile(digit: int, x: float = 0, y: float = 0, size: float = 72, face: str = "
         raise InvalidArgumentError("a tile shows a digit from 1 to 9", input=digit)
     x, y = _number(x, "x"), _number(y, "y")
     size = _size(size)
+    _flag(highlight, "highlight")
     faces = {
         "brass": (THEME["brass"], THEME["brass_dark"], THEME["ink"]),
         "onyx": (THEME["onyx"], THEME["brass"], THEME["ivory"]),
@@ -195,7 +238,9 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
     """The round as the rulebook's table: the pool board with nine slots and both racks.
 
     Drafted digits leave an empty recess in the pool and appear on their owner's
-    rack; the winning fifteen is outlined and starred.  ``size`` is a tile's width in pixels.
+    rack; the winning fifteen is outlined and starred.  ``size`` is a tile's width in pixels; ``title``
+    (read out by screen readers; the round's notation by default) is None or text of at most MAX_TEXT
+    characters.  Raises InvalidArgumentError for anything else.
 
     >>> from fifteen_kit.game_of_15 import Round
     >>> svg = round_board(Round.parse('258/46 I'))
@@ -205,6 +250,7 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
     from .game_of_15.rules import Side
 
     position, size = _round(position), _size(size)
+    title = _text(title, "title", none=True)
     gap = size * 0.2
     th = size * 1.3
     width = 9 * size + 10 * gap
@@ -252,6 +298,7 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
 
     Onyx's cells are dark discs lettered "O", Ivory's light discs lettered "I";
     the winning line is drawn through in bluish green.  ``size`` is a cell's side in pixels.
+    Raises InvalidArgumentError for a non-Round, a bad size or a ``show_digits`` that is not True or False.
 
     >>> from fifteen_kit.game_of_15 import Round
     >>> THEME['win'] in magic_grid(Round.parse('258/46 I'))   # the winning line is drawn
@@ -263,6 +310,7 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
     from .game_of_15.square import MAGIC_SQUARE, line_of
 
     position, size = _round(position), _size(size)
+    _flag(show_digits, "show_digits")
     pad = size * 0.2
     width = height = 3 * size + 2 * pad
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
@@ -304,11 +352,18 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
 def side_by_side(*drawings: str, captions: tuple[str, ...] = ()) -> HTML:
     """Several drawings in a row, each with an optional caption underneath.
 
+    ``captions`` is a tuple or list of strings (at most one per drawing, each at most MAX_TEXT characters).
+    Raises InvalidArgumentError otherwise, or for a drawing that is not SVG or HTML text.
+
     >>> side_by_side(SVG('<svg/>'), SVG('<svg/>'), captions=('pool', 'grid')).count('<figure')
     2
     """
     if not isinstance(captions, (tuple, list)) or not all(isinstance(c, str) for c in captions):
         raise InvalidArgumentError("captions must be a tuple of strings", input=captions)
+    if len(captions) > len(drawings):
+        raise InvalidArgumentError(f"{len(captions)} captions for {len(drawings)} drawings", input=captions)
+    for c in captions:
+        _text(c, "a caption")
     if not all(isinstance(d, str) for d in drawings):
         raise InvalidArgumentError("each drawing must be SVG or HTML text", input=drawings)
     cells = []
@@ -322,7 +377,7 @@ def side_by_side(*drawings: str, captions: tuple[str, ...] = ()) -> HTML:
 def tile_image(digit: int, face: str = "brass", size: float = 72, highlight: bool = False) -> SVG:
     """One tile as a complete SVG picture (for icons and CSS backgrounds), ``size`` wide.
 
-    Raises InvalidArgumentError as :func:`tile` does.
+    Raises InvalidArgumentError as :func:`tile` does (checked before anything is drawn).
 
     >>> tile_image(5).startswith('<svg') and 'polygon' in tile_image(5)
     True
@@ -338,9 +393,11 @@ def tile_strip(digits: Iterable[int], face: str = "brass", size: float = 48,
                highlight: Iterable[int] = (), slots: int = 5, label: str = "") -> SVG:
     """A rack: the tiles of ``digits`` in a row on a mahogany strip with room for ``slots`` tiles.
 
-    ``highlight`` digits are outlined and starred; ``label`` is read out by screen readers.
+    ``digits``: at most 9 digits 1..9 (bools are not digits); ``highlight`` digits (1..9) are outlined and
+    starred; ``slots`` is 1..9 (the strip grows to fit more digits than slots); ``label`` (text of at most
+    MAX_TEXT characters) is read out by screen readers.
 
-    Raises InvalidArgumentError for bad digits, face, size or slots.
+    Raises InvalidArgumentError for bad digits, face, size, slots or label.
 
     >>> tile_strip([2, 5, 8], face='onyx', highlight=[2, 5, 8]).count('★')
     3
@@ -348,9 +405,14 @@ def tile_strip(digits: Iterable[int], face: str = "brass", size: float = 48,
     from . import _check
 
     size = _size(size)
-    digits = [int(d) if isinstance(d, bool) else d for d in _check.items(digits, 9, "a rack")]
-    marked = set(_check.items(highlight, 9, "the highlighted digits"))
+    digits = [_check.whole(d, 1, 9, "a rack digit") for d in _check.items(digits, 9, "a rack")]
+    marked = {_check.whole(d, 1, 9, "a highlighted digit")
+              for d in _check.items(highlight, 9, "the highlighted digits")}
     slots = max(_check.whole(slots, 1, 9, "slots"), len(digits))
+    label = _text(label, "label")
+    faces = ("brass", "onyx", "ivory")
+    if not isinstance(face, str) or face not in faces:
+        raise InvalidArgumentError(f"a tile face is one of {', '.join(faces)}", input=face)
     gap = size * 0.22
     w, h = slots * (size + gap) + gap, size * 1.3 + 2 * gap
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" viewBox="0 0 {w:g} {h:g}" '
@@ -371,7 +433,9 @@ def die(value: int, fill: str, ink: str, x: float = 0, y: float = 0, size: float
         faded: bool = False) -> str:
     """One die face as an SVG fragment: ``value`` pips in ``ink`` on ``fill``, the colour's ``letter`` in a corner.
 
-    Raises InvalidArgumentError for a value outside 1..6 or a bad size.
+    ``fill`` and ``ink`` are CSS colours and ``letter`` a short text (each at most 40 characters); ``faded``
+    is True or False.  Raises InvalidArgumentError for a value outside 1..6, a bad size or position, or
+    anything else.
 
     >>> die(5, '#0072B2', '#ffffff', letter='B').count('<circle')
     5
@@ -379,6 +443,10 @@ def die(value: int, fill: str, ink: str, x: float = 0, y: float = 0, size: float
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
         raise InvalidArgumentError("a die shows 1 to 6 pips", input=value)
     size, x, y = _size(size), _number(x, "x"), _number(y, "y")
+    for name, text in (("fill", fill), ("ink", ink), ("letter", letter)):
+        if not isinstance(text, str) or len(text) > 40:
+            raise InvalidArgumentError(f"{name} must be text of at most 40 characters", input=_text_shown(text))
+    _flag(faded, "faded")
     opacity = ' opacity="0.35"' if faded else ""
     parts = [f'<g transform="translate({x:g},{y:g})"{opacity}>',
              f'<rect width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" fill="{escape(fill)}" '
@@ -401,7 +469,8 @@ def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None
 
     ``targets`` and ``placed`` are in colour order (blue yellow black white green red).
 
-    Raises InvalidArgumentError for bad targets or pips.
+    Raises InvalidArgumentError for bad targets (six whole numbers 1..6), placed dice (six entries, each
+    None or 1..its target), size or title (text of at most MAX_TEXT characters).
 
     >>> dice_goal_board((4, 3, 3, 2, 2, 1), (2, None, None, None, None, 1)).count('<rect') >= 8
     True
@@ -414,6 +483,10 @@ def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None
     if len(t) != 6 or len(p) != 6:
         raise InvalidArgumentError("a goal board has six colours", input=(targets, placed))
     size = _size(size)
+    title = _text(title, "title")
+    for i, v in enumerate(p):
+        if v is not None:
+            _check.whole(v, 1, t[i], "a placed die")
     gap = size * 0.35
     width = 6 * size + 7 * gap
     height = 2 * size + 3 * gap + size * 0.9

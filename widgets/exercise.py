@@ -11,15 +11,26 @@ The expected answer is always computed by the kit in the lesson, never typed in.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from html import escape
 
 import ipywidgets as w
 
+from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
 
-__all__ = ["SelfCheck"]
+__all__ = ["MAX_ANSWER", "SelfCheck"]
+
+#: The longest answer that is read (characters); a longer one is refused with a message before it is parsed,
+#: so no typed text (a million digits, ``1e999999``) can hold up the kernel.
+MAX_ANSWER = 100
+#: The longest question, hint or placeholder accepted (characters).
+MAX_QUESTION = 2_000
+# a fraction 'p/q' or a decimal with an optional exponent of at most three digits (ASCII digits only)
+_FRACTION = re.compile(r"[+-]?(\d+/\d+|(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?)", re.ASCII)
 
 
 class SelfCheck(w.VBox):
@@ -31,13 +42,22 @@ class SelfCheck(w.VBox):
         placeholder: grey text in the empty answer box.
         hint: shown after a wrong answer (optional).
 
-    Raises InvalidArgumentError if ``judge`` is not callable.
+    Answers longer than :data:`MAX_ANSWER` characters are refused with a message and never reach ``judge``.
+
+    Raises InvalidArgumentError if ``judge`` is not callable, or the question (not empty), placeholder or hint
+    is not text of at most 2,000 characters.
+
+    >>> SelfCheck("Say yes", lambda text: (text == "yes", "")).judge("yes")
+    (True, '')
     """
 
     def __init__(self, question: str, judge: Callable[[str], tuple[bool, str]], placeholder: str = "your answer",
                  hint: str = "") -> None:
+        _check.text(question, MAX_QUESTION, "the question", empty=False)
         if not callable(judge):
             raise InvalidArgumentError("judge must be a function of the answer text", input=judge)
+        _check.text(placeholder, MAX_QUESTION, "the placeholder")
+        _check.text(hint, MAX_QUESTION, "the hint")
         self.question = question
         self.judge = judge
         self.hint = hint
@@ -49,12 +69,25 @@ class SelfCheck(w.VBox):
                           self.feedback])
 
     def check(self) -> bool:
-        """Judge the typed answer, show the feedback, and return whether it was right."""
+        """Judge the typed answer, show the feedback, and return whether it was right.
+
+        An empty answer or one longer than :data:`MAX_ANSWER` characters gets a message instead.  A ``judge``
+        that does not answer ``(True or False, text)`` is a broken exercise: the feedback says so and
+        InvalidArgumentError is raised.
+        """
         text = self.answer.value
-        if not text.strip():
+        if not isinstance(text, str) or not text.strip():
             self.feedback.value = "Type an answer first."
             return False
-        correct, note = self.judge(text)
+        if len(text) > MAX_ANSWER:
+            self.feedback.value = f"That answer is too long: at most {MAX_ANSWER} characters, please."
+            return False
+        verdict = self.judge(text)
+        if (not isinstance(verdict, tuple) or len(verdict) != 2 or not isinstance(verdict[0], bool)
+                or not isinstance(verdict[1], str)):
+            self.feedback.value = "This exercise's checker is broken: tell your teacher."
+            raise InvalidArgumentError("judge must return (True or False, feedback text)", input=verdict)
+        correct, note = verdict
         if correct:
             self.feedback.value = "✔ " + escape(note or "Correct!")
         else:
@@ -67,17 +100,22 @@ class SelfCheck(w.VBox):
 
     @classmethod
     def number(cls, question: str, expected: int, hint: str = "") -> SelfCheck:
-        """A question whose answer is one whole number.
+        """A question whose answer is one whole number (``expected``: an int, not a bool).
+
+        The answer may use ``,`` or ``_`` between digits; only ASCII digits count.  Raises
+        InvalidArgumentError for an ``expected`` that is not a whole number (it could never be matched).
 
         >>> SelfCheck.number("2 + 2?", 4).judge("4")
         (True, 'Correct!')
         """
+        if isinstance(expected, bool) or not isinstance(expected, int):
+            raise InvalidArgumentError("the expected answer must be a whole number (an int)", input=expected)
 
         def judge(text: str) -> tuple[bool, str]:
-            try:
-                value = int(text.strip().replace(",", "").replace("_", ""))
-            except ValueError:
+            digits = text.strip().replace(",", "").replace("_", "")
+            if len(digits) > MAX_ANSWER or not re.fullmatch(r"[+-]?\d+", digits, re.ASCII):
                 return False, "Please type a whole number."
+            value = int(digits)
             return (True, "Correct!") if value == expected else (False, "Not yet. Try again.")
 
         return cls(question, judge, placeholder="a whole number", hint=hint)
@@ -88,12 +126,17 @@ class SelfCheck(w.VBox):
 
         >>> SelfCheck.digits("Even digits?", [2, 4, 6, 8]).judge("8, 6 4 2")
         (True, 'Correct!')
+
+        Raises InvalidArgumentError unless ``expected`` is a collection of 1 to 10 digits 0..9.
         """
-        target = frozenset(expected)
+        digits = _check.items(expected, 10, "the expected digits")
+        target = frozenset(_check.whole(d, 0, 9, "an expected digit") for d in digits)
+        if not target:
+            raise InvalidArgumentError("the expected answer needs at least one digit", input=expected)
 
         def judge(text: str) -> tuple[bool, str]:
             parts = text.replace(",", " ").replace("+", " ").split()
-            if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+            if not parts or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
                 return False, "Type digits separated by spaces, e.g. 2 4 6."
             got = frozenset(int(p) for p in parts)
             if got == target:
@@ -111,12 +154,24 @@ class SelfCheck(w.VBox):
         >>> q = SelfCheck.fraction("P(bust)?", Fraction(5, 162))
         >>> q.judge("5/162")[0], q.judge("0.031")[0], q.judge("0.05")[0]
         (True, True, False)
+
+        ``expected`` is a Fraction, an int or a finite float (taken exactly); ``places`` is 0..12.  Typed
+        decimals may carry an exponent of at most three digits (``1e999999`` is refused unread).
+        Raises InvalidArgumentError otherwise, when the exercise is made (not later, inside a click).
         """
+        if isinstance(expected, bool) or not isinstance(expected, (Fraction, int, float)):
+            raise InvalidArgumentError("the expected answer must be a Fraction, an int or a float", input=expected)
+        if isinstance(expected, float) and not math.isfinite(expected):
+            raise InvalidArgumentError("the expected answer must be a finite number", input=expected)
+        _check.whole(places, 0, 12, "places (decimal places)")
         target = Fraction(expected)
 
         def judge(text: str) -> tuple[bool, str]:
+            compact = text.strip().replace(" ", "")
+            if len(compact) > MAX_ANSWER or not _FRACTION.fullmatch(compact):
+                return False, "Type a fraction like 1/6 or a decimal like 0.167."
             try:
-                value = Fraction(text.strip().replace(" ", ""))
+                value = Fraction(compact)
             except (ValueError, ZeroDivisionError):
                 return False, "Type a fraction like 1/6 or a decimal like 0.167."
             if value == target:

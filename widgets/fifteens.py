@@ -24,11 +24,12 @@ from html import escape
 
 import ipywidgets as w
 
+from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError
 from fifteen_kit.fifteens.rules import FACE_RULES, Position
 from fifteen_kit.fifteens.solver import solve
 
-from .common import sentence
+from .common import MAX_SEED, sentence
 
 __all__ = ["FifteensBoard"]
 
@@ -53,13 +54,15 @@ class FifteensBoard(w.VBox):
     """An interactive Fifteens table (see the module docstring).
 
     Args:
-        seed: the deal (same seed, same deal).
+        seed: the deal number, 0 to :data:`~fifteen_kit.widgets.common.MAX_SEED` (same seed, same deal).
         face_rule: ``'four-of-a-kind'`` (the rulebook's) or ``'one-each'``.
 
-    Raises InvalidArgumentError for a bad seed or face rule.
+    Raises InvalidArgumentError for a bad seed or face rule (before anything is built).
     """
 
     def __init__(self, seed: int = 0, face_rule: str = "four-of-a-kind") -> None:
+        _check.whole(seed, 0, MAX_SEED, "the deal number")
+        _check.choice(face_rule, FACE_RULES, "face_rule")
         super().__init__()
         self.add_class("f15p-board")
         self.history: list[Position] = [Position.deal(seed, face_rule)]
@@ -98,7 +101,7 @@ class FifteensBoard(w.VBox):
         self.all_button.on_click(lambda _b: self.show_all())
         self.solver_button.on_click(lambda _b: self.solver_move())
         self.undo_button.on_click(lambda _b: self.undo())
-        self.new_button.on_click(lambda _b: self.new_deal(self.seed_text.value, self.rule_menu.value))
+        self.new_button.on_click(lambda _b: self._new_deal_clicked())
         self.children = [
             w.HTML(f"<style>{_STYLE}</style>"), self.banner, self.info, self.message,
             w.HBox([self.grid, w.VBox([self.remove_button, self.clear_button, self.hint_button, self.all_button,
@@ -119,7 +122,11 @@ class FifteensBoard(w.VBox):
 
     # -- actions ----------------------------------------------------------------------------------
     def click_card(self, place: int) -> None:
-        """Select or unselect the card at ``place``."""
+        """Select or unselect the card at ``place`` (0..15, row by row).
+
+        Raises InvalidArgumentError for anything but a place 0..15 (and changes nothing).
+        """
+        _check.whole(place, 0, 15, "the place", position=self.position.notation())
         card = self.position.tableau[place]
         if card is None:
             self._say("That place is empty.")
@@ -202,17 +209,25 @@ class FifteensBoard(w.VBox):
         self._say("Removal taken back.")
         self.render()
 
-    def new_deal(self, seed: int, face_rule: str = "four-of-a-kind") -> None:
-        """Deal again from ``seed``."""
+    def _new_deal_clicked(self) -> None:
+        # the New deal button: a bad deal number is said on the board (a click cannot show an exception)
         try:
-            position = Position.deal(seed, face_rule)
+            self.new_deal(self.seed_text.value, self.rule_menu.value)
         except FifteenKitError as err:
             self._say(sentence(err.message))
-            return
+
+    def new_deal(self, seed: int, face_rule: str = "four-of-a-kind") -> None:
+        """Deal again from ``seed`` (0 to :data:`~fifteen_kit.widgets.common.MAX_SEED`) with ``face_rule``.
+
+        Raises InvalidArgumentError for a bad seed or face rule, and then changes nothing.
+        """
+        _check.whole(seed, 0, MAX_SEED, "the deal number")
+        position = Position.deal(seed, face_rule)
         self.history = [position]
         self.selected.clear()
         self._hint = ()
         self.removals_view.value = ""
+        self.seed_text.value, self.rule_menu.value = seed, face_rule
         self._say(f"Deal {seed}.")
         self.render()
 

@@ -28,7 +28,7 @@ from fifteen_kit.five_by_15.players import greedy_player
 from fifteen_kit.five_by_15.rules import COLOUR_HEX, COLOUR_LETTERS, COLOUR_NAMES, Move, Position
 from fifteen_kit.five_by_15.solver import best_first
 
-from .common import sentence
+from .common import MAX_SEED, sentence
 
 __all__ = ["HINT_BUDGET", "FiveBy15Board"]
 
@@ -57,15 +57,17 @@ class FiveBy15Board(w.VBox):
         seed: the deal; level: 1, 2 or 3 (a shift moves at least 3, 4 or 5 tiles).
         colours, size: a smaller board for teaching (2..5 colours, numbers 1..size); 5 and 15 by default.
 
-    Raises InvalidArgumentError for a bad seed or level.
+    Raises InvalidArgumentError for a seed outside 0..:data:`~fifteen_kit.widgets.common.MAX_SEED`, a level
+    other than 1, 2, 3, or a bad board shape (all checked before anything is built).
     """
 
     def __init__(self, seed: int = 0, level: int = 1, colours: int = 5, size: int = 15) -> None:
-        _check.whole(seed, 0, None, "the deal number")
+        _check.whole(seed, 0, MAX_SEED, "the deal number")
+        game = Game(Position.deal(seed, level=level, colours=colours, size=size))  # checks level and shape
         super().__init__()
         self.add_class("f5-board")
         self._shape = {"colours": colours, "size": size}
-        self.game = Game(Position.deal(seed, level=level, colours=colours, size=size))
+        self.game = game
         self._chosen: tuple[str, object] | None = None  # ('gap', cell) or ('tile', tile)
         self._plan: tuple[Position, tuple[Move, ...]] | None = None  # a winning line found by a hint, from where
         self.banner = w.HTML()
@@ -95,7 +97,7 @@ class FiveBy15Board(w.VBox):
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary")
         self.undo_button.on_click(lambda _b: self.undo())
         self.hint_button.on_click(lambda _b: self.hint())
-        self.new_button.on_click(lambda _b: self.new_deal(self.seed_text.value, self.level_menu.value))
+        self.new_button.on_click(lambda _b: self._new_deal_clicked())
         legend = " · ".join(f"{letter} = {name}" for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True))
         self.children = [
             w.HTML(f"<style>{_STYLE}</style>"), self.banner, self.message, self.grid, self.shifts,
@@ -160,7 +162,11 @@ class FiveBy15Board(w.VBox):
         self.render()
 
     def shift(self, first: tuple[int, int]) -> None:
-        """Shift the run from tile ``first`` (colour, number) up to the highest number one place right."""
+        """Shift the run from tile ``first`` (colour, number) up to the highest number one place right.
+
+        Raises InvalidArgumentError for a ``first`` that is not a tile; an illegal shift is explained on the
+        board and changes nothing.
+        """
         self._play(Move("shift", tile=first, top=self.game.position.size))
 
     def undo(self) -> None:
@@ -224,20 +230,29 @@ class FiveBy15Board(w.VBox):
         """
         if isinstance(position, str):
             position = Position.parse(position)
-        self.game = Game(position)
+        game = Game(position)  # refuses anything but a Position
+        self.game = game
         self._shape = {"colours": position.colours, "size": position.size}
         self.level_menu.value = position.level
         self._chosen = None
         self._say("")
         self.render()
 
-    def new_deal(self, seed: int, level: int = 1) -> None:
-        """Deal again from ``seed`` at ``level``."""
+    def _new_deal_clicked(self) -> None:
+        # the New deal button: a bad deal number is said on the board (a click cannot show an exception)
         try:
-            self.game = Game(Position.deal(seed, level=level, **self._shape))
+            self.new_deal(self.seed_text.value, self.level_menu.value)
         except FifteenKitError as err:
             self._say(sentence(err.message))
-            return
+
+    def new_deal(self, seed: int, level: int = 1) -> None:
+        """Deal again from ``seed`` (0 to :data:`~fifteen_kit.widgets.common.MAX_SEED`) at ``level`` (1, 2, 3).
+
+        Raises InvalidArgumentError for a bad seed or level, and then changes nothing (engine and screen).
+        """
+        _check.whole(seed, 0, MAX_SEED, "the deal number")
+        _check.whole(level, 1, 3, "the level")
+        self.game = Game(Position.deal(seed, level=level, **self._shape))
         self._chosen = None
         self.seed_text.value, self.level_menu.value = seed, level
         self._say(f"Deal {seed}, level {level}.")

@@ -6,12 +6,13 @@ True
 """
 
 from .cards import RANKS, SUITS, Card, deck, shuffled_deck
-from .rules import FACE_RULES, Position, removal_problem, removals_of
-from .solver import SolveResult, removal_ranks, solve
-from .strategies import STRATEGIES, Outcome, StudyRow, choose, play, study, wilson_interval
+from .rules import FACE_RULES, MAX_NOTATION, Position, removal_problem, removals_of
+from .solver import MAX_NODES, SolveResult, removal_ranks, solve
+from .strategies import MAX_GAMES, STRATEGIES, Outcome, StudyRow, choose, play, study, wilson_interval
 
 __all__ = [
-    "FACE_RULES", "RANKS", "STRATEGIES", "SUITS", "Card", "Outcome", "Position", "SolveResult", "StudyRow", "choose",
+    "FACE_RULES", "MAX_GAMES", "MAX_NODES", "MAX_NOTATION", "RANKS", "STRATEGIES", "SUITS", "Card", "Outcome",
+    "Position", "SolveResult", "StudyRow", "choose",
     "deck", "play", "removal_problem", "removal_ranks", "removals_of", "shuffled_deck", "solve", "study",
     "wilson_interval",
 ]

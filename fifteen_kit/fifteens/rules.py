@@ -40,7 +40,7 @@ from ..chance import Seed
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from .cards import Card, deck, shuffled_deck
 
-__all__ = ["FACE_RULES", "Position", "removal_problem", "removals_of"]
+__all__ = ["FACE_RULES", "MAX_NOTATION", "Position", "removal_problem", "removals_of"]
 
 _DECK = frozenset(deck())
 
@@ -55,7 +55,12 @@ def removal_problem(cards: list[Card], face_rule: str = "four-of-a-kind") -> str
     True
     >>> removal_problem([Card(10, 'S'), Card(5, 'H')])
     'a 10, jack, queen or king never combines with other cards'
+
+    Raises InvalidArgumentError unless ``cards`` is a collection of at most 16 distinct :class:`Card` values
+    and ``face_rule`` one of :data:`FACE_RULES`.
     """
+    cards = _cards(cards, "the cards of a removal")
+    _check.choice(face_rule, FACE_RULES, "face_rule")
     if not cards:
         return "select at least two cards"
     faces = [c for c in cards if c.is_face]
@@ -82,7 +87,12 @@ def removals_of(tableau: tuple[Card | None, ...], face_rule: str = "four-of-a-ki
 
     >>> removals_of((Card(9, 'S'), None, Card(6, 'H'), Card(5, 'C')))
     ((0, 2),)
+
+    Raises InvalidArgumentError unless ``tableau`` holds at most 16 places, each a :class:`Card` (each card at
+    most once) or None, and ``face_rule`` is one of :data:`FACE_RULES`.
     """
+    tableau = _places(tableau)
+    _check.choice(face_rule, FACE_RULES, "face_rule")
     numbered = [(p, c.rank) for p, c in enumerate(tableau) if c is not None and not c.is_face]
     found: list[tuple[int, ...]] = []
 
@@ -111,6 +121,33 @@ def removals_of(tableau: tuple[Card | None, ...], face_rule: str = "four-of-a-ki
             if len(group) == 4:
                 found.append(tuple(group))
     return tuple(sorted(found, key=lambda r: (len(r), r)))
+
+
+def _cards(cards: object, what: str) -> list[Card]:
+    # a collection of at most 16 distinct cards, read once (iterators and generators included)
+    out = _check.items(cards, 16, what)
+    for c in out:
+        if not isinstance(c, Card):
+            raise InvalidArgumentError(f"{what} must be Card values", input=c)
+    if len(set(out)) != len(out):
+        raise InvalidArgumentError(f"{what} name a card twice", input=" ".join(map(str, out)))
+    return out
+
+
+def _places(tableau: object) -> list[Card | None]:
+    # at most 16 places, each a Card (at most once) or None (empty), read once
+    out = _check.items(tableau, 16, "the tableau")
+    for c in out:
+        if c is not None and not isinstance(c, Card):
+            raise InvalidArgumentError("a tableau place holds a Card or None (empty)", input=c)
+    cards = [c for c in out if c is not None]
+    if len(set(cards)) != len(cards):
+        raise InvalidArgumentError("the tableau holds a card twice", input=" ".join(map(str, cards)))
+    return out
+
+
+#: The longest position notation :meth:`Position.parse` reads (the longest real one has under 200 characters).
+MAX_NOTATION = 1_000
 
 
 @dataclass(frozen=True, repr=False)
@@ -144,15 +181,21 @@ class Position(Notated):
         if stock and any(c is None for c in tableau):
             raise InvalidArgumentError("an empty place while the stock has cards: the tableau is refilled first",
                                        input=self.notation_of(tableau, stock, waste))
-        if self.face_rule not in FACE_RULES:
-            raise InvalidArgumentError(f"face_rule is one of {', '.join(FACE_RULES)}", input=self.face_rule)
+        _check.choice(self.face_rule, FACE_RULES, "face_rule")
         object.__setattr__(self, "tableau", tuple(tableau))
         object.__setattr__(self, "stock", tuple(stock))
         object.__setattr__(self, "waste", tuple(waste))
 
     @classmethod
     def deal(cls, seed: Seed = None, face_rule: str = "four-of-a-kind") -> Position:
-        """A new deal from a seeded shuffle: the first 16 cards to the tableau, the rest to the stock."""
+        """A new deal from a seeded shuffle: the first 16 cards to the tableau, the rest to the stock.
+
+        Raises InvalidArgumentError for a bad seed (see :func:`~fifteen_kit.chance.make_rng`) or face rule.
+
+        >>> Position.deal(seed=1) == Position.deal(seed=1)
+        True
+        """
+        _check.choice(face_rule, FACE_RULES, "face_rule")
         cards = shuffled_deck(seed)
         return cls(cards[:16], cards[16:], (), face_rule)
 
@@ -210,19 +253,30 @@ class Position(Notated):
     def remove(self, places: Iterable[int]) -> Position:
         """Remove the cards at ``places`` to the waste and refill the empty places from the stock.
 
-        Raises GameOverError when the game is won, IllegalMoveError (with the reason) for an illegal removal.
+        ``places`` may be any collection of at most 16 places, an iterator or generator included (it is read
+        once).  Raises GameOverError when the game is won, IllegalMoveError (with the reason) for an illegal
+        removal.
 
         >>> p = Position.deal(seed=1)
         >>> q = p.remove(p.legal_removals()[0])
         >>> len(q.waste), len(q.stock)
         (2, 34)
+        >>> len(p.remove(iter((6, 15))).waste)
+        2
         """
+        shown = places if isinstance(places, (tuple, list, set, frozenset, range)) else None
+        try:
+            places = _check.items(places, 16, "places", IllegalMoveError, None)  # read an iterator only once
+        except IllegalMoveError as err:
+            raise IllegalMoveError(err.message, input=shown if shown is not None else places,
+                                   position=self.notation()) from None
+        shown = shown if shown is not None else tuple(places)
         if self.is_won:
-            raise GameOverError("the game is won; nothing is left to remove", input=places,
+            raise GameOverError("the game is won; nothing is left to remove", input=shown,
                                 position=self.notation())
         problem = self.explain(places)
         if problem is not None:
-            raise IllegalMoveError(problem, input=places, position=self.notation())
+            raise IllegalMoveError(problem, input=shown, position=self.notation())
         chosen = sorted(places)
         tableau = list(self.tableau)
         removed = [tableau[p] for p in chosen]
@@ -239,7 +293,12 @@ class Position(Notated):
     # -- notation -------------------------------------------------------------------------------
     @staticmethod
     def notation_of(tableau: Iterable[Card | None], stock: Iterable[Card], waste: Iterable[Card]) -> str:
-        """The notation of these parts (used in messages before a Position exists)."""
+        """The notation of these parts (used in messages before a Position exists).
+
+        >>> Position.notation_of([Card(1, 'S'), None], [], [Card(2, 'H')])
+        'AS .. / / 2H'
+        """
+        tableau, stock, waste = (_check.items(x, 52, "a part of a position") for x in (tableau, stock, waste))
         part = " ".join(".." if c is None else str(c) for c in tableau)
         return f"{part} / {' '.join(map(str, stock))} / {' '.join(map(str, waste))}".replace("  ", " ").strip()
 
@@ -250,7 +309,16 @@ class Position(Notated):
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """The position written in ``text``. Raises NotationError for malformed or impossible text."""
+        """The position written in ``text``. Raises NotationError for malformed or impossible text.
+
+        Text longer than :data:`MAX_NOTATION` characters is refused before it is read.
+
+        >>> Position.parse('..')
+        Traceback (most recent call last):
+        ...
+        fifteen_kit.errors.NotationError: expected '<tableau> / <stock> / <waste>' (input: '..')
+        """
+        _check.text(text, MAX_NOTATION, "a position notation", error=NotationError)
         if not isinstance(text, str):
             raise NotationError("a position is written as '<tableau> / <stock> / <waste>'", input=text)
         body = text.strip()

@@ -28,9 +28,13 @@ from functools import lru_cache
 
 from .. import _check
 from ..errors import InvalidArgumentError
-from .rules import Position
+from .rules import FACE_RULES, Position
 
-__all__ = ["SolveResult", "removal_ranks", "solve"]
+__all__ = ["MAX_NODES", "SolveResult", "removal_ranks", "solve"]
+
+#: The largest node budget :func:`solve` accepts (its default).  No dealt position comes near it: the
+#: hardest of 1,000 deals needed 1,745 states (bench/bench_limits.py).
+MAX_NODES = 2_000_000
 
 _FACE = (10, 11, 12, 13)
 
@@ -53,12 +57,24 @@ class SolveResult:
 def removal_ranks(counts: tuple[int, ...], face_rule: str = "four-of-a-kind") -> tuple[tuple[int, ...], ...]:
     """Every distinct removal, as a sorted tuple of ranks, from a tableau with ``counts[r]`` cards of rank r.
 
-    ``counts`` has 14 entries (index 0 unused).  Face-card sets come first.  Results are cached.
+    ``counts`` has 14 whole numbers: ``counts[0]`` is 0 (there is no rank 0) and every other entry is 0..4
+    (a deck has four cards of each rank).  Face-card sets come first.  Results are cached.
+
+    Raises InvalidArgumentError for other counts or a face rule not in
+    :data:`~fifteen_kit.fifteens.rules.FACE_RULES`.
 
     >>> removal_ranks((0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0))
     ((1, 6, 8), (6, 9))
     """
-    return _removal_ranks(tuple(counts), face_rule)
+    values = _check.items(counts, 14, "the rank counts")
+    if len(values) != 14:
+        raise InvalidArgumentError("the rank counts are 14 numbers: index 0 (always 0), then ranks 1..13",
+                                   input=tuple(values))
+    _check.whole(values[0], 0, 0, "counts[0] (there is no rank 0)")
+    for rank in range(1, 14):
+        _check.whole(values[rank], 0, 4, f"the count of rank {rank}")
+    _check.choice(face_rule, FACE_RULES, "face_rule")
+    return _removal_ranks(tuple(values), face_rule)
 
 
 def _enumerate(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -117,14 +133,16 @@ def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResul
 
     Args:
         position: any Fifteens position.
-        node_budget: at most this many states are expanded (None: no limit).
+        node_budget: at most this many states are expanded, 1 to :data:`MAX_NODES` (None: :data:`MAX_NODES`).
 
-    Raises InvalidArgumentError for a non-Position or a bad budget.
+    Raises InvalidArgumentError for a non-Position or a budget outside that range.
+
+    >>> solve(Position.deal(seed=1), node_budget=1).status
+    'unknown'
     """
     if not isinstance(position, Position):
         raise InvalidArgumentError("the solver needs a Fifteens Position", input=position)
-    if node_budget is not None:
-        _check.whole(node_budget, 1, None, "the node budget")
+    node_budget = MAX_NODES if node_budget is None else _check.whole(node_budget, 1, MAX_NODES, "the node budget")
     stock = [c.rank for c in position.stock]
     start = [0] * 14
     for c in position.cards:
@@ -144,7 +162,7 @@ def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResul
         if key in lost:
             return False
         nodes += 1
-        if node_budget is not None and nodes > node_budget:
+        if nodes > node_budget:
             raise Budget
         moves = _removal_ranks(counts, position.face_rule)
         if moves and moves[0][0] >= 10:

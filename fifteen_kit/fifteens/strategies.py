@@ -30,9 +30,12 @@ from ..errors import InvalidArgumentError
 from .rules import FACE_RULES, Position
 from .solver import removal_ranks, solve
 
-__all__ = ["STRATEGIES", "Outcome", "StudyRow", "choose", "play", "study", "wilson_interval"]
+__all__ = ["MAX_GAMES", "STRATEGIES", "Outcome", "StudyRow", "choose", "play", "study", "wilson_interval"]
 
 Removal = tuple[int, ...]
+
+#: The most deals one :func:`study` plays (the benchmark's big study; minutes on several cores).
+MAX_GAMES = 10_000
 
 
 def _visible_options(position: Position, removal: Removal) -> int:
@@ -73,13 +76,26 @@ STRATEGIES: dict[str, Callable[[Position, list[Removal], random.Random], Removal
 }
 
 
+def _strategy(name: object) -> str:
+    if not isinstance(name, str) or name not in STRATEGIES:
+        raise InvalidArgumentError(f"unknown strategy; choose one of {', '.join(STRATEGIES)}", input=name)
+    return name
+
+
 def choose(position: Position, strategy: str, rng: random.Random) -> Removal | None:
     """The removal ``strategy`` picks in ``position`` (None when no removal is legal).
 
-    Raises InvalidArgumentError for an unknown strategy.
+    Raises InvalidArgumentError for a non-Position, an unknown strategy or an ``rng`` that is not a
+    ``random.Random``.
+
+    >>> choose(Position.deal(seed=1), "fewest", random.Random(0))
+    (6, 15)
     """
-    if strategy not in STRATEGIES:
-        raise InvalidArgumentError(f"unknown strategy; choose one of {', '.join(STRATEGIES)}", input=strategy)
+    if not isinstance(position, Position):
+        raise InvalidArgumentError("choose needs a Fifteens Position", input=position)
+    _strategy(strategy)
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError("rng must be a random.Random", input=rng)
     options = list(position.legal_removals())
     return STRATEGIES[strategy](position, options, rng) if options else None
 
@@ -96,10 +112,15 @@ class Outcome:
 def play(position: Position, strategy: str, seed: Seed = 0) -> Outcome:
     """Play ``position`` to the end with ``strategy`` (a name from :data:`STRATEGIES`).
 
+    A game makes at most 26 removals (each takes two or more of the 52 cards), so it always ends quickly.
     Raises InvalidArgumentError for a bad position, strategy or seed.
+
+    >>> play(Position.deal(seed=1), "most", seed=1).cards_left >= 0
+    True
     """
     if not isinstance(position, Position):
         raise InvalidArgumentError("play needs a Fifteens Position", input=position)
+    _strategy(strategy)
     rng = make_rng(seed)
     line = []
     while True:
@@ -114,14 +135,16 @@ def play(position: Position, strategy: str, seed: Seed = 0) -> Outcome:
 def wilson_interval(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """The Wilson score interval for a win rate: ``(low, high)``, 95% by default.
 
-    Raises InvalidArgumentError unless 0 <= wins <= n and n >= 1.
+    ``z`` is the normal quantile of the confidence level (1.96 for 95%), a finite number above 0 and at most 10.
+    Raises InvalidArgumentError unless 1 <= n <= 10**15, 0 <= wins <= n and z is in that range.
 
     >>> low, high = wilson_interval(50, 100)
     >>> round(low, 4), round(high, 4)
     (0.4038, 0.5962)
     """
-    _check.whole(n, 1, None, "the number of games")
+    _check.whole(n, 1, 10**15, "the number of games")
     _check.whole(wins, 0, n, "the number of wins")
+    z = _check.number(z, 0, 10, "z (the normal quantile)", lo_open=True)
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
@@ -171,19 +194,29 @@ def study(players: tuple[str, ...] = ("random", "fewest", "most", "options", "th
     ``sys.platform`` is ``'emscripten'``) there are no processes, and wherever starting
     them fails it uses one process; the rows are the same either way.
 
-    Raises InvalidArgumentError for unknown players, a bad count or face rule.
+    Limits (checked first): ``players`` is a collection of 1 to 5 different names from :data:`STRATEGIES` and
+    ``'thoughtful'``; ``games`` is 1 to :data:`MAX_GAMES`; ``seed`` is 0 to 2**63 - 1; ``processes`` is None or
+    1 to 64.  Its cost grows with ``games`` (bench/bench_limits.py times 20 deals on one core).
+
+    Raises InvalidArgumentError for anything outside those limits or an unknown face rule.
 
     >>> [row.player for row in study(("most",), games=3)]
     ['most']
     """
-    _check.whole(games, 1, None, "the number of games")
-    _check.whole(seed, 0, None, "the seed")
+    players = tuple(_check.items(players, 5, "the players"))
+    if not players:
+        raise InvalidArgumentError("name at least one player", input=players)
     for name in players:
-        if name != "thoughtful" and name not in STRATEGIES:
+        if not isinstance(name, str) or (name != "thoughtful" and name not in STRATEGIES):
             raise InvalidArgumentError(f"unknown player; choose from {', '.join(STRATEGIES)} or thoughtful",
                                        input=name)
-    if face_rule not in FACE_RULES:
-        raise InvalidArgumentError(f"face_rule is one of {', '.join(FACE_RULES)}", input=face_rule)
+    if len(set(players)) != len(players):
+        raise InvalidArgumentError("each player appears once", input=players)
+    _check.whole(games, 1, MAX_GAMES, "the number of games")
+    _check.whole(seed, 0, 2**63 - 1, "the seed")
+    _check.choice(face_rule, FACE_RULES, "face_rule")
+    if processes is not None:
+        _check.whole(processes, 1, 64, "the number of processes")
     jobs = [(seed * 1_000_003 + i, tuple(players), face_rule) for i in range(games)]
     workers = processes if processes is not None else (None if games >= 400 else 1)
     if sys.platform == "emscripten":

@@ -23,18 +23,41 @@ from dataclasses import dataclass
 
 from .. import _check
 from ..chance import Seed, make_rng
-from ..errors import InvalidArgumentError
+from ..errors import GameOverError, InvalidArgumentError
 from .game import Game
 from .rules import Move, Position
 
-__all__ = ["PLAYERS", "Playout", "greedy_player", "play_out", "random_player"]
+__all__ = ["MAX_MOVES", "PLAYERS", "Playout", "greedy_player", "play_out", "random_player"]
 
 Player = Callable[[Game, random.Random], Move]
 
+#: The largest move limit :func:`play_out` accepts (its default); real games are far shorter (bench/bench_limits.py).
+MAX_MOVES = 100_000
+
+
+def _fresh(game: Game, rng: random.Random) -> tuple[Move, ...]:
+    # the moves a player may choose from; a player is asked only while the game is being played
+    if not isinstance(game, Game):
+        raise InvalidArgumentError("a player needs a 5x15 Game", input=game)
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError("rng must be a random.Random", input=rng)
+    status = game.status
+    if status != "playing":
+        raise GameOverError(f"the game is over ({status}): there is no move to choose", input=None,
+                            position=game.position.notation())
+    return game.fresh_moves()
+
 
 def random_player(game: Game, rng: random.Random) -> Move:
-    """Any move to a position not seen before, uniformly at random."""
-    return rng.choice(game.fresh_moves())
+    """Any move to a position not seen before, uniformly at random.
+
+    Raises InvalidArgumentError for a non-Game or an ``rng`` that is not a ``random.Random``, and
+    GameOverError once the game has ended (won, stuck or in a loop).
+
+    >>> random_player(Game(Position.deal(seed=1)), random.Random(0)) in Position.deal(seed=1).legal_moves()
+    True
+    """
+    return rng.choice(_fresh(game, rng))
 
 
 def _usefulness(position: Position, move: Move) -> int:
@@ -49,9 +72,15 @@ def _usefulness(position: Position, move: Move) -> int:
 
 
 def greedy_player(game: Game, rng: random.Random) -> Move:
-    """'Fill the most useful gap': the most useful new move (see the module docstring), ties at random."""
+    """'Fill the most useful gap': the most useful new move (see the module docstring), ties at random.
+
+    Raises as :func:`random_player` does.
+
+    >>> greedy_player(Game(Position.deal(seed=1)), random.Random(0)) in Position.deal(seed=1).legal_moves()
+    True
+    """
+    moves = _fresh(game, rng)
     p = game.position
-    moves = game.fresh_moves()
     scores = [_usefulness(p, m) for m in moves]
     best = max(scores)
     return rng.choice([m for m, s in zip(moves, scores, strict=True) if s == best])
@@ -72,9 +101,12 @@ class Playout:
 def play_out(position: Position, player: Player | str, seed: Seed = None, max_moves: int = 100_000) -> Playout:
     """Play ``position`` to the end with ``player`` (a function or a name in :data:`PLAYERS`).
 
-    Raises InvalidArgumentError for an unknown player or a bad position, seed or move limit; a game still
-    going after ``max_moves`` moves raises too (it cannot happen within the positions of a full deal's
-    reach in practice, and a silent cut-off would bias the figures).
+    ``max_moves`` is 1 to :data:`MAX_MOVES`.  Raises InvalidArgumentError for an unknown player or a bad
+    position, seed or move limit; a game still going after ``max_moves`` moves raises too (it cannot happen
+    within the positions of a full deal's reach in practice, and a silent cut-off would bias the figures).
+
+    >>> play_out(Position.deal(1, colours=2, size=4), "random", seed=1).status in ('won', 'stuck', 'loop')
+    True
     """
     if isinstance(player, str):
         if player not in PLAYERS:
@@ -85,7 +117,7 @@ def play_out(position: Position, player: Player | str, seed: Seed = None, max_mo
                                    input=player)
     if not isinstance(position, Position):
         raise InvalidArgumentError("play_out needs a 5x15 Position", input=position)
-    _check.whole(max_moves, 1, None, "the move limit")
+    _check.whole(max_moves, 1, MAX_MOVES, "the move limit")
     rng = make_rng(seed)
     game = Game(position)
     while game.status == "playing":

@@ -25,7 +25,7 @@ teaching and for testing the solver.
 
 Inside, a position is also kept *packed*: one byte per cell, row after row
 (``colour * 16 + number``, 0 for a gap).  The one move generator,
-:func:`successors`, works on packed positions; the solver calls it directly and
+:func:`successors`, works on packed positions; the solver calls its unchecked core directly and
 :meth:`Position.legal_moves` translates its answers into :class:`Move` objects.
 
 >>> p = Position.deal(seed=1)
@@ -45,7 +45,8 @@ from .._notation import Notated
 from ..chance import Seed, make_rng
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 
-__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "Move", "Position", "Tile", "successors"]
+__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "MAX_NOTATION", "Move", "Position", "Tile",
+           "successors"]
 
 #: Letters and names of the five colours, and colour-blind-safe display colours (Okabe-Ito).
 COLOUR_LETTERS = "BOGPY"
@@ -61,7 +62,15 @@ PackedMove = tuple[int, int, int]
 
 
 def tile_text(tile: Tile | None) -> str:
-    """``'B7'`` for blue 7, ``'--'`` for a gap."""
+    """``'B7'`` for blue 7, ``'--'`` for a gap (None).
+
+    Raises InvalidArgumentError for anything but None or a tile (colour 0..4, number 1..15).
+
+    >>> tile_text((0, 7)), tile_text(None)
+    ('B7', '--')
+    """
+    if tile is not None and not _is_tile(tile):
+        raise InvalidArgumentError("a tile is (colour 0..4, number 1..15) or None for a gap", input=tile)
     return "--" if tile is None else f"{COLOUR_LETTERS[tile[0]]}{tile[1]}"
 
 
@@ -137,8 +146,8 @@ class Move:
     def parse(cls, text: str) -> Move:
         """A move from its text form. Raises NotationError otherwise."""
         form = "a move is like 'B7 to 2,8' or 'shift B12-15'"
-        if not isinstance(text, str):
-            raise NotationError(form, input=text)
+        if not isinstance(text, str) or len(text) > MAX_NOTATION:
+            raise NotationError(form, input=_check.short(text))
         words = text.strip().replace(",", " ").split()
         try:
             if len(words) == 2 and words[0].lower() == "shift" and words[1].count("-") == 1:
@@ -155,8 +164,8 @@ class Move:
         raise NotationError(form, input=text)
 
 
-def goal_of(packed: bytes, width: int) -> bytes:
-    """The won position with the same rows (each row's colour is fixed by its 1), packed."""
+def _goal_of(packed: bytes, width: int) -> bytes:
+    """The won position with the same rows, packed (unchecked: see :func:`goal_of`)."""
     out = bytearray()
     for base in range(0, len(packed), width):
         colour = packed[base] & ~15
@@ -165,17 +174,47 @@ def goal_of(packed: bytes, width: int) -> bytes:
 
 
 def successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[PackedMove, bytes]]:
+    """Every legal move from a packed position and the packed position it leads to (arguments checked).
+
+    ``width`` is size + 1 (4..16) cells per row, ``run`` the shortest run a shift may move (3..5), ``goal``
+    from :func:`goal_of`.  Moves come gap by gap (row by row): the fill matching the left neighbour, the one
+    matching the right neighbour, then shifts into that gap from the shortest run to the longest.
+    Raises InvalidArgumentError for a packed position that is not one (see :meth:`Position.from_packed`) or
+    a width, run or goal that does not fit it.
+
+    >>> p = Position.deal(seed=1)
+    >>> len(successors(p.packed, 16, 3, goal_of(p.packed, 16))) == len(p.legal_moves())
+    True
+    """
+    _check.whole(width, 4, 16, "the row width (size + 1)")
+    _check.whole(run, 3, 5, "the shortest run")
+    Position.from_packed(packed, 1, width - 1)
+    if not isinstance(goal, (bytes, bytearray)) or bytes(goal) != goal_of(packed, width):
+        raise InvalidArgumentError("goal must be goal_of(packed, width)", input=_check.short(goal))
+    return _successors(bytes(packed), width, run, bytes(goal))
+
+
+def goal_of(packed: bytes, width: int) -> bytes:
+    """The won position with the same rows (each row's colour is fixed by its 1), packed.
+
+    Raises InvalidArgumentError for a packed position that is not one or a width that does not fit it.
+
+    >>> goal_of(Position.parse('B1 -- B2 B3 / O1 O3 O2 -- L1').packed, 4)
+    b'\\x01\\x02\\x03\\x00\\x11\\x12\\x13\\x00'
+    """
+    _check.whole(width, 4, 16, "the row width (size + 1)")
+    Position.from_packed(packed, 1, width - 1)
+    return _goal_of(bytes(packed), width)
+
+
+def _successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[PackedMove, bytes]]:
     """Every legal move from a packed position and the packed position it leads to.
 
     ``width`` is size + 1 cells per row, ``run`` the shortest run a shift may move, ``goal`` from :func:`goal_of`.
     Moves come gap by gap (row by row): the fill matching the left neighbour, the one matching the right
     neighbour, then shifts into that gap from the shortest run to the longest.  A sorted row is out of play;
     no tile of a sorted row can fit a gap elsewhere (its neighbours are all in that row), so only its own
-    gap and shifts need skipping.
-
-    >>> p = Position.deal(seed=1)
-    >>> len(successors(p.packed, 16, 3, goal_of(p.packed, 16))) == len(p.legal_moves())
-    True
+    gap and shifts need skipping.  Unchecked: it trusts its arguments (the solvers' inner loop).
     """
     size = width - 1
     out = []
@@ -209,6 +248,15 @@ def successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[P
                     out.append(((1, left - m + 1, g), bytes(b)))
         g = packed.find(0, g + 1)
     return out
+
+
+def _packed_cells(colours: int, size: int) -> list[int]:
+    """The sorted bytes of every packed position with these dimensions: one gap per row and every tile."""
+    return [0] * colours + [c * 16 + n for c in range(colours) for n in range(1, size + 1)]
+
+
+#: The longest text :meth:`Position.parse` and :meth:`Move.parse` read (a full position has about 250 characters).
+MAX_NOTATION = 1_000
 
 
 @dataclass(frozen=True, repr=False)
@@ -271,19 +319,39 @@ class Position(Notated):
 
     @classmethod
     def from_packed(cls, packed: bytes, level: int, size: int) -> Position:
-        """The position of a packed grid that came from the move generator (not checked again)."""
+        """The position of a packed grid (see :attr:`packed`), e.g. one from :meth:`successors`.
+
+        Raises InvalidArgumentError unless ``packed`` is bytes holding 2 to 5 rows of ``size + 1`` cells with
+        every tile of those colours exactly once, a gap per row and the 1s in column 0.
+
+        >>> p = Position.deal(seed=1)
+        >>> Position.from_packed(p.packed, 1, 15) == p
+        True
+        """
         _check.whole(level, 1, 3, "the level")
         _check.whole(size, 3, 15, "the highest number")
+        if not isinstance(packed, (bytes, bytearray)):
+            raise InvalidArgumentError("a packed position is bytes (see Position.packed)", input=_check.short(packed))
+        width = size + 1
+        colours, extra = divmod(len(packed), width)
+        if (extra or not 2 <= colours <= 5 or sorted(packed) != _packed_cells(colours, size)
+                or any(packed[base] & 15 != 1 for base in range(0, len(packed), width))):
+            raise InvalidArgumentError(f"a packed position has 2 to 5 rows of {width} cells holding every tile "
+                                       "once, a gap per row and the 1s in column 0", input=_check.short(bytes(packed)))
+        return cls._from_packed(bytes(packed), level, size)
+
+    @classmethod
+    def _from_packed(cls, packed: bytes, level: int, size: int) -> Position:
+        # a packed grid derived by legal moves from a valid position: tiles only move, so skip the full check
         width = size + 1
         grid = tuple(tuple(None if b == 0 else (b >> 4, b & 15) for b in packed[i:i + width])
                      for i in range(0, len(packed), width))
-        # derived by legal moves from a valid position: tiles only move, so skip the full check
         return _check.unchecked(cls, grid=grid, level=level, size=size)
 
     @cached_property
     def _moves(self) -> dict[Move, bytes]:
         width = self.size + 1
-        found = successors(self.packed, width, self.run_length, goal_of(self.packed, width))
+        found = _successors(self.packed, width, self.run_length, _goal_of(self.packed, width))
         return {self.move_of(pm): after for pm, after in found}
 
     def successors(self) -> dict[Move, bytes]:
@@ -291,7 +359,20 @@ class Position(Notated):
         return dict(self._moves)
 
     def move_of(self, packed_move: PackedMove) -> Move:
-        """The :class:`Move` for a packed move from :func:`successors`."""
+        """The :class:`Move` for a packed move ``(kind, tile code, gap index)`` from :func:`successors`.
+
+        Raises InvalidArgumentError for anything that is not a packed move on this board.
+
+        >>> p = Position.parse('B1 -- B2 B3 / O1 O3 O2 -- L1')
+        >>> p.move_of((0, 2, 1))
+        Move('B2 to 0,1')
+        """
+        ok = (type(packed_move) is tuple and len(packed_move) == 3 and all(type(x) is int for x in packed_move)
+              and packed_move[0] in (0, 1) and 0 <= packed_move[1] < 256
+              and 0 <= packed_move[2] < self.colours * (self.size + 1))
+        if not ok:
+            raise InvalidArgumentError("a packed move is (kind 0 or 1, tile code, gap index) on this board",
+                                       input=packed_move, position=self.notation())
         kind, code, g = packed_move
         tile = (code >> 4, code & 15)
         if kind == 0:
@@ -399,7 +480,7 @@ class Position(Notated):
             raise IllegalMoveError(problem, input=move_text(move), position=self.notation())
         if isinstance(move, str):
             move = Move.parse(move)
-        return Position.from_packed(self._moves[move], self.level, self.size)
+        return Position._from_packed(self._moves[move], self.level, self.size)
 
     # -- notation ---------------------------------------------------------------------------------
     @staticmethod
@@ -413,7 +494,14 @@ class Position(Notated):
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """The position in ``text`` (inverse of :meth:`notation`). Raises NotationError otherwise."""
+        """The position in ``text`` (inverse of :meth:`notation`). Raises NotationError otherwise.
+
+        Text longer than :data:`MAX_NOTATION` characters is refused before it is read.
+
+        >>> Position.parse('B1 -- B2 B3 / O1 O2 -- O3 L2').level
+        2
+        """
+        _check.text(text, MAX_NOTATION, "a 5x15 position notation", error=NotationError)
         if not isinstance(text, str):
             raise NotationError("a position is rows of tiles like 'B1 B2 -- ...' separated by '/'", input=text)
         body, level = text.strip(), 1

@@ -53,9 +53,10 @@ from dataclasses import dataclass
 
 from .. import _check
 from ..errors import InvalidArgumentError
-from .rules import Move, PackedMove, Position, goal_of, successors
+from .rules import Move, PackedMove, Position, _goal_of, _successors
 
-__all__ = ["PREFIX_COUNTEREXAMPLE", "RESTART_BASE", "SolveResult", "best_first", "depth_first", "luby"]
+__all__ = ["MAX_NODES", "MAX_SECONDS", "PREFIX_COUNTEREXAMPLE", "RESTART_BASE", "SolveResult", "best_first",
+           "depth_first", "luby"]
 
 #: A deal (2 colours, numbers 1..6, level 1; ``Position.deal(238, colours=2, size=6)``) that is won in 7 moves,
 #: the first of which takes O3 out of the orange row's sorted prefix O1 O2 O3; with that forbidden it is lost.
@@ -79,13 +80,21 @@ class SolveResult:
     seconds: float = 0.0
 
 
-def _check_args(position: Position, budget: int | None, seconds: float | None) -> None:
+#: The largest node budget the searches accept; ``budget=None`` means this many.  It bounds their memory (the
+#: transposition table: about 50 MB at the ceiling) and time (about half a minute for the plain depth-first
+#: search, which expands the fewest positions per second); bench/bench_limits.py measures both.
+MAX_NODES = 1_000_000
+#: The largest time budget, in seconds, the searches accept.
+MAX_SECONDS = 3_600.0
+
+
+def _check_args(position: Position, budget: int | None, seconds: float | None) -> int:
+    # the node budget to use (None: MAX_NODES); everything checked before any search starts
     if not isinstance(position, Position):
         raise InvalidArgumentError("the solver needs a 5x15 Position", input=position)
-    if budget is not None:
-        _check.whole(budget, 1, None, "the node budget")
     if seconds is not None:
-        _check.seconds(seconds, "the time budget", positive=True)
+        _check.number(seconds, 0, MAX_SECONDS, "the time budget", lo_open=True, unit="seconds")
+    return MAX_NODES if budget is None else _check.whole(budget, 1, MAX_NODES, "the node budget")
 
 
 class _Graph:
@@ -95,12 +104,12 @@ class _Graph:
         self.position = position
         self.width = position.size + 1
         self.start = position.packed
-        self.goal = goal_of(self.start, self.width)
+        self.goal = _goal_of(self.start, self.width)
         self.parents: dict[bytes, tuple[bytes, PackedMove] | None] = {self.start: None}
 
     def children(self, packed: bytes) -> list[tuple[PackedMove, bytes]]:
         """The legal moves from ``packed`` and where they lead."""
-        return successors(packed, self.width, self.position.run_length, self.goal)
+        return _successors(packed, self.width, self.position.run_length, self.goal)
 
     def line(self, end: bytes) -> tuple[Move, ...]:
         """The moves from the start to ``end``, read back through the parents."""
@@ -136,15 +145,18 @@ def depth_first(position: Position, budget: int | None = 1_000_000, seconds: flo
     """Plain exhaustive depth-first search: no ordering, no pruning, every reachable position at most once.
 
     It is the reference the best-first search is tested against on small boards.  On full deals it may need
-    far more than the default budget of a million positions (about half a minute); ``budget=None`` lifts it.
+    far more than the default budget of a million positions (about half a minute), which is also the most it
+    accepts (:data:`MAX_NODES`; ``budget=None`` means that many).  ``seconds``: a time limit above 0 and at most
+    :data:`MAX_SECONDS`, or None.
     ``keep_prefixes=True`` adds the tempting but *unsound* Gaps rule (never move a tile out of its row's
     sorted prefix); it exists only to show what that rule loses (:data:`PREFIX_COUNTEREXAMPLE`).
-    Raises InvalidArgumentError for bad arguments.
+    Raises InvalidArgumentError for a non-Position, a budget or time limit outside those ranges, or a
+    ``keep_prefixes`` that is not True or False.
 
     >>> depth_first(Position.parse('B1 B2 -- B3 / O1 O2 O3 -- L1')).line
     (Move('B3 to 0,2'),)
     """
-    _check_args(position, budget, seconds)
+    budget = _check_args(position, budget, seconds)
     _check.flag(keep_prefixes, "keep_prefixes")
     graph, clock = _Graph(position), _Clock(budget, seconds)
     stack = [graph.start]
@@ -194,12 +206,12 @@ def luby(i: int) -> int:
 
     Luby, Sinclair and Zuckerman (1993) showed this schedule is within a logarithmic factor of the best fixed
     restart length for any heavy-tailed run-time distribution, without knowing the distribution.
-    Raises InvalidArgumentError unless ``i`` is a whole number >= 1.
+    Raises InvalidArgumentError unless ``i`` is a whole number from 1 to 2**62.
 
     >>> [luby(i) for i in range(1, 16)]
     [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     """
-    _check.whole(i, 1, None, "the restart number")
+    _check.whole(i, 1, 2**62, "the restart number")
     while True:
         k = i.bit_length()
         if i == (1 << k) - 1:
@@ -215,17 +227,19 @@ def best_first(position: Position, budget: int | None = 300_000, seconds: float 
 
     Args:
         position: any position (full deals or smaller boards).
-        budget: positions to expand, all runs together, before answering ``'unknown'`` (None: no limit).
-        seconds: wall-clock limit before answering ``'unknown'`` (None: no limit).
+        budget: positions to expand, all runs together, before answering ``'unknown'``: 1 to :data:`MAX_NODES`
+            (None: :data:`MAX_NODES`).
+        seconds: wall-clock limit before answering ``'unknown'``, above 0 and at most :data:`MAX_SECONDS`
+            (None: no time limit).
 
     Returns a :class:`SolveResult`; ``'lost'`` only after one run expanded every reachable position.
-    Raises InvalidArgumentError for bad arguments.
+    Raises InvalidArgumentError for a non-Position or a budget outside those ranges.
 
     >>> result = best_first(Position.deal(seed=0))
     >>> result.status, len(result.line) > 0
     ('won', True)
     """
-    _check_args(position, budget, seconds)
+    budget = _check_args(position, budget, seconds)
     clock = _Clock(budget, seconds)
     cache: dict[bytes, tuple[int, int, int, int]] = {}  # row scores, shared by all runs
     run = 0

@@ -1,0 +1,258 @@
+"""Issue 15: bad input to Fifteens, 5x15, counting, svg, the two boards and SelfCheck gets a kit error and
+changes nothing; costly arguments have checked ceilings; typed answers are bounded.
+
+One regression test per case found by the audit (named after it), then broader tables.
+"""
+
+import math
+import random
+from fractions import Fraction
+
+import pytest
+from fifteen_kit.widgets import FifteensBoard, FiveBy15Board, SelfCheck
+
+from fifteen_kit import counting, svg
+from fifteen_kit.errors import FifteenKitError, GameOverError, InvalidArgumentError, NotationError
+from fifteen_kit.fifteens import (
+    MAX_GAMES,
+    Card,
+    Position,
+    removal_problem,
+    removal_ranks,
+    removals_of,
+    solve,
+    study,
+    wilson_interval,
+)
+from fifteen_kit.five_by_15 import MAX_NODES, Game, best_first, depth_first, greedy_player, play_out, random_player
+from fifteen_kit.five_by_15 import Position as Tiles
+from fifteen_kit.game_of_15 import Round
+
+# -- the audit's cases, one test each ------------------------------------------------------------------
+
+
+def test_remove_reads_an_iterator_once():
+    p = Position.deal(seed=1)
+    assert p.remove(iter((6, 15))) == p.remove((6, 15)) != p
+    assert len(p.remove(x for x in (6, 15)).waste) == 2
+
+
+def test_five_by_15_new_deal_none_changes_nothing():
+    b = FiveBy15Board(seed=1)
+    game, seed_shown = b.game, b.seed_text.value
+    with pytest.raises(InvalidArgumentError):
+        b.new_deal(None)
+    assert b.game is game and b.seed_text.value == seed_shown
+
+
+def test_fifteens_click_card_16_none_and_minus_one():
+    b = FifteensBoard(seed=1)
+    for place in (16, None, -1, True, 1.0, "3"):
+        with pytest.raises(InvalidArgumentError):
+            b.click_card(place)
+    assert not b.selected
+
+
+def test_removals_of_and_removal_problem_need_cards():
+    with pytest.raises(InvalidArgumentError):
+        removals_of((1, 2))
+    with pytest.raises(InvalidArgumentError):
+        removal_problem([1, 2])
+
+
+def test_removal_ranks_needs_fourteen_counts():
+    with pytest.raises(InvalidArgumentError):
+        removal_ranks((1, 2))
+
+
+def test_study_processes_zero():
+    with pytest.raises(InvalidArgumentError):
+        study(("most",), games=2, processes=0)
+
+
+def test_wilson_interval_negative_z():
+    with pytest.raises(InvalidArgumentError):
+        wilson_interval(1, 2, z=-1)
+    low, high = wilson_interval(1, 2)
+    assert low <= high
+
+
+def test_removal_ranks_five_of_a_rank():
+    with pytest.raises(InvalidArgumentError):
+        removal_ranks((0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+
+def test_face_rule_bogus_is_refused_everywhere():
+    cards = [Card(9, "S"), Card(6, "H")]
+    for call in (lambda: removal_problem(cards, "bogus"), lambda: removals_of(tuple(cards), "bogus"),
+                 lambda: removal_ranks((0,) * 14, "bogus"), lambda: Position.deal(1, "bogus"),
+                 lambda: study(("most",), games=1, face_rule="bogus"), lambda: FifteensBoard(face_rule="bogus")):
+        with pytest.raises(InvalidArgumentError):
+            call()
+
+
+def test_five_by_15_players_on_a_finished_game():
+    game = Game(Tiles.parse("B1 B2 -- B3 / O1 O3 -- O2 L1"))
+    game.play("B2 to 0,2")  # every move now leads back: a loop
+    assert game.status == "loop"
+    for player in (random_player, greedy_player):
+        with pytest.raises(GameOverError):
+            player(game, random.Random(0))
+    won = Game(Tiles.parse("B1 B2 B3 -- / O1 O2 O3 -- L1"))
+    with pytest.raises(GameOverError):
+        random_player(won, random.Random(0))
+
+
+def test_from_packed_checks_the_bytes():
+    with pytest.raises(InvalidArgumentError):
+        Tiles.from_packed(b"abc", 1, 3)
+    with pytest.raises(InvalidArgumentError):
+        Tiles.from_packed(b"", 1, 15)
+    p = Tiles.deal(seed=2)
+    assert Tiles.from_packed(p.packed, 1, 15) == p
+
+
+def test_svg_round_board_title_must_be_text():
+    with pytest.raises(InvalidArgumentError):
+        svg.round_board(Round(), title=5)
+
+
+def test_svg_tile_huge_x():
+    with pytest.raises(InvalidArgumentError):
+        svg.tile(5, x=10**400)
+
+
+def test_selfcheck_fraction_places_checked_at_construction():
+    with pytest.raises(InvalidArgumentError):
+        SelfCheck.fraction("q", Fraction(1, 6), places=-1)
+
+
+def test_selfcheck_number_expected_must_be_an_int():
+    for expected in ("8", 8.0, True, None):
+        with pytest.raises(InvalidArgumentError):
+            SelfCheck.number("q", expected)
+
+
+# -- resource limits ---------------------------------------------------------------------------------------
+
+
+def test_counting_limits():
+    for call in (lambda: counting.compositions_by_enumeration(15, 8, 1, 10**9),
+                 lambda: counting.compositions_by_enumeration(15, 8, 0, 20),  # 21**8 tuples: over the cap
+                 lambda: counting.partitions_bounded(15, 12, 1, 10**6),
+                 lambda: counting.card_sets_by_enumeration(100),
+                 lambda: counting.compositions(401), lambda: counting.compositions(15, 21),
+                 lambda: counting.compositions_by_stars_and_bars(15, 6, "a", 6),
+                 lambda: counting.card_sets(2, with_suits="yes"), lambda: counting.card_sets(16)):
+        with pytest.raises(InvalidArgumentError):
+            call()
+
+
+def test_the_fast_counts_agree_with_independent_ones():
+    # the truncated product and the dynamic programme against stars and bars and listing (largest cases too)
+    for args in ((15, 12, 0, 12), (15, 20, 0, 20), (400, 20, 0, 20), (200, 20, 0, 20), (37, 7, 2, 9)):
+        assert counting.compositions(*args) == counting.compositions_by_stars_and_bars(*args)
+    assert counting.compositions(15, 20, 0, 20) == 1855967520
+    assert counting.compositions(15, 6) == counting.compositions_by_enumeration(15, 6) == 1666
+    from itertools import combinations_with_replacement
+
+    for total, parts, low, high in ((15, 6, 1, 6), (20, 5, 0, 9), (30, 4, 3, 12), (0, 3, 0, 0), (9, 3, 4, 9)):
+        listed = sum(1 for t in combinations_with_replacement(range(low, high + 1), parts) if sum(t) == total)
+        assert counting.partitions_bounded(total, parts, low, high) == listed
+    for size in (None, *range(16)):
+        for suits in (False, True):
+            assert counting.card_sets(size, suits) == counting.card_sets_by_enumeration(size, suits)
+
+
+def test_solver_budgets_have_ceilings():
+    deal = Tiles.deal(seed=1)
+    for budget in (MAX_NODES + 1, 0, -1, 1.5, True, "10"):
+        with pytest.raises(InvalidArgumentError):
+            depth_first(deal, budget=budget)
+        with pytest.raises(InvalidArgumentError):
+            best_first(deal, budget=budget)
+    for seconds in (0, -1, float("nan"), float("inf"), 10**400, 3601):
+        with pytest.raises(InvalidArgumentError):
+            best_first(deal, seconds=seconds)
+    assert best_first(deal, budget=None, seconds=0.01).status in ("won", "unknown")
+    with pytest.raises(InvalidArgumentError):
+        solve(Position.deal(1), node_budget=10**7)
+    with pytest.raises(InvalidArgumentError):
+        study(("most",), games=MAX_GAMES + 1)
+    with pytest.raises(InvalidArgumentError):
+        play_out(deal, "random", max_moves=10**6)
+    with pytest.raises(InvalidArgumentError):
+        wilson_interval(1, 10**400)
+
+
+# -- text inputs -------------------------------------------------------------------------------------------
+
+HUGE = ("9" * 10**6, "1e999999", "10**10**10", "9" * 4301, "１２", "1_0" * 50, "-" * 200, "\x00", "nan", "inf")
+
+
+@pytest.mark.parametrize("make", [lambda: SelfCheck.number("q", 8), lambda: SelfCheck.digits("q", [2, 4]),
+                                  lambda: SelfCheck.fraction("q", Fraction(1, 6))])
+def test_typed_answers_never_raise_and_are_bounded(make):
+    q = make()
+    for text in HUGE:
+        q.answer.value = text
+        assert q.check() is False and q.feedback.value
+
+
+def test_notation_length_is_bounded():
+    with pytest.raises(NotationError):
+        Position.parse("AS " * 10**5)
+    with pytest.raises(NotationError):
+        Tiles.parse("B1 " * 10**5)
+
+
+def test_boards_refuse_bad_deal_numbers_and_the_button_says_so():
+    for board in (FifteensBoard(seed=1), FiveBy15Board(seed=1)):
+        before = board.position if isinstance(board, FifteensBoard) else board.game.position
+        for seed in (None, -1, 2**53, 1.5, True, "3", random.Random(1)):
+            with pytest.raises(InvalidArgumentError):
+                board.new_deal(seed)
+        board.seed_text.value = 2**60  # what a browser could send after a long number
+        board.new_button.click()
+        now = board.position if isinstance(board, FifteensBoard) else board.game.position
+        assert now == before and "deal number" in board.message.value
+    for seed in (-1, 2**53, None, 1.5):
+        with pytest.raises(InvalidArgumentError):
+            FifteensBoard(seed=seed)
+
+
+# -- a table of bad values against every public entry point of these modules ------------------------------
+
+BAD = (None, True, 1.5, math.nan, math.inf, -1, 10**400, "", "x" * 10**5, "１", [], {}, iter(()), object())
+
+
+def _calls(bad):
+    p, t = Position.deal(seed=1), Tiles.deal(seed=1)
+    return [
+        lambda: Card(bad, "S"), lambda: Card.parse(bad), lambda: Position.deal(bad), lambda: p.remove(bad),
+        lambda: removals_of(bad), lambda: removal_problem(bad), lambda: removal_ranks(bad), lambda: solve(bad),
+        lambda: solve(p, bad), lambda: wilson_interval(bad, 10), lambda: wilson_interval(1, 2, bad),
+        lambda: study(bad, games=1), lambda: study(("most",), games=bad),
+        lambda: Tiles.deal(bad, level=1), lambda: Tiles.deal(1, level=bad), lambda: Tiles.parse(bad),
+        lambda: t.play(bad), lambda: Tiles.from_packed(bad, 1, 15), lambda: t.move_of(bad),
+        lambda: depth_first(bad), lambda: best_first(t, bad), lambda: play_out(t, bad),
+        lambda: random_player(bad, random.Random(1)), lambda: counting.compositions(bad),
+        lambda: counting.partitions_bounded(15, bad), lambda: counting.compositions_by_enumeration(15, 6, 1, bad),
+        lambda: counting.card_sets_by_enumeration(bad), lambda: counting.digit_sets(bad),
+        lambda: svg.tile(bad), lambda: svg.tile(5, size=bad), lambda: svg.round_board(Round(), title=bad),
+        lambda: svg.tile_strip(bad), lambda: svg.die(bad, "#fff", "#000"),
+        lambda: svg.magic_grid(Round(), show_digits=bad), lambda: SelfCheck.number(bad, 1),
+        lambda: SelfCheck.digits("q", bad), lambda: SelfCheck.fraction("q", bad),
+    ]
+
+
+@pytest.mark.parametrize("bad", BAD, ids=[repr(b)[:12] for b in BAD])
+def test_bad_values_get_kit_errors_or_answers(bad):
+    """Every call either answers or raises a kit error: never a plain exception."""
+    for index, call in enumerate(_calls(bad)):
+        try:
+            call()
+        except FifteenKitError:
+            pass
+        except Exception as err:  # pragma: no cover - the failure message names the call
+            pytest.fail(f"call {index} with {bad!r:.40}: {type(err).__name__}: {err}")
