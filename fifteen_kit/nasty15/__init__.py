@@ -11,8 +11,11 @@ from .boards import (
     PUBLIC_BOARD,
     Colour,
     GoalBoard,
+    check_board_pairs,
     default_boards,
     five_target_backs,
+    format_boards,
+    parse_boards,
     six_target_boards,
     six_target_multisets,
 )
@@ -24,6 +27,6 @@ from .rules import Phase, Turn, bonus_score
 __all__ = [
     "COLOURS", "DEFAULT_MULTISETS", "DICE_PLAYERS", "MARKERS", "PUBLIC_BOARD", "Advice", "CautiousPlayer", "Choice",
     "Colour", "Game", "GoalBoard", "GreedyPlayer", "OptimalPlayer", "OptimalPolicy", "Phase", "ScoreEntry", "Turn",
-    "bonus_score", "default_boards", "five_target_backs", "make_dice_player", "policy_for", "six_target_boards",
+    "bonus_score", "check_board_pairs", "default_boards", "format_boards", "parse_boards", "five_target_backs", "make_dice_player", "policy_for", "six_target_boards",
     "six_target_multisets",
 ]
