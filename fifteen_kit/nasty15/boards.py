@@ -197,7 +197,7 @@ class GoalBoard:
         >>> GoalBoard.parse('B4 Y3 K3 G4 R2', backs_sum_to_15=True)
         Traceback (most recent call last):
         ...
-        fifteen_kit.errors.InvalidArgumentError: with backs_sum_to_15, a back side's targets sum to 15, not 16 (input: 'B4 Y3 K3 G4 R2')
+        fifteen_kit.errors.InvalidArgumentError: with backs_sum_to_15, a back side's targets sum to 15, not 16 (...)
         """
         if not isinstance(text, str) or len(text) > 60:
             raise NotationError("a goal board is written like 'B4 Y3 K3 W2 G2 R1' (at most 60 characters)",
@@ -275,7 +275,7 @@ def parse_boards(text: str, backs_sum_to_15: bool = False) -> tuple[tuple[GoalBo
     >>> parse_boards("B4 Y3 K3 W2 G2 R1 / B4 Y9 K3 G4 R1")
     Traceback (most recent call last):
     ...
-    fifteen_kit.errors.NotationError: line 1 (board 1), back side: the yellow target must be a whole number from 1 to 6 (input: 'B4 Y3 K3 W2 G2 R1 / B4 Y9 K3 G4 R1')
+    fifteen_kit.errors.NotationError: line 1 (board 1), back side: the yellow target must be ... from 1 to 6 (...)
     """
     if not isinstance(text, str) or len(text) > MAX_BOARDS_TEXT:
         raise NotationError(f"a set of boards is text of at most {MAX_BOARDS_TEXT:,} characters, one "

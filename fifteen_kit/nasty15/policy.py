@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial
 
@@ -96,7 +96,7 @@ def _counts(key: int) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_outcomes(target: int, count: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Every roll of ``count`` dice with this target, up to order: ``(weight, tops)``.
 
