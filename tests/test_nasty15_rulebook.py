@@ -97,7 +97,8 @@ def test_goal_board_text_round_trips():
 
 
 @pytest.mark.parametrize("text, where", [
-    ("B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1\nB4 Y3 K3 W2 G2 R1 / B4 Y7 K3 G4 R1", "line 2 (board 2), back side: the yellow"),
+    ("B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1\nB4 Y3 K3 W2 G2 R1 / B4 Y7 K3 G4 R1",
+     "line 2 (board 2), back side: the yellow"),
     ("x: B4 Y3 K3 W2 G2 R2 / B4 Y3 K3 G4 R1", "board 'x'), base side"),
     ("B4 Y3 K3 W2 G2 R1", "line 1 (board 1): write the base side"),
     ("B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 W4 R1", "back side"),

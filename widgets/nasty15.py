@@ -618,6 +618,7 @@ class DiceBoard(w.VBox):
         for view in (self.coach, self.verdict):
             view.layout.display = "" if view.value else "none"
         self._render_pad()
+        self._render_setup()
 
     def _render_pad(self) -> None:
         g = self.game
