@@ -279,3 +279,16 @@ def test_a_human_among_computers_never_waits_for_the_solver():
 
     b = asyncio.run(scenario())
     assert b.game.is_over and len(b.game.pad) == 60
+
+
+def test_click_die_refuses_what_is_not_a_die():
+    import pytest
+
+    from fifteen_kit.errors import NotationError
+
+    b = human_first(seed=2)
+    before = b.game.turn
+    for bad in (None, 3, "X", "B" * 10**5, ["B"], True):
+        with pytest.raises(NotationError):
+            b.click_die(bad)
+    assert b.game.turn == before

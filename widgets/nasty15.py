@@ -146,6 +146,9 @@ class DiceBoard(w.VBox):
         self._waiting: list = []  # policies a computer or the coach waits for (async mode)
         self._before_decision = None  # the turn just after the roll, for the coach's verdict
         # -- setup ----------------------------------------------------------------------------------
+        # layouts are shared by the seats' and dice's widgets: fewer widgets to build, a faster board
+        self._layouts = {"name": w.Layout(width="130px"), "kind": w.Layout(width="120px"),
+                         "remove": w.Layout(width="100px"), "die": w.Layout(width="74px", height="74px")}
         self.seat_names: list[w.Text] = []
         self.seat_kinds: list[w.Dropdown] = []
         self.seat_rows = w.VBox()
@@ -185,7 +188,7 @@ class DiceBoard(w.VBox):
         self.goal = w.HTML()
         self.dice: dict[Colour, w.Button] = {}
         for c in COLOURS:
-            b = w.Button(description=c.value, tooltip=f"{c.title} die", layout=w.Layout(width="74px", height="74px"))
+            b = w.Button(description=c.value, tooltip=f"{c.title} die", layout=self._layouts["die"])
             b.add_class("n15-die")
             b.style.button_color = c.hex
             b.style.text_color = c.ink
@@ -236,11 +239,11 @@ class DiceBoard(w.VBox):
 
     # -- seats --------------------------------------------------------------------------------------
     def _append_seat(self, name: str, kind: str) -> None:
-        text = w.Text(value=name, layout=w.Layout(width="130px"), placeholder="name",
+        text = w.Text(value=name, layout=self._layouts["name"], placeholder="name",
                       tooltip=f"The player's name (1 to {MAX_NAME} characters)")
-        drop = w.Dropdown(options=SEAT_KINDS, value=kind, layout=w.Layout(width="120px"),
+        drop = w.Dropdown(options=SEAT_KINDS, value=kind, layout=self._layouts["kind"],
                           tooltip="A human, or one of the computer players")
-        remove = w.Button(description="Remove", icon="minus", layout=w.Layout(width="100px"),
+        remove = w.Button(description="Remove", icon="minus", layout=self._layouts["remove"],
                           tooltip="Remove this seat (from the next game on)")
         remove.on_click(lambda _b, text=text: self.remove_seat(self.seat_names.index(text)))
         text.observe(lambda _c: self._render_setup(), names="value")
@@ -470,7 +473,12 @@ class DiceBoard(w.VBox):
         self.render()
 
     def click_die(self, colour: Colour) -> None:
-        """The human places this die (the engine refuses it unless it is valid in the current roll)."""
+        """The human places this die (the engine refuses it unless it is valid in the current roll).
+
+        ``colour``: a :class:`Colour` or its letter or name.  Raises NotationError for anything else
+        (a click always names a real die).
+        """
+        colour = Colour.parse(colour)
         if not self._human_turn():
             return
         try:

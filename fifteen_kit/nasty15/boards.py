@@ -94,11 +94,11 @@ class Colour(enum.Enum):
         """A colour from its letter or name (any case). Raises NotationError otherwise."""
         if isinstance(text, Colour):
             return text
-        key = text.strip().upper() if isinstance(text, str) else None
+        key = text.strip().upper() if isinstance(text, str) and len(text) <= 10 else None
         for c in cls:
             if key in (c.value, c.name):
                 return c
-        raise NotationError("a colour is one of B Y K W G R (blue yellow black white green red)", input=text)
+        raise NotationError("a colour is one of B Y K W G R (blue yellow black white green red)", input=text if not isinstance(text, str) or len(text) <= 10 else text[:10] + "...")
 
 
 #: The six colours in the order boards list them.
