@@ -148,3 +148,147 @@ def test_bad_constructor_arguments():
         with pytest.raises(InvalidArgumentError):
             DiceBoard(**kwargs)
     assert DiceBoard(players=[("A", "cautious")], seed=None).game.is_over
+
+
+# -- seats, goal boards and solving ahead (issue 14) ------------------------------------------------
+def test_seats_are_added_and_removed_on_the_board_and_apply_at_new_game():
+    import pytest
+
+    from fifteen_kit.errors import InvalidArgumentError
+
+    b = human_first(seed=3)
+    for _ in range(4):
+        b.add_seat_button.click()
+    assert len(b.seat_names) == 6 and b.add_seat_button.disabled
+    with pytest.raises(InvalidArgumentError):
+        b.add_seat()
+    assert len(b.game.players) == 2 and "Not the game being played" in b.setup_note.value
+    for kind in b.seat_kinds[1:]:
+        kind.value = "optimal"
+    b.handicap_box.value = True
+    assert "1 + 2 + 3 + 4 + 5 + 6" in b.setup_note.value
+    b.new_game_button.click()
+    assert len(b.game.players) == 6 and b.game.markers_in_play == (1, 2, 3, 4, 5, 6)
+    assert "Not the game being played" not in b.setup_note.value
+    b.seat_rows.children[5].children[2].click()  # the sixth seat's Remove button
+    b.seat_rows.children[4].children[2].click()
+    assert len(b.seat_names) == 4 and "1 + 2 + 3 + 5" in b.setup_note.value
+    b.new_game_button.click()
+    assert b.game.markers_in_play == (1, 2, 3, 5)
+    with pytest.raises(InvalidArgumentError):
+        b.remove_seat(7)
+    with pytest.raises(InvalidArgumentError):
+        b.remove_seat(True)
+    while len(b.seat_names) > 1:
+        b.remove_seat(0)
+    assert b.seat_rows.children[0].children[2].disabled
+    with pytest.raises(InvalidArgumentError):
+        b.remove_seat(0)
+
+
+def test_handicap_with_one_seat_or_long_names_is_refused_with_a_message():
+    b = human_first(seed=3)
+    b.remove_seat(1)
+    b.handicap_box.value = True
+    game = b.game
+    b.new_game_button.click()
+    assert "Cannot start" in b.message.value and b.game is game
+    b.handicap_box.value = False
+    b.seat_names[0].value = "x" * 10_000
+    b.new_game_button.click()
+    assert "Cannot start" in b.message.value and b.game is game
+
+
+def test_user_goal_boards_are_checked_saved_and_loaded():
+    from fifteen_kit.nasty15 import parse_boards
+
+    b = human_first(seed=3)
+    kit = b.save_boards()
+    assert parse_boards(kit) == b._pool
+    b.boards_text.value = "mine: B4 Y3 K3 W2 G2 R1 / B6 Y6 K6 G6 R6\nB4 Y3 K3 W2 G2 R1 / B4 Y3 K9 G4 R1"
+    b.load_boards_button.click()
+    assert "Line 2" in b.boards_note.value and "back side" in b.boards_note.value and "black" in b.boards_note.value
+    b.boards_text.value = "mine: B4 Y3 K3 W2 G2 R1 / B6 Y6 K6 G6 R6\nB1 Y1 K1 W1 G5 R6 / B1 Y1 K1 G1 R1"
+    b.load_boards_button.click()
+    assert "2 boards checked" in b.boards_note.value
+    b.backs_box.value = True
+    b.new_game_button.click()
+    assert "Cannot start" in b.message.value and "sum to 15" in b.message.value
+    b.backs_box.value = False
+    b.handicap_box.value = True
+    b.new_game_button.click()
+    assert b.game.rounds == 2 and parse_boards(b.save_boards()) == parse_boards(b.boards_text.value)
+    b.kit_boards_button.click()
+    assert b.boards_text.value == kit
+
+
+def test_a_board_from_user_text_and_bad_board_settings():
+    import pytest
+
+    from fifteen_kit.errors import FifteenKitError
+
+    b = DiceBoard(players=[("A", "optimal"), ("B", "greedy")], boards="B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1",
+                  handicap=True, seed=1)
+    assert b.game.is_over and b.game.rounds == 1
+    for kwargs in (dict(boards="nonsense"), dict(boards=[]), dict(boards=5), dict(backs_sum_to_15="yes"),
+                   dict(players=[]), dict(players=[("A", ["human"])]), dict(coach=1), dict(seed=1.5)):
+        with pytest.raises(FifteenKitError):
+            DiceBoard(**kwargs)
+
+
+def test_six_optimal_computers_with_handicap_play_on_an_event_loop_without_blocking_it():
+    import asyncio
+
+    async def scenario():
+        b = DiceBoard(players=[(f"Bot {i}", "optimal") for i in range(6)], handicap=True, seed=7)
+        # the board is built at once; the computers play as the policies become ready
+        for _ in range(2000):
+            if b.game.is_over:
+                break
+            await asyncio.sleep(0.01)
+        return b
+
+    b = asyncio.run(scenario())
+    assert b.game.is_over and len(b.game.pad) == 60 and "Game over" in b.status.value
+
+
+def test_a_human_among_computers_never_waits_for_the_solver():
+    import asyncio
+
+    async def scenario():
+        b = DiceBoard(players=[("You", "human")] + [(f"Bot {i}", "optimal") for i in range(5)], handicap=True,
+                      seed=9, coach=True)
+        for _ in range(3000):
+            g = b.game
+            if g.is_over:
+                break
+            t = g.turn
+            if g.player != "You" and not t.is_over:
+                await asyncio.sleep(0.005)  # a computer waiting for its policy
+                continue
+            if t.is_over:
+                b.next_button.click()
+            elif t.phase is Phase.PLACE:
+                b.dice[t.valid_colours()[0]].click()
+            elif t.placed_count >= 2:
+                b.stop_button.click()
+            else:
+                b.roll_button.click()
+            await asyncio.sleep(0.1 if b._rolling else 0)
+        return b
+
+    b = asyncio.run(scenario())
+    assert b.game.is_over and len(b.game.pad) == 60
+
+
+def test_click_die_refuses_what_is_not_a_die():
+    import pytest
+
+    from fifteen_kit.errors import NotationError
+
+    b = human_first(seed=2)
+    before = b.game.turn
+    for bad in (None, 3, "X", "B" * 10**5, ["B"], True):
+        with pytest.raises(NotationError):
+            b.click_die(bad)
+    assert b.game.turn == before

@@ -3,8 +3,17 @@
 The board holds one :class:`~fifteen_kit.nasty15.game.Game` and redraws from it;
 every rule is the engine's.  What it offers:
 
-* players and variants chosen at the start: up to six seats, each a human or a
-  computer (cautious, greedy or optimal); handicap and gambler variants;
+* players and variants in the "Players and variants" panel: 1 to 6 seats (2 to 6
+  for the handicap variant), each a human or any computer player of the engine
+  (cautious, greedy, optimal), added with "Add seat" and removed with each seat's
+  "Remove" button; handicap and gambler variants; the goal boards, the kit's set
+  or the boards of your own copy typed one a line (:func:`fifteen_kit.nasty15.boards.parse_boards`);
+* **changes in that panel apply to the next game only**: pressing "New game"
+  ends the game in progress (its score pad is dropped) and starts a new one with
+  the seats, variants and boards shown; the panel says so, and says when it
+  differs from the game being played;
+* the handicap markers in play follow the number of seats (rulebook table) and
+  are reassigned by the engine before every board;
 * the goal board with each colour's target die and the dice placed on it;
 * a Roll button and the six dice drawn as die faces in their colours, each with
   its colour's letter; valid dice are ringed, click one to place it; Stop;
@@ -15,6 +24,12 @@ every rule is the engine's.  What it offers:
 Rolling shows a short asyncio animation (no threads, no sleeping) when an event
 loop runs; without one (tests, plain Python) the roll lands at once.
 
+Optimal play is solved ahead: when a game starts, the policy of every board and
+every handicap marker in play is solved, in short steps of an asyncio task when
+an event loop runs (the board appears at once and no click waits for the
+solver: a computer whose policy is not ready yet plays as soon as it is, and the
+coach says "solving"), or at once without an event loop.
+
 >>> board = DiceBoard(players=[("You", "human"), ("Computer", "optimal")], seed=4)
 >>> board.roll_button.click()
 >>> board.game.turn.phase.value in ("P", "B")
@@ -24,6 +39,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import time
 from html import escape
 
 import ipywidgets as w
@@ -31,9 +47,18 @@ import ipywidgets as w
 from fifteen_kit import _check
 from fifteen_kit.chance import make_rng
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
-from fifteen_kit.nasty15.boards import COLOURS, Colour
-from fifteen_kit.nasty15.game import Game
-from fifteen_kit.nasty15.players import DICE_PLAYERS, make_dice_player
+from fifteen_kit.nasty15.boards import (
+    COLOURS,
+    MAX_NAME,
+    Colour,
+    GoalBoard,
+    check_board_pairs,
+    default_boards,
+    format_boards,
+    parse_boards,
+)
+from fifteen_kit.nasty15.game import MARKERS, Game
+from fifteen_kit.nasty15.players import DICE_PLAYERS, OptimalPlayer, make_dice_player
 from fifteen_kit.nasty15.policy import policy_for
 from fifteen_kit.nasty15.rules import Phase
 from fifteen_kit.svg import dice_goal_board
@@ -66,47 +91,96 @@ _STYLE = """
 """
 
 
+_SOLVE_SLICE = 0.02  # seconds of solving between two returns to the event loop
+
+
 class DiceBoard(w.VBox):
     """An interactive board for a whole game of "15" (see the module docstring).
 
     Args:
-        players: seats as ``(name, kind)`` pairs, kind ``'human'`` or a computer player name.
+        players: seats as ``(name, kind)`` pairs, 1 to 6 of them (names of 1 to 40 characters), kind
+            ``'human'`` or a computer player name (:data:`SEAT_KINDS`).
         handicap, gambler: the variants.
         seed: seeds the board draw and every roll (the same seed gives the same game).
         coach: show the coach's numbers from the start.
+        boards: the goal boards to draw from: None for the kit's set, text in the format of
+            :func:`~fifteen_kit.nasty15.boards.parse_boards`, or (base side, back side) pairs.
+        backs_sum_to_15: refuse back sides that do not sum to 15 (the other reading of the Objective).
 
-    Raises InvalidArgumentError for bad seats or settings.
+    A game draws 10 boards, or every board when fewer are given.  Raises InvalidArgumentError (or
+    NotationError for bad board text) for bad seats or settings.
     """
 
     def __init__(self, players: list[tuple[str, str]] | None = None, handicap: bool = False,
-                 gambler: bool = False, seed: int = 0, coach: bool = False) -> None:
+                 gambler: bool = False, seed: int = 0, coach: bool = False,
+                 boards: str | tuple[tuple[GoalBoard, GoalBoard], ...] | None = None,
+                 backs_sum_to_15: bool = False) -> None:
         super().__init__()
         self.add_class("n15-board")
         seats = players if players is not None else [("You", "human"), ("Computer", "optimal")]
         seats = _check.items(seats, 6, "the seats")
+        if not seats:
+            raise InvalidArgumentError("a game needs 1 to 6 seats", input=players)
         for seat in seats:
             if not (isinstance(seat, tuple) and len(seat) == 2 and isinstance(seat[0], str)
-                    and seat[1] in SEAT_KINDS):
+                    and isinstance(seat[1], str) and seat[1] in SEAT_KINDS):
                 raise InvalidArgumentError(f"a seat is (name, kind) with kind one of {', '.join(SEAT_KINDS)}",
                                            input=seat)
         _check.flag(handicap, "handicap")
         _check.flag(gambler, "gambler")
         _check.flag(coach, "coach")
+        _check.flag(backs_sum_to_15, "backs_sum_to_15")
+        if boards is None:
+            pool = default_boards()
+        elif isinstance(boards, str):
+            pool = parse_boards(boards, backs_sum_to_15)
+        else:
+            pool = check_board_pairs(boards, "boards", backs_sum_to_15)
+        make_rng(seed)  # refuses a bad seed before anything is built
         self._seed = seed
+        self._pool = pool
         self._animation = make_rng(seed)  # only for the rolling animation; the game has its own generator
         self._animation.random()
         self._rolling = False
+        self._solver: asyncio.Task | None = None
+        self._waiting: list = []  # policies a computer or the coach waits for (async mode)
         self._before_decision = None  # the turn just after the roll, for the coach's verdict
         # -- setup ----------------------------------------------------------------------------------
-        self.seat_names = [w.Text(value=n, layout=w.Layout(width="130px")) for n, _ in seats]
-        self.seat_kinds = [w.Dropdown(options=SEAT_KINDS, value=k, layout=w.Layout(width="120px")) for _, k in seats]
+        # layouts are shared by the seats' and dice's widgets: fewer widgets to build, a faster board
+        self._layouts = {"name": w.Layout(width="130px"), "kind": w.Layout(width="120px"),
+                         "remove": w.Layout(width="100px"), "die": w.Layout(width="74px", height="74px")}
+        self.seat_names: list[w.Text] = []
+        self.seat_kinds: list[w.Dropdown] = []
+        self.seat_rows = w.VBox()
+        self.add_seat_button = w.Button(description="Add seat", icon="plus",
+                                        tooltip="Add a seat (at most 6); it plays from the next game on")
+        self.add_seat_button.on_click(lambda _b: self.add_seat())
+        for name, kind in seats:
+            self._append_seat(name, kind)
         self.handicap_box = w.Checkbox(value=handicap, description="Handicap", indent=False,
                                        tooltip="Back sides with a white-die marker per player")
         self.gambler_box = w.Checkbox(value=gambler, description="Gambler", indent=False,
                                       tooltip="A roll with no valid die scores 0")
+        self.backs_box = w.Checkbox(value=backs_sum_to_15, description="Back sides sum to 15", indent=False,
+                                    tooltip="Refuse back sides whose five targets do not add up to 15")
+        self.boards_text = w.Textarea(value=format_boards(pool), rows=6, layout=w.Layout(width="440px"),
+                                      placeholder="name: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1",
+                                      tooltip="One goal board a line: base side (6 dice) / back side (5 dice)")
+        self.load_boards_button = w.Button(description="Check boards", icon="check",
+                                           tooltip="Check the boards typed above (they play from the next game)")
+        self.load_boards_button.on_click(lambda _b: self.load_boards(self.boards_text.value))
+        self.kit_boards_button = w.Button(description="Kit's boards", icon="undo",
+                                          tooltip="Put the kit's 15 boards back in the box above")
+        self.kit_boards_button.on_click(lambda _b: self._reset_boards())
+        self.boards_note = w.HTML()
+        self.setup_note = w.HTML()
         self.new_game_button = w.Button(description="New game", icon="refresh", button_style="primary",
-                                        tooltip="Start a new game with these seats and variants")
+                                        tooltip="End this game and start a new one with these seats, variants "
+                                                "and boards")
         self.new_game_button.on_click(lambda _b: self.new_game())
+        for box in (self.handicap_box, self.gambler_box, self.backs_box):
+            box.observe(lambda _c: self._render_setup(), names="value")
+        self.boards_text.observe(lambda _c: self._render_setup(), names="value")
         # -- play -----------------------------------------------------------------------------------
         self.status = w.HTML()
         self.message = w.HTML()
@@ -114,7 +188,7 @@ class DiceBoard(w.VBox):
         self.goal = w.HTML()
         self.dice: dict[Colour, w.Button] = {}
         for c in COLOURS:
-            b = w.Button(description=c.value, tooltip=f"{c.title} die", layout=w.Layout(width="74px", height="74px"))
+            b = w.Button(description=c.value, tooltip=f"{c.title} die", layout=self._layouts["die"])
             b.add_class("n15-die")
             b.style.button_color = c.hex
             b.style.text_color = c.ink
@@ -137,8 +211,18 @@ class DiceBoard(w.VBox):
         self.verdict.add_class("n15-coach")
         self.pad = w.HTML()
         self.pad.add_class("n15-pad")
-        setup = w.VBox([w.HBox([n, k]) for n, k in zip(self.seat_names, self.seat_kinds, strict=True)]
-                       + [w.HBox([self.handicap_box, self.gambler_box, self.new_game_button])])
+        setup = w.VBox([
+            w.HTML("<b>Seats</b> (1 to 6; the handicap variant needs 2 or more)"), self.seat_rows,
+            self.add_seat_button,
+            w.HBox([self.handicap_box, self.gambler_box, self.backs_box]),
+            w.HTML("<b>Goal boards</b>, one a line: <code>name: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1</code> "
+                   "(base side: six targets summing to 15; back side: five, no white). "
+                   "Copy the text to save your set; paste it to load it."),
+            self.boards_text, w.HBox([self.load_boards_button, self.kit_boards_button]), self.boards_note,
+            w.HTML("Changes here apply to the <b>next</b> game: <b>New game</b> ends the game in progress "
+                   "(its score pad is dropped) and starts one with these seats, variants and boards."),
+            self.setup_note, self.new_game_button,
+        ])
         self.children = [
             w.HTML(f"<style>{_STYLE}</style>"),
             self.status, self.message, self.goal,
@@ -149,41 +233,187 @@ class DiceBoard(w.VBox):
             self.pad,
             w.Accordion(children=[setup], titles=("Players and variants",)),
         ]
-        self.game = self._make_game()
-        self._play_computers()
+        self.game = self._make_game(self._seats(), pool)
+        self._start()
         self.render()
 
-    # -- setup --------------------------------------------------------------------------------------
+    # -- seats --------------------------------------------------------------------------------------
+    def _append_seat(self, name: str, kind: str) -> None:
+        text = w.Text(value=name, layout=self._layouts["name"], placeholder="name",
+                      tooltip=f"The player's name (1 to {MAX_NAME} characters)")
+        drop = w.Dropdown(options=SEAT_KINDS, value=kind, layout=self._layouts["kind"],
+                          tooltip="A human, or one of the computer players")
+        remove = w.Button(description="Remove", icon="minus", layout=self._layouts["remove"],
+                          tooltip="Remove this seat (from the next game on)")
+        remove.on_click(lambda _b, text=text: self.remove_seat(self.seat_names.index(text)))
+        text.observe(lambda _c: self._render_setup(), names="value")
+        drop.observe(lambda _c: self._render_setup(), names="value")
+        self.seat_names.append(text)
+        self.seat_kinds.append(drop)
+        self.seat_rows.children = (*self.seat_rows.children, w.HBox([text, drop, remove]))
+        self._render_setup()
+
+    def add_seat(self, name: str | None = None, kind: str = "human") -> None:
+        """Add a seat to the setup panel (it plays from the next game: press New game).
+
+        ``name`` None picks "Player n".  Raises InvalidArgumentError for a seventh seat, a name that is not
+        text of 1 to 40 characters, or a kind outside :data:`SEAT_KINDS`.
+        """
+        if len(self.seat_names) >= 6:
+            raise InvalidArgumentError("a game has at most 6 seats", input=name)
+        if name is None:
+            taken = {t.value.strip() for t in self.seat_names}
+            name = next(f"Player {i}" for i in range(1, 8) if f"Player {i}" not in taken)
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise InvalidArgumentError(f"a seat's name is text of 1 to {MAX_NAME} characters", input=name)
+        if not isinstance(kind, str) or kind not in SEAT_KINDS:
+            raise InvalidArgumentError(f"a seat's kind is one of {', '.join(SEAT_KINDS)}", input=kind)
+        self._append_seat(name, kind)
+
+    def remove_seat(self, index: int) -> None:
+        """Remove seat ``index`` (from 0) from the setup panel (from the next game on; at least one stays).
+
+        Raises InvalidArgumentError for an index that is not a seat, or for the last seat.
+        """
+        _check.whole(index, 0, len(self.seat_names) - 1, "the seat to remove")
+        if len(self.seat_names) == 1:
+            raise InvalidArgumentError("a game needs at least one seat", input=index)
+        del self.seat_names[index]
+        del self.seat_kinds[index]
+        rows = list(self.seat_rows.children)
+        del rows[index]
+        self.seat_rows.children = tuple(rows)
+        self._render_setup()
+
     def _seats(self) -> list[tuple[str, str]]:
         return [(n.value.strip(), k.value) for n, k in zip(self.seat_names, self.seat_kinds, strict=True)]
 
-    def _make_game(self) -> Game:
-        seats = self._seats()
+    # -- boards -------------------------------------------------------------------------------------
+    def load_boards(self, text: str) -> None:
+        """Check ``text`` as a set of goal boards (one a line) and keep it for the next game.
+
+        The board's message names the line, board, side and colour of the first mistake; nothing changes
+        then.  Raises nothing for bad text (the board shows the error); use
+        :func:`~fifteen_kit.nasty15.boards.parse_boards` to get the exception.
+        """
+        try:
+            pool = parse_boards(text, self.backs_box.value)
+        except FifteenKitError as err:
+            self.boards_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
+            self._say("The boards were not loaded: " + sentence(err.message))
+            return
+        self._pool = pool
+        if self.boards_text.value != text:
+            self.boards_text.value = text
+        self.boards_note.value = escape(f"{len(pool)} boards checked; they play from the next game.")
+        self._render_setup()
+
+    def save_boards(self) -> str:
+        """The boards of the game being played as text (one a line; :meth:`load_boards` reads it back)."""
+        return format_boards(self._pool)
+
+    def _reset_boards(self) -> None:
+        self.boards_text.value = format_boards(default_boards())
+        self.load_boards(self.boards_text.value)
+
+    # -- setup --------------------------------------------------------------------------------------
+    def _make_game(self, seats: list[tuple[str, str]], pool: tuple) -> Game:
         game = Game([n for n, _ in seats], seed=self._seed, handicap=self.handicap_box.value,
-                    gambler=self.gambler_box.value)
+                    gambler=self.gambler_box.value, boards=pool, rounds=min(10, len(pool)),
+                    backs_sum_to_15=self.backs_box.value)
         # only once the game exists do the seats change hands
         self._kinds = {name: kind for name, kind in seats}
         self._computers = {name: make_dice_player(kind) for name, kind in seats if kind != "human"}
-        if not game.handicap:  # solve the ten boards now, so no click waits for the optimal policy
-            for base, _back in game.boards:
-                policy_for(tuple(t for _, t in base.targets), game.gambler).expected_score()
+        self._game_setup = (tuple(seats), self.handicap_box.value, self.gambler_box.value, self.backs_box.value,
+                            self.boards_text.value)
         return game
 
+    def _render_setup(self) -> None:
+        if not hasattr(self, "_game_setup"):
+            return
+        n = len(self.seat_names)
+        self.add_seat_button.disabled = n >= 6
+        for row in self.seat_rows.children:
+            row.children[2].disabled = n <= 1
+        now = (tuple(self._seats()), self.handicap_box.value, self.gambler_box.value, self.backs_box.value,
+               self.boards_text.value)
+        markers = MARKERS.get(n) if self.handicap_box.value else None
+        text = f"{n} seat{'s' if n != 1 else ''}"
+        if markers:
+            text += f"; handicap markers in play: {' + '.join(map(str, markers))}"
+        if now != self._game_setup:
+            text += ". <b>Not the game being played: press New game to start it.</b>"
+        self.setup_note.value = text
+
     def new_game(self) -> None:
-        """Start a new game with the seats and variants in the setup panel (not while dice are rolling)."""
+        """End the game in progress and start a new one with the seats, variants and boards in the setup panel.
+
+        Refused with a message (nothing changes) while dice are rolling or when a setting is bad.
+        """
         if self._rolling:
             self._say("The dice are still rolling.")
             return
         try:
-            game = self._make_game()
+            pool = parse_boards(self.boards_text.value, self.backs_box.value)
+            game = self._make_game(self._seats(), pool)
         except FifteenKitError as err:
             self._say(f"Cannot start: {err.message}.")
             return
+        self._pool = pool
         self.game = game
         self._before_decision = None
         self._say("New game.")
-        self._play_computers()
+        self._start()
         self.render()
+
+    # -- solving ahead ------------------------------------------------------------------------------
+    def _policies(self, game: Game) -> list:
+        return [policy_for(t, game.gambler) for t in game.targets_in_play()]
+
+    def _start(self) -> None:
+        """Solve every policy of the new game ahead (a task on a running loop, else now), then let computers play."""
+        if self._solver is not None:
+            self._solver.cancel()
+            self._solver = None
+        loop = _running_loop()
+        if loop is None:
+            for policy in self._policies(self.game):
+                policy.solve()
+            self._play_computers()
+            return
+        self._solver = loop.create_task(self._solve_ahead(self.game))
+        self._play_computers()
+
+    async def _solve_ahead(self, game: Game) -> None:
+        clock = time.perf_counter
+        for policy in self._policies(game):
+            steps = policy.solve_steps()
+            while True:
+                start = clock()
+                done = False
+                while clock() - start < _SOLVE_SLICE:
+                    if next(steps, StopIteration) is StopIteration:
+                        done = True
+                        break
+                if done:
+                    break
+                await asyncio.sleep(0)
+            if game is not self.game:
+                return
+            if self._waiting and all(p.is_solved for p in self._waiting):
+                self._waiting = []
+                self._play_computers()
+                self.render()
+        if game is self.game:
+            self._solver = None
+
+    def _ready(self, policy) -> bool:
+        """True if ``policy`` can answer at once; in async mode an unsolved one is waited for, not solved here."""
+        if policy.is_solved or _running_loop() is None or self._solver is None:
+            return True
+        if policy not in self._waiting:
+            self._waiting.append(policy)
+        return False
 
     # -- actions --------------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
@@ -212,10 +442,7 @@ class DiceBoard(w.VBox):
             self._say(sentence(err.message))
             return
         self._judge("roll")
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = _running_loop()
         if loop is None:
             self._land_roll()
         else:
@@ -234,6 +461,8 @@ class DiceBoard(w.VBox):
                 self._land_roll()
 
     def _land_roll(self) -> None:
+        if self.game.is_over or self.game.turn.is_over:
+            return
         turn = self.game.roll()
         self._before_decision = turn
         if turn.phase is Phase.BUST:
@@ -244,7 +473,12 @@ class DiceBoard(w.VBox):
         self.render()
 
     def click_die(self, colour: Colour) -> None:
-        """The human places this die (the engine refuses it unless it is valid in the current roll)."""
+        """The human places this die (the engine refuses it unless it is valid in the current roll).
+
+        ``colour``: a :class:`Colour` or its letter or name.  Raises NotationError for anything else
+        (a click always names a real die).
+        """
+        colour = Colour.parse(colour)
         if not self._human_turn():
             return
         try:
@@ -293,6 +527,9 @@ class DiceBoard(w.VBox):
         notes = []
         while not g.is_over and g.player in self._computers:
             player = self._computers[g.player]
+            if isinstance(player, OptimalPlayer) and not self._ready(player.policy(g.turn)):
+                notes.append(f"{g.player} is thinking (solving the board)")
+                break
             while not g.turn.is_over:
                 action, colours = player.decide(g.turn)
                 if action == "roll":
@@ -304,7 +541,8 @@ class DiceBoard(w.VBox):
             notes.append(f"{g.player} scored {g.turn.score}")
             g.next_turn()
         if notes:
-            self._say("; ".join(notes) + ("." if g.is_over else f". Your turn, {g.player}."))
+            waiting = g.player in self._computers and not g.is_over
+            self._say("; ".join(notes) + ("." if g.is_over or waiting else f". Your turn, {g.player}."))
 
     # -- the coach -------------------------------------------------------------------------------------
     def _judge(self, action: str) -> None:
@@ -313,6 +551,10 @@ class DiceBoard(w.VBox):
         if before is None or not self.coach_box.value or before.is_over:
             return
         policy = policy_for(t.targets, t.gambler)
+        if not self._ready(policy):
+            self.verdict.value = "Coach: still solving this board; no verdict this time."
+            self._before_decision = None
+            return
         best = policy.advise(before).best
         if action == "stop":
             chosen = policy.stop_value(t)
@@ -334,6 +576,8 @@ class DiceBoard(w.VBox):
         if t.is_over or self.game.player in self._computers:
             return ""
         policy = policy_for(t.targets, t.gambler)
+        if not self._ready(policy):
+            return "Coach: solving this board, a moment…"
         advice = policy.advise(t)
         options = ", ".join(escape(c.describe()) for c in advice.choices[:4])
         if t.phase is Phase.ROLL and t.placed_count == 0:
@@ -382,6 +626,7 @@ class DiceBoard(w.VBox):
         for view in (self.coach, self.verdict):
             view.layout.display = "" if view.value else "none"
         self._render_pad()
+        self._render_setup()
 
     def _render_pad(self) -> None:
         g = self.game
@@ -397,3 +642,11 @@ class DiceBoard(w.VBox):
         totals = g.totals()
         rows.append("<tr><th>Total</th>" + "".join(f"<th>{totals[p]}</th>" for p in g.players) + "</tr>")
         self.pad.value = f"<table><tr><th>Board</th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The running asyncio event loop (a kernel, JupyterLite, a test's loop), or None in plain Python."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from .. import _check
 from ..chance import Seed, make_rng
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from .boards import COLOURS, Colour, GoalBoard, default_boards
+from .boards import COLOURS, MAX_NAME, Colour, GoalBoard, check_board_pairs, default_boards
 from .rules import Turn
 
 __all__ = ["MARKERS", "Game", "ScoreEntry"]
@@ -52,29 +52,43 @@ class Game:
         players: the players' names, in turn order (1 to 6, distinct).
         seed: seeds the board draw and every roll.
         handicap, gambler: the variants (they combine).
-        boards: the 15 double-sided goal boards to draw from (default: :func:`default_boards`).
-        rounds: how many boards are played (10 in the rulebook).
+        boards: the double-sided goal boards to draw from, 1 to 100 (base side, back side) pairs
+            (default: the kit's 15, :func:`default_boards`; see :func:`parse_boards` for a user's own set).
+        rounds: how many boards are played (10 in the rulebook), 1 to the number of boards.
+        backs_sum_to_15: refuse back sides whose targets do not sum to 15 (the other reading of the
+            Objective; see :mod:`fifteen_kit.nasty15.rules`).
 
-    Raises InvalidArgumentError for bad players, seeds, flags or boards.
+    Raises InvalidArgumentError for bad players, seeds, flags or boards, before anything changes.
+
+    >>> Game(["Ada", "Ben", "Cy", "Dee"], seed=1, handicap=True).markers_in_play
+    (1, 2, 3, 5)
     """
 
     def __init__(self, players: list[str], seed: Seed = None, handicap: bool = False, gambler: bool = False,
-                 boards: tuple[tuple[GoalBoard, GoalBoard], ...] | None = None, rounds: int = 10) -> None:
+                 boards: tuple[tuple[GoalBoard, GoalBoard], ...] | None = None, rounds: int = 10,
+                 backs_sum_to_15: bool = False) -> None:
         names = _check.items(players, 6, "the players")
-        if not names or not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(names):
-            raise InvalidArgumentError("players are 1 to 6 different names", input=players)
-        self.players = tuple(names)
-        self.handicap = _check.flag(handicap, "handicap")
-        self.gambler = _check.flag(gambler, "gambler")
-        if self.handicap and len(self.players) < 2:
+        if not names or not all(isinstance(n, str) and n.strip() and len(n) <= MAX_NAME for n in names) \
+                or len(set(names)) != len(names):
+            raise InvalidArgumentError(f"players are 1 to 6 different names (text of 1 to {MAX_NAME} characters)",
+                                       input=players)
+        handicap = _check.flag(handicap, "handicap")
+        gambler = _check.flag(gambler, "gambler")
+        if handicap and len(names) < 2:
             raise InvalidArgumentError("the handicap variant needs 2 to 6 players", input=players)
-        pool = default_boards() if boards is None else tuple(_check.items(boards, 100, "boards"))
-        if not all(isinstance(b, tuple) and len(b) == 2 and all(isinstance(s, GoalBoard) for s in b)
-                   and not b[0].back and b[1].back for b in pool):
-            raise InvalidArgumentError("boards are (base side, back side) pairs of GoalBoard, base first",
-                                       input=boards)
-        self.rounds = _check.whole(rounds, 1, len(pool), "the number of boards played")
-        self.rng = make_rng(seed)
+        pool = default_boards() if boards is None else check_board_pairs(boards, "boards", backs_sum_to_15)
+        if boards is None:
+            _check.flag(backs_sum_to_15, "backs_sum_to_15")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= len(pool):
+            raise InvalidArgumentError(f"rounds (the number of boards played) must be a whole number from 1 to "
+                                       f"{len(pool)}, the number of boards to draw from", input=rounds)
+        rng = make_rng(seed)
+        # every argument is checked: only now does the game take its state
+        self.players = tuple(names)
+        self.handicap = handicap
+        self.gambler = gambler
+        self.rounds = rounds
+        self.rng = rng
         self.boards = tuple(self.rng.sample(pool, self.rounds))
         self.pad: list[ScoreEntry] = []
         self.board_index = 0
@@ -119,10 +133,41 @@ class Game:
         best = max(totals.values())
         return tuple(p for p in self.players if totals[p] == best)
 
+    @property
+    def markers_in_play(self) -> tuple[int, ...]:
+        """The dice markers used in the handicap variant for this many players (empty without handicap).
+
+        Rulebook, Handicap Variant: 2 players 1 + 3; 3: 1 + 2 + 4; 4: 1 + 2 + 3 + 5; 5: 1 to 5; 6: all six.
+        """
+        return MARKERS[len(self.players)] if self.handicap else ()
+
+    def targets_in_play(self) -> tuple[tuple[int, ...], ...]:
+        """Every six-target set this game can ask for: each drawn board, with each marker in play as white's
+        target in the handicap variant (what a computer player or the coach needs solved ahead).
+
+        >>> len(Game(["Ada", "Ben"], seed=1, handicap=True).targets_in_play()) <= 20
+        True
+        """
+        found: dict[tuple[int, ...], None] = {}
+        for base, back in self.boards:
+            if self.handicap:
+                for marker in self.markers_in_play:
+                    found[tuple(t for _, t in back.with_white(marker))] = None
+            else:
+                found[tuple(t for _, t in base.targets)] = None
+        return tuple(found)
+
     def targets_for(self, player: str) -> tuple[int, ...]:
-        """The six targets ``player`` plays on the current board (white = marker in the handicap variant)."""
-        if player not in self.markers:
-            raise InvalidArgumentError("no such player in this game", input=player)
+        """The six targets ``player`` plays on the current board (white = marker in the handicap variant).
+
+        Raises InvalidArgumentError unless ``player`` is one of the game's player names.
+
+        >>> Game(["Ada", "Ben"], seed=3).targets_for("Ben") == Game(["Ada", "Ben"], seed=3).turn.targets
+        True
+        """
+        if not isinstance(player, str) or player not in self.markers:
+            raise InvalidArgumentError(f"no such player in this game; the players are {', '.join(self.players)}",
+                                       input=player)
         board = self.board
         if self.handicap:
             return tuple(t for _, t in board.with_white(self.markers[player]))

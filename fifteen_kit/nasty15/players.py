@@ -68,7 +68,12 @@ class OptimalPlayer:
     name = "optimal"
 
     def policy(self, turn: Turn) -> OptimalPolicy:
-        """The optimal policy for ``turn``'s board and variant (shared, see :func:`policy_for`)."""
+        """The optimal policy for ``turn``'s board and variant (shared, see :func:`policy_for`).
+
+        Raises InvalidArgumentError for anything but a Turn.
+        """
+        if not isinstance(turn, Turn):
+            raise InvalidArgumentError("a dice player decides on a Turn", input=turn)
         return policy_for(turn.targets, turn.gambler)
 
     def decide(self, turn: Turn) -> Decision:
@@ -86,7 +91,9 @@ def make_dice_player(name: str) -> CautiousPlayer | GreedyPlayer | OptimalPlayer
     Raises InvalidArgumentError for an unknown name.
     """
     try:
+        if not isinstance(name, str):
+            raise KeyError(name)
         return DICE_PLAYERS[name]()
-    except (KeyError, TypeError):
+    except KeyError:
         raise InvalidArgumentError(f"unknown dice player; choose one of {', '.join(DICE_PLAYERS)}",
                                    input=name) from None

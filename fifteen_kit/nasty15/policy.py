@@ -1,16 +1,31 @@
 """The optimal policy for a turn: exact expected scores by dynamic programming.
 
-A position after placing is ``(placed colours, placed pips)``.  Its value is
-the larger of *stop* (the pips, +5 for five dice) and *roll*: the average, over
+A position after placing is ``(placed dice, placed pips)``.  Its value is the
+larger of *stop* (the pips, +5 for five dice) and *roll*: the average, over
 every outcome of the unplaced dice, of the best thing to do with that roll (a
 bust scores the unplaced targets, or 0 in the gambler variant; otherwise place
-the best non-empty set of valid dice).  The recursion runs over at most
-64 x 16 positions; roll outcomes are grouped per die as "too high" or each valid
-pip value, so the root of a six-target board has only prod(t + 1) outcomes.
+the best non-empty set of valid dice).
+
+What the future holds depends only on the *targets of the unplaced dice* (as a
+multiset: their colours do not matter) and the pips already placed, so the
+solver works on ``(multiset of unplaced targets, pips)`` states and keeps one
+table per variant that every board shares: once one board is solved, its
+sub-positions are solved for every other board too (a handicap back side with
+six different white markers shares almost everything).  Dice with equal
+targets are interchangeable, so a roll is enumerated as a multiset of pips per
+target (a die is "too high" or shows one valid value), and of several valid
+dice with equal targets only the highest ones are worth placing (a value never
+drops when more pips are placed).  The worst of the 462 possible six-target
+boards is solved from scratch in well under a second (see
+``bench/bench_dice_board.py``).
 
 Values are exact.  Every value is a multiple of 1 / 6^21 (at most 21 dice are
 rolled in a turn: 6 + 5 + ... + 1), so the solver computes in whole numbers of
 1 / 6^21 and returns :class:`fractions.Fraction` values.
+
+Solving can be done in small steps (:meth:`OptimalPolicy.solve_steps`), so a
+board can solve ahead inside an ``asyncio`` event loop without ever blocking
+it for long; every public answer solves what it still needs at once.
 
 >>> policy = OptimalPolicy((4, 3, 3, 2, 2, 1))
 >>> round(float(policy.expected_score()), 4)
@@ -21,11 +36,12 @@ rolled in a turn: 6 + 5 + ... + 1), so the solver computes in whole numbers of
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations
+from functools import cache, lru_cache
+from itertools import combinations, combinations_with_replacement
+from math import factorial
 
 from ..errors import GameOverError, InvalidArgumentError
 from .boards import COLOURS, Colour
@@ -35,6 +51,8 @@ __all__ = ["Advice", "Choice", "OptimalPolicy", "policy_for"]
 
 _SCALE = 6**21
 _FULL = 0b111111
+_MAX_PIPS = 36  # six dice, each at most 6
+_BASE = 7  # a multiset of targets is the number sum(count[t] * 7 ** (t - 1)): at most 6 dice per target
 
 
 @dataclass(frozen=True)
@@ -64,6 +82,174 @@ class Advice:
     choices: tuple[Choice, ...]
 
 
+def _key(targets: Iterable[int]) -> int:
+    """The multiset of these targets as one number (see ``_BASE``)."""
+    return sum(_BASE ** (t - 1) for t in targets)
+
+
+def _counts(key: int) -> list[int]:
+    """How many dice of each target 1..6 the multiset ``key`` holds."""
+    out = []
+    for _ in range(6):
+        key, c = divmod(key, _BASE)
+        out.append(c)
+    return out
+
+
+@cache
+def _group_outcomes(target: int, count: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every roll of ``count`` dice with this target, up to order: ``(weight, tops)``.
+
+    ``tops[j]`` is the sum of the j highest valid pips (``tops[0] == 0``); ``weight`` counts the ordered rolls
+    (a die too high stands for its 6 - target faces).
+    """
+    faces = [*range(target, 0, -1), *([0] if target < 6 else [])]
+    out = []
+    for combo in combinations_with_replacement(faces, count):  # descending, so the valid pips come first
+        weight = factorial(count)
+        for face in set(combo):
+            weight //= factorial(combo.count(face))
+        weight *= (6 - target) ** combo.count(0)
+        tops = [0]
+        for face in combo:
+            if face:
+                tops.append(tops[-1] + face)
+        out.append((weight, tuple(tops)))
+    return tuple(out)
+
+
+class _Table:
+    """Exact values of ``(unplaced multiset, pips)`` states for one variant, shared by every board.
+
+    ``value[key][p]``: the value after placing (stop or roll, whichever is better); ``roll[key][p]``: the value
+    of rolling now; both in units of 1 / 6^21, None where not solved yet.
+    """
+
+    def __init__(self, gambler: bool) -> None:
+        self.gambler = gambler
+        self.value: dict[int, list[int | None]] = {0: [2 * p * _SCALE for p in range(_MAX_PIPS + 1)]}
+        self.roll: dict[int, list[int | None]] = {}
+
+    def row(self, table: dict[int, list[int | None]], key: int) -> list[int | None]:
+        found = table.get(key)
+        if found is None:
+            found = table[key] = [None] * (_MAX_PIPS + 1)
+        return found
+
+    def missing(self, full: int) -> list[tuple[int, list[int]]]:
+        """The states a board with the target multiset ``full`` needs and that are not solved, smallest first.
+
+        Each entry is ``(unplaced multiset, pips still to solve)``; a board's placed dice show between one
+        pip each and their targets.
+        """
+        counts = _counts(full)
+        out = []
+        for sub in _sub_multisets(counts):
+            key = _key(t for t in range(1, 7) for _ in range(sub[t - 1]))
+            placed = [counts[i] - sub[i] for i in range(6)]
+            low = sum(placed)
+            high = sum((i + 1) * placed[i] for i in range(6))
+            row = self.row(self.value, key)
+            todo = [p for p in range(low, high + 1) if row[p] is None]
+            if todo:
+                out.append((sum(sub), key, todo))
+        out.sort(key=lambda e: e[0])
+        return [(key, todo) for _, key, todo in out]
+
+    def solve_steps(self, full: int) -> Iterator[None]:
+        """Solve every state of the board ``full``, yielding now and then (each step is short)."""
+        for key, pips in self.missing(full):
+            yield from self._solve(key, pips)
+
+    def _solve(self, key: int, pips: list[int]) -> Iterator[None]:
+        """Solve the states ``(key, p)`` for ``p`` in ``pips``; every smaller state they lead to is solved.
+
+        A roll is enumerated group by group (a group: the unplaced dice of one target), the group with the
+        most outcomes innermost.  For the outcomes of the outer groups fixed, ``H[K][q]`` is the best value
+        reachable by the inner choices when the dice ``K`` were taken from the outer groups and their pips
+        brought the placed pips to ``q``; each level takes the maximum over how many of its valid dice to
+        place (always the highest ones), so no outcome enumerates every subset of dice.
+        """
+        counts = _counts(key)
+        n = sum(counts)
+        groups = [(t, counts[t - 1]) for t in range(6, 0, -1) if counts[t - 1]]
+        groups.sort(key=lambda g: -len(_group_outcomes(*g)))  # level 1 (innermost): the most outcomes
+        steps = [_BASE ** (t - 1) for t, _ in groups]
+        bust = 0 if self.gambler else sum(t * c for t, c in groups) * _SCALE
+        low, high = min(pips), max(pips)
+        span = high - low + 1
+        # prefixes[L]: every way to take dice from the groups before level L, as (K, fewest pips, most pips)
+        prefixes: list[list[tuple[int, int, int]]] = [[(0, 0, 0)]]
+        for (t, c), step in zip(groups, steps, strict=True):
+            prefixes.append([(k + j * step, lo + j, hi + j * t) for k, lo, hi in prefixes[-1] for j in range(c + 1)])
+        never = [-1] * (_MAX_PIPS + 1)  # taking nothing is no choice: below every real value (all are >= 0)
+        base = {k: never if k == 0 else self.value[key - k] for k, _, _ in prefixes[-1]}
+        totals = [0] * span
+
+        def level(depth: int, inner: dict[int, list], weight: int) -> Iterator[None]:
+            t, c = groups[depth]
+            step = steps[depth]
+            if depth == 0:
+                acc = [0] * span
+                for w, tops in _group_outcomes(t, c):
+                    if span == 1:
+                        v = max([inner[j * step][low + tj] for j, tj in enumerate(tops)])
+                        acc[0] += w * (v if v >= 0 else bust)
+                        continue
+                    best = map(max, *[inner[j * step][low + tj:high + tj + 1] for j, tj in enumerate(tops)]) \
+                        if len(tops) > 1 else inner[0][low:high + 1]
+                    for i, v in enumerate(best):
+                        acc[i] += w * (v if v >= 0 else bust)
+                for i, v in enumerate(acc):
+                    totals[i] += weight * v
+                if len(groups) == 1:
+                    yield
+                return
+            for w, tops in _group_outcomes(t, c):
+                outer: dict[int, list] = {}
+                for k, lo, hi in prefixes[depth]:
+                    row = [None] * (_MAX_PIPS + 1)
+                    a, b = low + lo, high + hi + 1
+                    if len(tops) > 1:
+                        row[a:b] = map(max, *[inner[k + j * step][a + tj:b + tj] for j, tj in enumerate(tops)])
+                    else:
+                        row[a:b] = inner[k][a:b]
+                    outer[k] = row
+                yield from level(depth - 1, outer, weight * w)
+                if depth == 1:
+                    yield
+
+        yield from level(len(groups) - 1, base, 1)
+        value_row, roll_row = self.row(self.value, key), self.row(self.roll, key)
+        for p in pips:
+            roll, remainder = divmod(totals[p - low], 6**n)
+            if remainder:  # pragma: no cover - the scale argument in the module docstring rules this out
+                raise ArithmeticError("expected score is not a multiple of 1/6^21")
+            roll_row[p] = roll
+            if n == 6:  # nothing placed yet: a roll is the only choice
+                value_row[p] = roll
+            else:
+                stop = bonus_score(6 - n, p) * _SCALE
+                value_row[p] = stop if stop >= roll else roll
+
+
+def _sub_multisets(counts: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of ``counts`` (counts per target 1..6)."""
+    ranges = [range(c + 1) for c in counts]
+
+    def walk(i: int, prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if i == 6:
+            yield prefix
+            return
+        for c in ranges[i]:
+            yield from walk(i + 1, (*prefix, c))
+
+    return walk(0, ())
+
+
+_TABLES = {False: _Table(False), True: _Table(True)}
+
+
 class OptimalPolicy:
     """The expected-score-maximising policy for one board and variant.
 
@@ -71,7 +257,8 @@ class OptimalPolicy:
         targets: six targets in colour order (a handicap back side: white's target is the marker).
         gambler: the gambler variant (a bust scores 0).
 
-    Raises InvalidArgumentError for bad targets.
+    Raises InvalidArgumentError for bad targets.  Values are solved on first use (or ahead, with
+    :meth:`solve_steps`) in a table shared by every board of the variant.
 
     >>> OptimalPolicy((4, 3, 3, 2, 2, 1)).advise(Turn.parse('433221 4....1 441661 D')).best.action
     'roll'
@@ -82,85 +269,61 @@ class OptimalPolicy:
         if not isinstance(gambler, bool):
             raise InvalidArgumentError("gambler must be True or False", input=gambler)
         self.gambler = gambler
-        self._values: dict[int, int] = {}
-        self._rolls: dict[int, int] = {}
-        self._best_after: dict[tuple, int] = {}
-        self._outcomes: dict[int, list[tuple[int, tuple[tuple[int, int], ...]]]] = {}
-        self._bust = [0 if gambler else sum(t for i, t in enumerate(self.targets) if not s >> i & 1)
-                      for s in range(64)]
+        self._table = _TABLES[gambler]
+        self._full = _key(self.targets)
+        self._keys = [_key(t for i, t in enumerate(self.targets) if not placed >> i & 1) for placed in range(64)]
+        self._solved = False
 
-    # -- the recursion (values in units of 1 / 6^21) ------------------------------------------------
-    def _outcomes_of(self, unplaced: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-        found = self._outcomes.get(unplaced)
-        if found is None:
-            found = [(1, ())]
-            for i in range(6):
-                if unplaced >> i & 1:
-                    t = self.targets[i]
-                    grown = []
-                    for weight, valid in found:
-                        if t < 6:
-                            grown.append((weight * (6 - t), valid))
-                        grown.extend((weight, (*valid, (i, v))) for v in range(1, t + 1))
-                    found = grown
-            self._outcomes[unplaced] = found
-        return found
+    # -- solving -------------------------------------------------------------------------------------
+    @property
+    def is_solved(self) -> bool:
+        """True once every position of this board is solved (answers no longer compute anything).
+
+        >>> OptimalPolicy((2, 2, 2, 3, 3, 3)).is_solved in (True, False)
+        True
+        """
+        if not self._solved:
+            self._solved = not self._table.missing(self._full)
+        return self._solved
+
+    def solve_steps(self) -> Iterator[None]:
+        """Solve every position of this board in short steps (a generator: each ``next`` does a little work).
+
+        An ``asyncio`` task can run a few steps, then ``await asyncio.sleep(0)``, so solving ahead never
+        blocks an event loop for long.  Exhausting it leaves :attr:`is_solved` True.
+
+        >>> policy = OptimalPolicy((1, 1, 1, 1, 5, 6))
+        >>> steps = sum(1 for _ in policy.solve_steps())
+        >>> policy.is_solved
+        True
+        """
+        if not self._solved:
+            yield from self._table.solve_steps(self._full)
+            self._solved = True
+
+    def solve(self) -> OptimalPolicy:
+        """Solve every position now (see :meth:`solve_steps`); returns the policy itself.
+
+        >>> OptimalPolicy((4, 3, 3, 2, 2, 1)).solve().is_solved
+        True
+        """
+        for _ in self.solve_steps():
+            pass
+        return self
 
     def _value(self, placed: int, pips: int) -> int:
-        key = placed << 6 | pips
-        value = self._values.get(key)
+        if placed == _FULL:
+            return 2 * pips * _SCALE
+        value = self._table.value[self._keys[placed]][pips] if self._solved else None
         if value is None:
-            if placed == _FULL:
-                value = 2 * pips * _SCALE
-            elif placed == 0:
-                value = self._roll(0, 0)
-            else:
-                stop = bonus_score(placed.bit_count(), pips) * _SCALE
-                roll = self._roll(placed, pips)
-                value = stop if stop >= roll else roll
-            self._values[key] = value
+            self.solve()
+            value = self._table.value[self._keys[placed]][pips]
         return value
-
-    def _after(self, placed: int, pips: int, valid: tuple[tuple[int, int], ...]) -> int:
-        # best over every subset (the empty one included) of the valid dice still to consider
-        if not valid:
-            return self._value(placed, pips)
-        key = (placed, pips, valid)
-        value = self._best_after.get(key)
-        if value is None:
-            (i, v), rest = valid[0], valid[1:]
-            skip = self._after(placed, pips, rest)
-            take = self._after(placed | 1 << i, pips + v, rest)
-            value = take if take > skip else skip
-            self._best_after[key] = value
-        return value
-
-    def _best_nonempty(self, placed: int, pips: int, valid: tuple[tuple[int, int], ...]) -> int:
-        (i, v), rest = valid[0], valid[1:]
-        best = self._after(placed | 1 << i, pips + v, rest)
-        if rest:
-            other = self._best_nonempty(placed, pips, rest)
-            if other > best:
-                best = other
-        return best
 
     def _roll(self, placed: int, pips: int) -> int:
-        key = placed << 6 | pips
-        value = self._rolls.get(key)
-        if value is None:
-            value = self._rolls[key] = self._roll_now(placed, pips)
-        return value
-
-    def _roll_now(self, placed: int, pips: int) -> int:
-        unplaced = _FULL & ~placed
-        bust = self._bust[placed] * _SCALE
-        total = 0
-        for weight, valid in self._outcomes_of(unplaced):
-            total += weight * (self._best_nonempty(placed, pips, valid) if valid else bust)
-        value, remainder = divmod(total, 6 ** unplaced.bit_count())
-        if remainder:  # pragma: no cover - the scale argument in the module docstring rules this out
-            raise ArithmeticError("expected score is not a multiple of 1/6^21")
-        return value
+        if not self._solved:
+            self.solve()
+        return self._table.roll[self._keys[placed]][pips]
 
     # -- public answers ----------------------------------------------------------------------------
     def expected_score(self) -> Fraction:

@@ -49,10 +49,14 @@ def p_valid(target: int) -> Fraction:
 def p_bust(targets: Iterable[int]) -> Fraction:
     """Probability that a roll of dice with these targets has no valid die: the product of (1 - t/6).
 
+    Raises InvalidArgumentError unless ``targets`` holds 1 to 6 targets, each 1..6.
+
     >>> p_bust([1])
     Fraction(5, 6)
     """
     values = [_check.whole(t, 1, 6, "a target") for t in _check.items(targets, 6, "targets")]
+    if not values:
+        raise InvalidArgumentError("targets must name 1 to 6 dice", input=targets)
     return reduce(lambda acc, t: acc * (1 - p_valid(t)), values, Fraction(1))
 
 
@@ -100,7 +104,7 @@ def score_distribution(targets: Iterable[int], rule: Decision | str, gambler: bo
 
     ``rule`` is a name from :data:`SIMPLE_POLICIES` or a function ``(placed dice, pips) -> roll on?``.
 
-    Raises InvalidArgumentError for bad targets or an unknown rule.
+    Raises InvalidArgumentError for bad targets, an unknown rule, or a rule that answers anything but a bool.
 
     >>> dist = score_distribution([4, 3, 3, 2, 2, 1], "cautious")
     >>> sum(dist.values())
@@ -116,6 +120,14 @@ def score_distribution(targets: Iterable[int], rule: Decision | str, gambler: bo
     if not isinstance(gambler, bool):
         raise InvalidArgumentError("gambler must be True or False", input=gambler)
     memo: dict[tuple[int, int], dict[int, Fraction]] = {}
+    given = rule
+
+    def decide(placed: int, total: int) -> bool:
+        answer = given(placed, total)
+        if not isinstance(answer, bool):
+            raise InvalidArgumentError(f"a rule answers True (roll on) or False (stop); it answered {answer!r} "
+                                       f"for {placed} dice and {total} pips", input=given)
+        return answer
 
     def roll(placed: int, pips: int) -> dict[int, Fraction]:
         key = (placed, pips)
@@ -138,7 +150,7 @@ def score_distribution(targets: Iterable[int], rule: Decision | str, gambler: bo
                 result = {0 if gambler else sum(t[i] for i in free): Fraction(1)}
             elif new == 0b111111:
                 result = {bonus_score(6, pips + gained): Fraction(1)}
-            elif rule(new.bit_count(), pips + gained):
+            elif decide(new.bit_count(), pips + gained):
                 result = roll(new, pips + gained)
             else:
                 result = {bonus_score(new.bit_count(), pips + gained): Fraction(1)}

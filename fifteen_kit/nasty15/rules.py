@@ -21,7 +21,25 @@ Notation (round-trips through :meth:`Turn.parse`): the six targets in colour
 order (blue yellow black white green red), the placed pips, the last roll
 ('.' for none), and the phase: ``R`` (roll next), ``P`` (must place),
 ``D`` (placed from this roll: place more, roll or stop), ``S`` stopped,
-``B`` bust, ``A`` all six placed; ``gambler`` may follow.
+``B`` bust, ``A`` all six placed; ``gambler`` may follow.  Only turns that can
+occur in play are accepted: before the first roll nothing is placed and the
+phase is R; after a roll every unplaced die shows its pips; phases D, R, S and
+A follow placing at least one die of the last roll, P and B come before it.
+
+Goal boards (the rulebook's *Objective*), the kit's reading:
+
+* The Objective says the demands on a goal board always add up to 15.  The
+  kit holds the base sides (six dice) to that: their targets sum to 15.
+* For the back sides (five dice, handicap variant) the kit does not: each
+  player's white-die marker counts as the sixth target and differs from player
+  to player, so the demand a player faces cannot always be 15 anyway, and the
+  Handicap Variant says nothing about the back's own sum.  A back side takes
+  any five targets 1..6 (sums 5 to 30).  The other reading (back sides sum to
+  15 too) is the option ``backs_sum_to_15=True`` of
+  :meth:`~fifteen_kit.nasty15.boards.GoalBoard.parse`,
+  :func:`~fifteen_kit.nasty15.boards.parse_boards` and
+  :class:`~fifteen_kit.nasty15.game.Game`; the kit's generated back sides
+  happen to sum to 15, so they pass either way.
 
 >>> t = Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1))
 >>> t.valid_colours()
@@ -44,6 +62,8 @@ from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, Nota
 from .boards import COLOURS, Colour
 
 __all__ = ["Phase", "Turn", "bonus_score"]
+
+_MAX_TEXT = 64  # the longest turn notation is 29 characters; longer text is refused before it is read
 
 
 class Phase(enum.Enum):
@@ -126,26 +146,38 @@ class Turn(Notated):
             raise InvalidArgumentError(f"impossible turn: {problem}", input=(self.placed, self.rolled, self.phase))
 
     def _phase_problem(self) -> str | None:
-        """Why the placed dice, the last roll and the phase cannot occur together (None if they can)."""
+        """Why the placed dice, the last roll and the phase cannot occur together (None if they can).
+
+        A roll rolls every die not placed, so after one every unplaced die shows pips; a die placed
+        from the last roll shows the same pips in both; dice placed earlier were not rolled.
+        """
         unplaced = [i for i, v in enumerate(self.placed) if v is None]
-        rolled_unplaced = [self.rolled[i] for i in unplaced]
+        rolled = [i for i, v in enumerate(self.rolled) if v is not None]
+        from_roll = [i for i in rolled if self.placed[i] is not None]
         valid = [i for i in unplaced if self.rolled[i] is not None and self.rolled[i] <= self.targets[i]]
-        for i, v in enumerate(self.placed):
-            if v is not None and self.rolled[i] is not None and self.rolled[i] != v:
-                return f"the {COLOURS[i].title} die was placed with {v} but rolled {self.rolled[i]}"
+        for i in from_roll:
+            if self.rolled[i] != self.placed[i]:
+                return f"the {COLOURS[i].title} die was placed with {self.placed[i]} but rolled {self.rolled[i]}"
         phase = self.phase
+        if not rolled:
+            if phase is not Phase.ROLL or len(unplaced) < 6:
+                return "no roll is shown, so the turn has not started: phase R with nothing placed"
+            return None
+        if any(self.rolled[i] is None for i in unplaced):
+            return "every die not placed was in the last roll and must show its pips"
         if not unplaced and phase is not Phase.ALL_SIX:
             return "all six dice are placed, so the turn has ended"
         if phase is Phase.ALL_SIX and unplaced:
             return "not all six dice are placed"
-        if phase in (Phase.PLACE, Phase.BUST) and None in rolled_unplaced:
-            return "every die not placed must show the pips of the last roll"
-        if phase is Phase.PLACE and not valid:
-            return "no rolled die is valid, so nothing can be placed"
-        if phase is Phase.BUST and valid:
-            return "a valid die was rolled, so this is no bust"
-        if phase in (Phase.DECIDE, Phase.STOPPED) and not (len(unplaced) < 6):
-            return "nothing is placed yet"
+        if phase in (Phase.PLACE, Phase.BUST):
+            if from_roll:
+                return "a die of the last roll is already placed, so the phase is D, R, S or A"
+            if phase is Phase.PLACE and not valid:
+                return "no rolled die is valid, so nothing can be placed"
+            if phase is Phase.BUST and valid:
+                return "a valid die was rolled, so this is no bust"
+        elif not from_roll:
+            return "after a roll at least one of its dice is placed before the phase is D, R, S or A"
         return None
 
     # -- construction ---------------------------------------------------------------------------
@@ -335,8 +367,9 @@ class Turn(Notated):
         >>> Turn.parse('433221 2....1 251661 S').score
         3
         """
-        if not isinstance(text, str):
-            raise NotationError("a turn is written like '433221 ...... ...... R'", input=text)
+        if not isinstance(text, str) or len(text) > _MAX_TEXT:
+            raise NotationError(f"a turn is written like '433221 ...... ...... R' (at most {_MAX_TEXT} characters)",
+                                input=text if not isinstance(text, str) else text[:_MAX_TEXT] + "...")
         words = text.split()
         if len(words) not in (4, 5) or (len(words) == 5 and words[4].lower() != "gambler"):
             raise NotationError("expected '<targets> <placed> <rolled> <phase> [gambler]'", input=text)

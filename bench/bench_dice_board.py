@@ -1,0 +1,164 @@
+"""The "15" dice board with handicap and six optimal computer players: constructor time, click latency
+(p50 / p99 / max), how long the event loop is ever blocked, memory; and the slowest accepted call of the
+functions whose cost grows with their arguments (issues 14 and 15).
+
+Budget: no click and no step of solving ahead keeps the event loop busy for 0.1 s or more; a board appears
+in under 0.2 s on an event loop; the slowest accepted call about 1 s.  Solver tables are emptied before
+each measurement, so every figure is from a cold start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import tracemalloc
+
+SIX = [(f"Bot {i}", "optimal") for i in range(6)]
+HUMAN_AND_FIVE = [("You", "human")] + [(f"Bot {i}", "optimal") for i in range(5)]
+
+
+def _cold() -> None:
+    from fifteen_kit.nasty15 import policy
+
+    policy._TABLES[False] = policy._Table(False)
+    policy._TABLES[True] = policy._Table(True)
+    policy._cached.cache_clear()
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1) + 0.5))]
+
+
+class _Heartbeat:
+    """Measures the longest time the event loop was blocked (the longest any click could have waited)."""
+
+    def __init__(self) -> None:
+        self.gaps: list[float] = []
+        self.running = True
+
+    async def run(self) -> None:
+        last = time.perf_counter()
+        while self.running:
+            await asyncio.sleep(0.002)
+            now = time.perf_counter()
+            self.gaps.append(now - last - 0.002)
+            last = now
+
+
+def _sync_all_computers(seed: int) -> tuple[float, float]:
+    from fifteen_kit.widgets import DiceBoard
+
+    _cold()
+    start = time.perf_counter()
+    board = DiceBoard(players=SIX, handicap=True, seed=seed)
+    elapsed = time.perf_counter() - start
+    assert board.game.is_over
+    _cold()  # memory measured on a second cold run (tracemalloc slows Python down several times)
+    tracemalloc.start()
+    DiceBoard(players=SIX, handicap=True, seed=seed)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return elapsed, peak
+
+
+async def _async_all_computers(seed: int) -> tuple[float, float, float]:
+    from fifteen_kit.widgets import DiceBoard
+
+    _cold()
+    start = time.perf_counter()
+    board = DiceBoard(players=SIX, handicap=True, seed=seed)
+    built = time.perf_counter() - start
+    beat = _Heartbeat()  # from here on: solving ahead and the computers' play
+    task = asyncio.get_running_loop().create_task(beat.run())
+    while not board.game.is_over:
+        await asyncio.sleep(0.005)
+    done = time.perf_counter() - start
+    beat.running = False
+    await task
+    return built, done, max(beat.gaps)
+
+
+async def _async_human_clicks(seed: int) -> tuple[float, list[float], float]:
+    from fifteen_kit.widgets import DiceBoard
+
+    from fifteen_kit.nasty15 import Phase
+
+    _cold()
+    start = time.perf_counter()
+    board = DiceBoard(players=HUMAN_AND_FIVE, handicap=True, seed=seed, coach=True)
+    built = time.perf_counter() - start
+    beat = _Heartbeat()
+    task = asyncio.get_running_loop().create_task(beat.run())
+    clicks: list[float] = []
+    while not board.game.is_over:
+        g, t = board.game, board.game.turn
+        if board._rolling or (g.player != "You" and not t.is_over):
+            await asyncio.sleep(0.005)
+            continue
+        if t.is_over:
+            button = board.next_button
+        elif t.phase is Phase.PLACE:
+            button = board.dice[t.valid_colours()[0]]
+        elif t.placed_count >= 2:
+            button = board.stop_button
+        else:
+            button = board.roll_button
+        t0 = time.perf_counter()
+        button.click()
+        clicks.append(time.perf_counter() - t0)
+        await asyncio.sleep(0)
+    beat.running = False
+    await task
+    return built, clicks, max(beat.gaps)
+
+
+def _slowest_calls() -> list[tuple[str, float]]:
+    from fifteen_kit.nasty15 import Game, OptimalPolicy, default_boards, format_boards, parse_boards
+
+    out = []
+    for targets in ((3, 3, 4, 4, 5, 6), (2, 3, 4, 5, 6, 6), (2, 3, 4, 5, 5, 6)):
+        for gambler in (False, True):
+            _cold()
+            start = time.perf_counter()
+            OptimalPolicy(targets, gambler).solve()
+            out.append((f"OptimalPolicy({targets}, gambler={gambler}).solve(), cold",
+                        time.perf_counter() - start))
+    text = format_boards(default_boards()[:1] * 100)
+    start = time.perf_counter()
+    pool = parse_boards(text)
+    out.append((f"parse_boards, 100 boards ({len(text):,} characters)", time.perf_counter() - start))
+    start = time.perf_counter()
+    Game([f"P{i}" for i in range(6)], boards=pool, rounds=100, handicap=True).targets_in_play()
+    out.append(("Game with 100 boards and 100 rounds, targets_in_play()", time.perf_counter() - start))
+    return out
+
+
+def main() -> int:
+    """Print every figure; return the number of failed checks."""
+    failed = 0
+
+    def check(ok: bool, text: str) -> None:
+        nonlocal failed
+        print(("PASS " if ok else "FAIL ") + text)
+        failed += not ok
+
+    sync = [_sync_all_computers(seed) for seed in (1, 2)]
+    for (elapsed, peak), seed in zip(sync, (1, 2), strict=True):
+        print(f"  no event loop, six optimal computers, handicap, seed {seed}: constructor solves everything and "
+              f"plays the whole game in {elapsed:.2f} s, peak memory {peak / 2**20:.1f} MB")
+    built, done, blocked = asyncio.run(_async_all_computers(1))
+    print(f"  event loop, six optimal computers, handicap: board built in {built * 1e3:.0f} ms, game over after "
+          f"{done:.2f} s, event loop never blocked longer than {blocked * 1e3:.0f} ms")
+    check(built < 0.2, f"board appears in under 0.2 s on an event loop ({built * 1e3:.0f} ms)")
+    check(blocked < 0.1, f"solving ahead never blocks the event loop 0.1 s or more ({blocked * 1e3:.0f} ms)")
+    built, clicks, blocked = asyncio.run(_async_human_clicks(1))
+    print(f"  event loop, you + five optimal computers, handicap, coach on: board built in {built * 1e3:.0f} ms; "
+          f"{len(clicks)} clicks: p50 {_pct(clicks, .5) * 1e3:.1f} ms, p99 {_pct(clicks, .99) * 1e3:.1f} ms, "
+          f"max {max(clicks) * 1e3:.1f} ms; loop never blocked longer than {blocked * 1e3:.0f} ms")
+    check(max(clicks) < 0.1, f"no click takes 0.1 s or more (max {max(clicks) * 1e3:.1f} ms)")
+    check(blocked < 0.1, f"no click waits 0.1 s or more for the solver (loop blocked at most {blocked * 1e3:.0f} ms)")
+    for label, seconds in _slowest_calls():
+        print(f"  slowest accepted call: {label}: {seconds:.2f} s")
+        check(seconds < 1.5, f"{label} in about a second or less ({seconds:.2f} s)")
+    return failed
