@@ -89,6 +89,37 @@ def limits(seconds: float = CALL_SECONDS, memory: int = CALL_MEMORY) -> Iterator
             resource.setrlimit(resource.RLIMIT_AS, old_limit)
 
 
+class ProcessesRequested(BaseException):
+    """Raised instead of starting a process pool bigger than the machine inside a bad-input call."""
+
+
+class _NoProcessPool:
+    """Stands in for ProcessPoolExecutor during bad-input calls: an alarm cannot stop worker processes.
+
+    A pool the machine can hold (None or up to its CPU count) is refused with OSError, which the kit treats as
+    "no processes here" and answers in one process; a bigger one is a failure (ProcessesRequested).
+    """
+
+    def __init__(self, max_workers: int | None = None, *args: Any, **kwargs: Any) -> None:
+        if max_workers is None or (isinstance(max_workers, int) and 0 < max_workers <= (os.cpu_count() or 1)):
+            raise OSError("no worker processes inside the conformance suite's bad-input calls")
+        raise ProcessesRequested(f"asked for a pool of {max_workers!r} worker processes")
+
+
+@contextlib.contextmanager
+def no_process_pools() -> Iterator[None]:
+    """Replace concurrent.futures.ProcessPoolExecutor and multiprocessing.Pool by _NoProcessPool for the body."""
+    import concurrent.futures
+    import multiprocessing
+    saved = (concurrent.futures.ProcessPoolExecutor, multiprocessing.Pool)
+    concurrent.futures.ProcessPoolExecutor = _NoProcessPool
+    multiprocessing.Pool = _NoProcessPool
+    try:
+        yield
+    finally:
+        concurrent.futures.ProcessPoolExecutor, multiprocessing.Pool = saved
+
+
 @dataclasses.dataclass
 class Outcome:
     """How one call ended: ``kind`` is 'ok', 'kit' (a kit error), 'timeout', 'memory' or 'other'."""
@@ -102,6 +133,8 @@ class Outcome:
             return "returned normally"
         if self.kind == "timeout":
             return f"did not finish within {CALL_SECONDS} s"
+        if self.kind == "processes":
+            return f"ProcessesRequested: {self.error}"
         if self.kind == "memory":
             return f"MemoryError (asked for over {CALL_MEMORY >> 20} MB more)"
         return f"{type(self.error).__module__}.{type(self.error).__qualname__}: {str(self.error)[:120]}"
@@ -111,7 +144,7 @@ def attempt(call: Callable[[], Any], seconds: float = CALL_SECONDS) -> Outcome:
     """Make one call under the limits and classify how it ended (counted as a call)."""
     COUNTS["bad-input calls"] += 1
     try:
-        with limits(seconds):
+        with no_process_pools(), limits(seconds):
             value = call()
     except FifteenKitError as err:
         return Outcome("kit", error=err)
@@ -119,6 +152,8 @@ def attempt(call: Callable[[], Any], seconds: float = CALL_SECONDS) -> Outcome:
         return Outcome("timeout", error=err)
     except MemoryError as err:
         return Outcome("memory", error=err)
+    except ProcessesRequested as err:
+        return Outcome("processes", error=err)
     except Exception as err:  # noqa: BLE001 - the point is to see every other kind
         return Outcome("other", error=err)
     return Outcome("ok", value=value)
