@@ -200,6 +200,8 @@ def snapshot(x: Any, _seen: set[int] | None = None, _depth: int = 0) -> Any:
         parts.append(tuple(sorted((k, rec(v)) for k, v in own.items() if not callable(v)
                                   or isinstance(v, ipywidgets.Widget))))
         return tuple(parts)
+    if isinstance(x, (list, tuple)) and len(x) > 5000:  # tables (a solver's scores) are pictured by their size
+        return ("big " + type(x).__name__, len(x))
     if isinstance(x, (list, tuple)):
         return (type(x).__name__, tuple(rec(v) for v in x))
     if isinstance(x, (set, frozenset)):

@@ -269,7 +269,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         g15 + "players.RandomPlayer.choose": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "players.TacticianPlayer.choose": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "players.TacticianPlayer.reason": lambda _: {"position": Round.parse("5/2 O")},
-        g15 + "players.make_player": lambda _: {"name": "perfect", "seed": 1},
+        g15 + "players.make_player": lambda _: {"name": "random", "seed": 1},
         g15 + "players.threats": lambda _: {"own": frozenset({2, 5}), "pool": frozenset({1, 3, 4, 6, 7, 8, 9})},
         g15 + "puzzles.Puzzle": lambda _: {"position": Round.parse("25/13 O"), "drafts": 1, "solutions": (8,)},
         g15 + "puzzles.Puzzle.check": lambda _: {"digit": 8},

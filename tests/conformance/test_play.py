@@ -11,15 +11,16 @@ import random
 from collections import Counter
 
 import hypothesis.strategies as st
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from fifteen_kit.errors import FifteenKitError
 
 from .harness import COUNTS, scaled, snapshot
 
+# No shrinking: a failure is reported as found, so a failing run stays within the suite's few minutes.
 MACHINE = settings(max_examples=scaled(25), stateful_step_count=30, deadline=None, database=None,
-                   derandomize=True, suppress_health_check=list(HealthCheck))
+                   derandomize=True, suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.generate])
 
 
 # -- Game of 15 -------------------------------------------------------------------------------------------
