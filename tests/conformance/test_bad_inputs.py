@@ -1,0 +1,577 @@
+"""Bad-input tables generated per signature: every public callable of the kit, every parameter, every bad value.
+
+The public API is read from the modules themselves (``__all__`` plus every public function and class defined
+in the module, and each class's own public methods and constructor), so a new function is attacked as soon as
+it exists (and fails here until it has a valid example in EXAMPLES below).  Each parameter in turn gets every
+value of ``harness.BAD_VALUES`` while the others keep a valid example.  A call must
+
+* return normally, and then only with a value its annotation admits (a ``bool`` for an ``int``, ``nan`` for a
+  ``float``, an ``object()`` for anything typed are silent acceptances unless ALLOWED says why they are fine),
+* or raise an error from :mod:`fifteen_kit.errors` and leave the object it was called on, and every argument,
+  exactly as before;
+
+never another exception, and always within ``harness.CALL_SECONDS`` seconds and ``harness.CALL_MEMORY`` bytes.
+A parameter whose valid example is a list or tuple is also given the same items as an iterator and as a
+generator: the answer must be the same as for the list (or a kit error).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import inspect
+import pkgutil
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import fifteen_kit
+
+from .harness import BAD_VALUES, attempt, resolved_hints, snapshot, wrongly_accepted
+
+# -- what is attacked ---------------------------------------------------------------------------------------
+WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", "fifteen_kit.widgets.fifteens",
+                  "fifteen_kit.widgets.five_by_15", "fifteen_kit.widgets.game_of_15", "fifteen_kit.widgets.nasty15")
+
+#: Not attacked, by design:
+#: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
+#: - result records: frozen dataclasses the kit builds and returns, which users read but never build.
+#: - enums: ``Side('x')`` is Python's Enum lookup; the kit's public way in is each enum's ``parse``.
+#: - ComputerPlayer is a typing.Protocol; SVG and HTML are ``str`` subclasses holding any markup.
+SKIP_MODULES = {"fifteen_kit.errors"}
+RESULT_RECORDS = {
+    "fifteen_kit.fifteens.solver.SolveResult", "fifteen_kit.fifteens.strategies.Outcome",
+    "fifteen_kit.fifteens.strategies.StudyRow", "fifteen_kit.five_by_15.players.Playout",
+    "fifteen_kit.five_by_15.solver.SolveResult", "fifteen_kit.game_of_15.match.LogEntry",
+    "fifteen_kit.game_of_15.match.MatchState", "fifteen_kit.game_of_15.match.RoundRecord",
+    "fifteen_kit.game_of_15.rules.RoundResult", "fifteen_kit.game_of_15.solver.Evaluation",
+    "fifteen_kit.game_of_15.square.Line", "fifteen_kit.game_of_15.tree.TreeStatistics",
+    "fifteen_kit.nasty15.game.ScoreEntry", "fifteen_kit.nasty15.policy.Advice", "fifteen_kit.nasty15.policy.Choice",
+}
+NOT_CONSTRUCTED = {"fifteen_kit.game_of_15.players.ComputerPlayer", "fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Target:
+    """One public callable: ``name`` as module.Class.method, how it is reached, and its signature."""
+
+    name: str
+    kind: str  # 'function', 'constructor', 'classmethod' (also static) or 'method'
+    owner: Any  # the class for constructors and methods, else None
+    func: Callable[..., Any]
+
+    @property
+    def signature(self) -> inspect.Signature:
+        sig = inspect.signature(self.func)
+        if self.kind == "method":
+            params = list(sig.parameters.values())[1:]  # drop self
+            sig = sig.replace(parameters=params)
+        return sig
+
+
+def _modules() -> list[str]:
+    names = []
+    for info in pkgutil.walk_packages(fifteen_kit.__path__, "fifteen_kit."):
+        if any(part.startswith("_") for part in info.name.split(".")) or info.name.startswith("fifteen_kit.widgets"):
+            continue
+        if info.name not in SKIP_MODULES:
+            names.append(info.name)
+    return names + list(WIDGET_MODULES)
+
+
+def public_targets() -> list[Target]:
+    """Every public function, constructor, class method and method of the kit and its widgets."""
+    out: list[Target] = []
+    for modname in _modules():
+        module = importlib.import_module(modname)
+        names = set(getattr(module, "__all__", ())) | {
+            n for n, o in vars(module).items()
+            if not n.startswith("_") and callable(o) and getattr(o, "__module__", None) == modname}
+        for name in sorted(names):
+            obj = getattr(module, name)
+            if getattr(obj, "__module__", None) != modname or not callable(obj):
+                continue  # re-exports are attacked where they are defined; constants and aliases are not callables
+            full = f"{modname}.{name}"
+            if not inspect.isclass(obj):
+                out.append(Target(full, "function", None, obj))
+                continue
+            if full in RESULT_RECORDS:
+                continue
+            if not issubclass(obj, enum.Enum) and full not in NOT_CONSTRUCTED:
+                out.append(Target(full, "constructor", obj, obj))
+            for mname, raw in vars(obj).items():
+                if mname.startswith("_") and mname != "__call__":
+                    continue
+                if isinstance(raw, (classmethod, staticmethod)):
+                    out.append(Target(f"{full}.{mname}", "classmethod", obj, getattr(obj, mname)))
+                elif inspect.isfunction(raw):
+                    out.append(Target(f"{full}.{mname}", "method", obj, raw))
+    return out
+
+
+# -- valid examples -------------------------------------------------------------------------------------------
+# Each entry gives, for one target, the valid arguments (keyword -> value) built fresh for every call; the
+# argument values come from the docstring examples and the unit tests.  Methods get an instance from
+# INSTANCES (or METHOD_INSTANCES where a method needs a particular state); ``inst`` is that instance.
+def _g15():
+    from fifteen_kit.game_of_15 import rules
+    return rules
+
+
+def _dice_game_with_valid_roll():
+    from fifteen_kit.nasty15.game import Game
+    for seed in range(100):
+        g = Game(["A", "B"], seed=seed)
+        g.roll()
+        if g.turn.valid_colours():
+            return g
+    raise AssertionError("no seed gives a valid roll")  # pragma: no cover
+
+
+def _manual_round():
+    r = _g15().Round
+    return r.start(auto_claim=False).play(2).play(1).play(5).play(3).play(8)
+
+
+def _placed_turn():
+    from fifteen_kit.nasty15.rules import Turn
+    return Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1))
+
+
+def _fifteens_position():
+    from fifteen_kit.fifteens.rules import Position
+    return Position.deal(1)
+
+
+def _f5_position():
+    from fifteen_kit.five_by_15.rules import Position
+    return Position.deal(1)
+
+
+def _f5_game():
+    from fifteen_kit.five_by_15.game import Game
+    return Game(_f5_position())
+
+
+def _instances() -> dict[str, Callable[[], Any]]:
+    from fifteen_kit.fifteens.cards import Card
+    from fifteen_kit.game_of_15.match import Match, MatchRules
+    from fifteen_kit.game_of_15.players import PerfectPlayer, RandomPlayer, TacticianPlayer
+    from fifteen_kit.game_of_15.puzzles import Puzzle
+    from fifteen_kit.game_of_15.solver import Solver
+    from fifteen_kit.game_of_15.square import SYMMETRIES
+    from fifteen_kit.nasty15.boards import PUBLIC_BOARD, GoalBoard
+    from fifteen_kit.nasty15.players import CautiousPlayer, GreedyPlayer, OptimalPlayer
+    from fifteen_kit.nasty15.policy import policy_for
+    from fifteen_kit.widgets import DiceBoard, FifteensBoard, FiveBy15Board, GameOf15Board, SelfCheck
+    return {
+        "fifteen_kit.fifteens.cards.Card": lambda: Card(10, "H"),
+        "fifteen_kit.fifteens.rules.Position": _fifteens_position,
+        "fifteen_kit.five_by_15.game.Game": _f5_game,
+        "fifteen_kit.five_by_15.rules.Position": _f5_position,
+        "fifteen_kit.game_of_15.match.Match": lambda: Match(target=3),
+        "fifteen_kit.game_of_15.match.MatchRules": lambda: MatchRules(),
+        "fifteen_kit.game_of_15.players.PerfectPlayer": lambda: PerfectPlayer(seed=1),
+        "fifteen_kit.game_of_15.players.RandomPlayer": lambda: RandomPlayer(seed=1),
+        "fifteen_kit.game_of_15.players.TacticianPlayer": lambda: TacticianPlayer(seed=1),
+        "fifteen_kit.game_of_15.puzzles.Puzzle": lambda: Puzzle(_g15().Round.parse("25/13 O"), 1, (8,)),
+        "fifteen_kit.game_of_15.rules.Round": _manual_round,
+        "fifteen_kit.game_of_15.solver.Solver": Solver,
+        "fifteen_kit.game_of_15.square.Symmetry": lambda: SYMMETRIES[1],
+        "fifteen_kit.nasty15.boards.GoalBoard": lambda: PUBLIC_BOARD,
+        "fifteen_kit.nasty15.game.Game": _dice_game_with_valid_roll,
+        "fifteen_kit.nasty15.players.CautiousPlayer": CautiousPlayer,
+        "fifteen_kit.nasty15.players.GreedyPlayer": GreedyPlayer,
+        "fifteen_kit.nasty15.players.OptimalPlayer": OptimalPlayer,
+        "fifteen_kit.nasty15.policy.OptimalPolicy": lambda: policy_for((4, 3, 3, 2, 2, 1)),
+        "fifteen_kit.nasty15.rules.Turn": _placed_turn,
+        "fifteen_kit.widgets.game_of_15.GameOf15Board": lambda: GameOf15Board(opponent=None),
+        "fifteen_kit.widgets.nasty15.DiceBoard": lambda: DiceBoard(players=[("You", "human")], seed=1),
+        "fifteen_kit.widgets.fifteens.FifteensBoard": lambda: FifteensBoard(seed=1),
+        "fifteen_kit.widgets.five_by_15.FiveBy15Board": lambda: FiveBy15Board(seed=1),
+        "fifteen_kit.widgets.exercise.SelfCheck": lambda: SelfCheck.number("2 + 2?", 4),
+    }
+
+
+def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    from fifteen_kit.fifteens.cards import Card
+    from fifteen_kit.game_of_15.rules import Reason, Round, Side
+    from fifteen_kit.nasty15.rules import Turn
+    turn = lambda: Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1)).place("B")  # noqa: E731
+    f5 = "fifteen_kit.five_by_15."
+    g15 = "fifteen_kit.game_of_15."
+    n15 = "fifteen_kit.nasty15."
+    fif = "fifteen_kit.fifteens."
+    w = "fifteen_kit.widgets."
+    return {
+        # counting (small, fast arguments; the defaults where they are fast)
+        "fifteen_kit.counting.digit_sets": lambda _: {"total": 15, "size": 3},
+        "fifteen_kit.counting.digit_sets_by_enumeration": lambda _: {"total": 15, "size": 3},
+        "fifteen_kit.counting.card_sets": lambda _: {"size": 3},
+        "fifteen_kit.counting.card_sets_by_enumeration": lambda _: {"size": 3},
+        # fifteens
+        fif + "cards.Card": lambda _: {"rank": 10, "suit": "H"},
+        fif + "cards.Card.parse": lambda _: {"text": "10h"},
+        fif + "cards.shuffled_deck": lambda _: {"seed": 1},
+        fif + "rules.Position": lambda _: {"tableau": _fifteens_position().tableau, "stock": _fifteens_position().stock},
+        fif + "rules.Position.explain": lambda p: {"places": list(p.legal_removals()[0])},
+        fif + "rules.Position.remove": lambda p: {"places": list(p.legal_removals()[0])},
+        fif + "rules.Position.notation_of": lambda _: {"tableau": list(_fifteens_position().tableau),
+                                                       "stock": list(_fifteens_position().stock), "waste": []},
+        fif + "rules.Position.parse": lambda _: {"text": _fifteens_position().notation()},
+        fif + "rules.removal_problem": lambda _: {"cards": [Card(9, "S"), Card(6, "H")]},
+        fif + "rules.removals_of": lambda _: {"tableau": (Card(9, "S"), None, Card(6, "H"), Card(5, "C"))},
+        fif + "solver.removal_ranks": lambda _: {"counts": (0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0)},
+        fif + "solver.solve": lambda _: {"position": _fifteens_position(), "node_budget": 2000},
+        fif + "strategies.choose": lambda _: {"position": _fifteens_position(), "strategy": "most",
+                                              "rng": random.Random(1)},
+        fif + "strategies.play": lambda _: {"position": _fifteens_position(), "strategy": "most"},
+        fif + "strategies.study": lambda _: {"players": ("most",), "games": 2, "processes": 1},
+        fif + "strategies.wilson_interval": lambda _: {"wins": 50, "n": 100},
+        # five_by_15
+        f5 + "game.Game": lambda _: {"position": _f5_position()},
+        f5 + "game.Game.play": lambda g: {"move": g.fresh_moves()[0]},
+        f5 + "players.greedy_player": lambda _: {"game": _f5_game(), "rng": random.Random(1)},
+        f5 + "players.random_player": lambda _: {"game": _f5_game(), "rng": random.Random(1)},
+        f5 + "players.play_out": lambda _: {"position": _f5_position(), "player": "greedy", "seed": 1,
+                                            "max_moves": 200},
+        f5 + "rules.Move": lambda _: {"kind": "fill", "tile": (0, 7), "to": (2, 8)},
+        f5 + "rules.Move.parse": lambda _: {"text": "b7 to 2,8"},
+        f5 + "rules.Position": lambda _: {"grid": _f5_position().grid},
+        f5 + "rules.Position.deal": lambda _: {"seed": 1},
+        f5 + "rules.Position.from_packed": lambda _: {"packed": _f5_position().packed, "level": 1, "size": 15},
+        f5 + "rules.Position.move_of": lambda p: {"packed_move": next(iter(_packed_moves(p)))},
+        f5 + "rules.Position.row_colour": lambda _: {"row": 1},
+        f5 + "rules.Position.is_sorted": lambda _: {"row": 1},
+        f5 + "rules.Position.sorted_prefix": lambda _: {"row": 1},
+        f5 + "rules.Position.where": lambda _: {"tile": (0, 7)},
+        f5 + "rules.Position.explain": lambda p: {"move": p.legal_moves()[0]},
+        f5 + "rules.Position.play": lambda p: {"move": p.legal_moves()[0]},
+        f5 + "rules.Position.notation_of": lambda _: {"rows": _f5_position().grid},
+        f5 + "rules.Position.parse": lambda _: {"text": _f5_position().notation()},
+        f5 + "rules.goal_of": lambda _: {"packed": _f5_position().packed, "width": 16},
+        f5 + "rules.successors": lambda _: {"packed": _f5_position().packed, "width": 16, "run": 3,
+                                            "goal": _goal()},
+        f5 + "rules.move_text": lambda _: {"move": ("fill", (0, 7), (2, 8))},
+        f5 + "rules.tile_text": lambda _: {"tile": (0, 7)},
+        f5 + "solver.best_first": lambda _: {"position": _f5_small(), "budget": 2000},
+        f5 + "solver.depth_first": lambda _: {"position": _f5_small(), "budget": 2000},
+        f5 + "solver.luby": lambda _: {"i": 5},
+        # game_of_15
+        g15 + "match.Match.draft": lambda _: {"digit": 5},
+        g15 + "match.Match.claim": lambda _: {"digits": [2, 5, 8]},
+        g15 + "match.Match.tick": lambda _: {"seconds": 1.0},
+        g15 + "match.MatchRules.best_of": lambda _: {"rounds": 5},
+        g15 + "players.PerfectPlayer.choose": lambda _: {"position": Round.parse("5/2 O")},
+        g15 + "players.RandomPlayer.choose": lambda _: {"position": Round.parse("5/2 O")},
+        g15 + "players.TacticianPlayer.choose": lambda _: {"position": Round.parse("5/2 O")},
+        g15 + "players.TacticianPlayer.reason": lambda _: {"position": Round.parse("5/2 O")},
+        g15 + "players.make_player": lambda _: {"name": "random", "seed": 1},
+        g15 + "players.threats": lambda _: {"own": frozenset({2, 5}), "pool": frozenset({1, 3, 4, 6, 7, 8, 9})},
+        g15 + "puzzles.Puzzle": lambda _: {"position": Round.parse("25/13 O"), "drafts": 1, "solutions": (8,)},
+        g15 + "puzzles.Puzzle.check": lambda _: {"digit": 8},
+        g15 + "puzzles.puzzle_positions": lambda _: {"drafts": 1},
+        g15 + "puzzles.puzzles": lambda _: {"drafts": 2, "count": 1, "seed": 7},
+        g15 + "rules.Claim": lambda _: {"digits": (8, 2, 5)},
+        g15 + "rules.Claim.parse": lambda _: {"text": "claim 2 5 8"},
+        g15 + "rules.Draft": lambda _: {"digit": 7},
+        g15 + "rules.Draft.parse": lambda _: {"text": " draft 7 "},
+        g15 + "rules.Round": lambda _: {"onyx": frozenset({2, 5}), "ivory": frozenset({4}), "to_move": Side.IVORY},
+        g15 + "rules.Round.start": lambda _: {"first": "I"},
+        g15 + "rules.Round.rack": lambda _: {"side": Side.ONYX},
+        g15 + "rules.Round.fifteen": lambda _: {"side": Side.ONYX},
+        g15 + "rules.Round.play": lambda _: {"move": 4},
+        g15 + "rules.Round.claim": lambda _: {"side": Side.ONYX, "digits": [2, 5, 8]},
+        g15 + "rules.Round.forfeit": lambda _: {"side": Side.IVORY, "reason": Reason.TIME},
+        g15 + "rules.Round.from_grid": lambda _: {"grid": ["I..", ".O.", "..."]},
+        g15 + "rules.Round.parse": lambda _: {"text": "258/46 I"},
+        g15 + "rules.Round.cell_owner": lambda _: {"digit": 5},
+        g15 + "rules.Side.parse": lambda _: {"text": "i"},
+        g15 + "solver.Solver.score": lambda _: {"position": Round.parse("5/2 O")},
+        g15 + "solver.Solver.evaluate": lambda _: {"position": Round.parse("5/2 O")},
+        g15 + "solver.Solver.move_evaluations": lambda _: {"position": Round.parse("5/2 O")},
+        g15 + "solver.evaluate": lambda _: {"position": Round.parse("5/2 O")},
+        g15 + "solver.move_evaluations": lambda _: {"position": Round.parse("5/2 O")},
+        g15 + "solver.score_to_outcome": lambda _: {"score": 0},
+        g15 + "square.Symmetry": lambda _: {"name": "quarter", "permutation": (4, 1, 2, 7, 5, 3, 8, 9, 6)},
+        g15 + "square.Symmetry.__call__": lambda _: {"digits": [2, 5, 8]},
+        g15 + "square.Symmetry.apply_mask": lambda _: {"mask": 0b10000},
+        g15 + "square.cell_of": lambda _: {"digit": 8},
+        g15 + "square.digit_at": lambda _: {"row": 1, "column": 1},
+        g15 + "square.digits_of": lambda _: {"mask": 259},
+        g15 + "square.fifteen_in": lambda _: {"digits": [9, 6, 4, 5]},
+        g15 + "square.is_magic": lambda _: {"square": [[2, 7, 6], [9, 5, 1], [4, 3, 8]]},
+        g15 + "square.line_of": lambda _: {"triple": [1, 5, 9]},
+        g15 + "square.mask_of": lambda _: {"digits": [1, 2, 9]},
+        g15 + "square.triples_through": lambda _: {"digit": 5},
+        g15 + "tree.canonical": lambda _: {"position": (1 << 1, 0)},
+        # nasty15
+        n15 + "boards.Colour.parse": lambda _: {"text": "k"},
+        n15 + "boards.GoalBoard": lambda _: {"targets": _public_board().targets},
+        n15 + "boards.GoalBoard.target": lambda _: {"colour": _colour("B")},
+        n15 + "boards.GoalBoard.with_white": lambda _: {"marker": 3},
+        n15 + "boards.GoalBoard.parse": lambda _: {"text": "B4 Y3 K3 W2 G2 R1"},
+        n15 + "game.Game": lambda _: {"players": ["A", "B"], "seed": 1},
+        n15 + "game.Game.targets_for": lambda _: {"player": "A"},
+        n15 + "game.Game.place": lambda g: {"colours": g.turn.valid_colours()[0].value},
+        n15 + "players.CautiousPlayer.decide": lambda _: {"turn": turn()},
+        n15 + "players.GreedyPlayer.decide": lambda _: {"turn": turn()},
+        n15 + "players.OptimalPlayer.decide": lambda _: {"turn": turn()},
+        n15 + "players.OptimalPlayer.policy": lambda _: {"turn": turn()},
+        n15 + "players.make_dice_player": lambda _: {"name": "optimal"},
+        n15 + "policy.OptimalPolicy": lambda _: {"targets": (4, 3, 3, 2, 2, 1)},
+        n15 + "policy.OptimalPolicy.stop_value": lambda _: {"turn": turn()},
+        n15 + "policy.OptimalPolicy.roll_value": lambda _: {"turn": turn()},
+        n15 + "policy.OptimalPolicy.value": lambda _: {"turn": turn()},
+        n15 + "policy.OptimalPolicy.advise": lambda _: {"turn": _placed_turn()},
+        n15 + "policy.OptimalPolicy.best": lambda _: {"turn": _placed_turn()},
+        n15 + "policy.policy_for": lambda _: {"targets": (4, 3, 3, 2, 2, 1)},
+        n15 + "probability.expected_score": lambda _: {"targets": [4, 3, 3, 2, 2, 1], "rule": "cautious"},
+        n15 + "probability.p_at_least_one_valid": lambda _: {"targets": [4, 3, 3, 2, 2, 1]},
+        n15 + "probability.p_bust": lambda _: {"targets": [4, 3, 3, 2, 2, 1]},
+        n15 + "probability.p_valid": lambda _: {"target": 4},
+        n15 + "probability.pip_distribution": lambda _: {"target": 2},
+        n15 + "probability.score_distribution": lambda _: {"targets": [4, 3, 3, 2, 2, 1], "rule": "cautious"},
+        n15 + "probability.threshold": lambda _: {"pips": 8},
+        n15 + "rules.Turn": lambda _: {"targets": (4, 3, 3, 2, 2, 1)},
+        n15 + "rules.Turn.start": lambda _: {"targets": (4, 3, 3, 2, 2, 1)},
+        n15 + "rules.Turn.roll": lambda _: {"rng": random.Random(1)},
+        n15 + "rules.Turn.roll_with": lambda _: {"pips": (2, 5, 1, 6, 6, 1)},
+        n15 + "rules.Turn.place": lambda _: {"colours": ["B", "R"]},
+        n15 + "rules.Turn.parse": lambda _: {"text": "433221 2....1 251661 S"},
+        n15 + "rules.bonus_score": lambda _: {"placed_count": 5, "pips": 10},
+        # svg
+        "fifteen_kit.svg.dice_goal_board": lambda _: {"targets": (4, 3, 3, 2, 2, 1),
+                                                      "placed": (2, None, None, None, None, 1)},
+        "fifteen_kit.svg.die": lambda _: {"value": 5, "fill": "#0072B2", "ink": "#ffffff", "letter": "B"},
+        "fifteen_kit.svg.magic_grid": lambda _: {"position": Round.parse("258/46 I")},
+        "fifteen_kit.svg.round_board": lambda _: {"position": Round.parse("258/46 I"), "title": "a round"},
+        "fifteen_kit.svg.side_by_side": lambda _: {"*": ["<svg/>", "<svg/>"], "captions": ("pool", "grid")},
+        "fifteen_kit.svg.tile": lambda _: {"digit": 7},
+        "fifteen_kit.svg.tile_image": lambda _: {"digit": 5},
+        "fifteen_kit.svg.tile_strip": lambda _: {"digits": [2, 5, 8], "highlight": [2, 5, 8]},
+        # widgets
+        "fifteen_kit.widgets.common.sentence": lambda _: {"message": "the yellow die shows 5"},
+        w + "exercise.SelfCheck": lambda _: {"question": "2 + 2?", "judge": lambda text: (text == "4", "")},
+        w + "exercise.SelfCheck.number": lambda _: {"question": "2 + 2?", "expected": 4},
+        w + "exercise.SelfCheck.digits": lambda _: {"question": "Even digits?", "expected": [2, 4, 6, 8]},
+        w + "exercise.SelfCheck.fraction": lambda _: {"question": "P(bust)?", "expected": _fraction()},
+        w + "fifteens.FifteensBoard.click_card": lambda b: {"place": 0},
+        w + "fifteens.FifteensBoard.new_deal": lambda _: {"seed": 2},
+        w + "five_by_15.FiveBy15Board.click_cell": lambda b: {"cell": b.game.position.gaps()[0]},
+        w + "five_by_15.FiveBy15Board.shift": lambda b: {"first": (0, 13)},
+        w + "five_by_15.FiveBy15Board.start_from": lambda _: {"position": _f5_position().notation()},
+        w + "five_by_15.FiveBy15Board.new_deal": lambda _: {"seed": 2},
+        w + "game_of_15.GameOf15Board.click_digit": lambda _: {"digit": 5},
+        w + "game_of_15.GameOf15Board.claim": lambda _: {"digits": "2 5 8"},
+        w + "game_of_15.GameOf15Board.load": lambda _: {"text": "25/13 O"},
+        w + "game_of_15.GameOf15Board.new_puzzle": lambda _: {"drafts": 1},
+        w + "game_of_15.GameOf15Board.tick": lambda _: {"seconds": 1.0},
+        w + "nasty15.DiceBoard.click_die": lambda _: {"colour": _colour("B")},
+    }
+
+
+def _packed_moves(p):
+    return [m for m, _ in __import__("fifteen_kit.five_by_15.rules", fromlist=["x"]).successors(
+        p.packed, p.size + 1, p.run_length, __import__("fifteen_kit.five_by_15.rules", fromlist=["x"]).goal_of(
+            p.packed, p.size + 1))]
+
+
+def _goal():
+    from fifteen_kit.five_by_15.rules import goal_of
+    return goal_of(_f5_position().packed, 16)
+
+
+def _f5_small():
+    from fifteen_kit.five_by_15.rules import Position
+    return Position.deal(3, colours=3, size=6)
+
+
+def _public_board():
+    from fifteen_kit.nasty15.boards import PUBLIC_BOARD
+    return PUBLIC_BOARD
+
+
+def _colour(letter):
+    from fifteen_kit.nasty15.boards import Colour
+    return Colour.parse(letter)
+
+
+def _fraction():
+    from fractions import Fraction
+    return Fraction(5, 162)
+
+
+#: Methods that need their object in a particular state (else INSTANCES gives it).
+METHOD_INSTANCES: dict[str, Callable[[], Any]] = {
+    "fifteen_kit.nasty15.rules.Turn.roll": lambda: __import__("fifteen_kit.nasty15.rules", fromlist=["x"]).Turn.start(
+        (4, 3, 3, 2, 2, 1)),
+    "fifteen_kit.nasty15.rules.Turn.roll_with": lambda: __import__(
+        "fifteen_kit.nasty15.rules", fromlist=["x"]).Turn.start((4, 3, 3, 2, 2, 1)),
+    "fifteen_kit.nasty15.boards.GoalBoard.with_white": lambda: __import__(
+        "fifteen_kit.nasty15.boards", fromlist=["x"]).GoalBoard.parse("B4 Y4 K3 G2 R2", back=True),
+    "fifteen_kit.game_of_15.match.Match.claim": lambda: _manual_match(),
+    "fifteen_kit.game_of_15.match.Match.tick": lambda: __import__(
+        "fifteen_kit.game_of_15.match", fromlist=["x"]).Match(target=1, clock=30.0),
+    "fifteen_kit.widgets.game_of_15.GameOf15Board.claim": lambda: _manual_board(),
+    "fifteen_kit.widgets.game_of_15.GameOf15Board.tick": lambda: __import__(
+        "fifteen_kit.widgets", fromlist=["x"]).GameOf15Board(opponent=None, blitz=30),
+    "fifteen_kit.widgets.five_by_15.FiveBy15Board.shift": lambda: _shift_board(),
+}
+
+
+def _manual_match():
+    from fifteen_kit.game_of_15.match import Match
+    m = Match(target=1, auto_claim=False)
+    for d in (2, 1, 5, 3, 8):
+        m.draft(d)
+    return m
+
+
+def _manual_board():
+    from fifteen_kit.widgets import GameOf15Board
+    b = GameOf15Board(opponent=None, auto_claim=False)
+    for d in (2, 1, 5, 3, 8):
+        b.click_digit(d)
+    return b
+
+
+def _shift_board():
+    from fifteen_kit.widgets import FiveBy15Board
+    for seed in range(200):
+        b = FiveBy15Board(seed=seed)
+        shifts = [m for m in b.game.position.legal_moves() if m.kind == "shift"]
+        if shifts:
+            b._conformance_shift = shifts[0].tile
+            return b
+    raise AssertionError("no deal with a shift")  # pragma: no cover
+
+
+_EXAMPLE_OVERRIDES = {
+    "fifteen_kit.widgets.five_by_15.FiveBy15Board.shift": lambda b: {"first": b._conformance_shift},
+}
+
+#: Calls that legitimately succeed with a value their annotation does not name, each with the reason.
+#: Keys: (target, parameter, bad-value label).
+ALLOWED: dict[tuple[str, str, str], str] = {}
+
+
+# -- the test ---------------------------------------------------------------------------------------------------
+TARGETS = public_targets()
+INSTANCES = _instances()
+EXAMPLES = {**_examples(), **_EXAMPLE_OVERRIDES}
+
+
+def _cases():
+    for t in TARGETS:
+        for p in t.signature.parameters.values():
+            if p.kind is p.VAR_KEYWORD:
+                continue
+            yield pytest.param(t, p.name, id=f"{t.name}:{p.name}")
+
+
+def _prepare(target: Target) -> tuple[Any, dict[str, Any]]:
+    instance = None
+    if target.kind == "method":
+        owner = f"{target.owner.__module__}.{target.owner.__qualname__}"
+        make = METHOD_INSTANCES.get(target.name) or INSTANCES.get(owner)
+        assert make is not None, f"no example instance of {owner}: add one to INSTANCES"
+        instance = make()
+    example = EXAMPLES.get(target.name)
+    args = dict(example(instance)) if example else {}
+    for p in target.signature.parameters.values():
+        required = p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        assert not required or p.name in args, f"{target.name} needs a valid example for {p.name!r} in EXAMPLES"
+    return instance, args
+
+
+def _call(target: Target, instance: Any, args: dict[str, Any], star: str | None) -> Any:
+    positional = list(args.pop("*", []))
+    if star is not None:
+        positional = list(args.pop(star, positional))
+    if target.kind == "method":
+        return target.func(instance, *positional, **args)
+    return target.func(*positional, **args)
+
+
+def _star_name(target: Target) -> str | None:
+    return next((p.name for p in target.signature.parameters.values() if p.kind is p.VAR_POSITIONAL), None)
+
+
+@pytest.mark.parametrize(("target", "param"), list(_cases()))
+def test_bad_value_gives_a_kit_error_and_changes_nothing(target: Target, param: str) -> None:
+    star = _star_name(target)
+    sig_param = target.signature.parameters[param]
+    hint = resolved_hints(target.func).get(param, inspect.Parameter.empty)
+    default = sig_param.default
+    # the valid example must work (and warms caches, so the timed calls measure only themselves)
+    instance, args = _prepare(target)
+    warm = attempt(lambda: _call(target, instance, dict(args), star), seconds=60)
+    assert warm.kind == "ok", f"the valid example of {target.name} failed: {warm.describe()}"
+
+    failures: list[str] = []
+    for bad in BAD_VALUES:
+        instance, args = _prepare(target)
+        value = bad.make()
+        if param == star:
+            args[param] = [value]
+        else:
+            args[param] = value
+        watched = {k: v for k, v in args.items() if k != param}
+        before = snapshot((instance, watched))
+        out = attempt(lambda: _call(target, instance, args, star))  # noqa: B023 - called at once
+        where = f"{target.name}({param}={bad.label})"
+        if out.kind == "ok":
+            why = wrongly_accepted(bad, hint, default)
+            if why and (target.name, param, bad.label) not in ALLOWED:
+                failures.append(f"{where}: silent acceptance ({why})")
+        elif out.kind == "kit":
+            if snapshot((instance, watched)) != before:
+                failures.append(f"{where}: raised {type(out.error).__name__} but changed the object")
+        else:
+            failures.append(f"{where}: {out.describe()}")
+
+    failures += _iterator_equivalence(target, param, star)
+    assert not failures, "\n".join(failures)
+
+
+def _iterator_equivalence(target: Target, param: str, star: str | None) -> list[str]:
+    """Where the example is a list or tuple, an iterator and a generator of the same items give the same answer."""
+    instance, args = _prepare(target)
+    example = args.get(param)
+    if param == star or not isinstance(example, (list, tuple)) or not example:
+        return []
+    reference = attempt(lambda: _call(target, instance, dict(args), star))
+    assert reference.kind == "ok", f"the valid example of {target.name} failed: {reference.describe()}"
+    expected = snapshot((reference.value, instance))
+    failures = []
+    for label, make in (("iter(...)", iter), ("a generator", lambda items: (x for x in items))):
+        instance, args = _prepare(target)
+        items = list(args[param])
+        args[param] = make(items)
+        out = attempt(lambda: _call(target, instance, args, star))  # noqa: B023
+        where = f"{target.name}({param}={label} of {items!r})"
+        if out.kind == "ok":
+            if snapshot((out.value, instance)) != expected:
+                failures.append(f"{where}: a different answer than for the list")
+        elif out.kind != "kit":
+            failures.append(f"{where}: {out.describe()}")
+    return failures
+
+
+def test_every_public_callable_is_attacked() -> None:
+    """The enumeration finds the kit's whole public surface (a guard against the walk silently finding nothing)."""
+    names = {t.name for t in TARGETS}
+    for expected in ("fifteen_kit.game_of_15.match.Match", "fifteen_kit.nasty15.game.Game.place",
+                     "fifteen_kit.fifteens.rules.Position.remove", "fifteen_kit.five_by_15.rules.Position.from_packed",
+                     "fifteen_kit.counting.compositions", "fifteen_kit.svg.tile",
+                     "fifteen_kit.widgets.game_of_15.GameOf15Board", "fifteen_kit.widgets.nasty15.DiceBoard",
+                     "fifteen_kit.widgets.fifteens.FifteensBoard.click_card",
+                     "fifteen_kit.widgets.five_by_15.FiveBy15Board.new_deal",
+                     "fifteen_kit.widgets.exercise.SelfCheck.fraction"):
+        assert expected in names
+    assert len(TARGETS) > 150
+
