@@ -107,10 +107,10 @@ def main() -> int:
     def grown() -> float:  # the process's peak resident memory so far, MB (Linux reports KB)
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
 
-    deal = Tiles.deal(seed=1)  # level 1: depth-first search spends the whole budget on it
+    deal = Tiles.deal(seed=6)  # level 1: depth-first search spends the whole budget on it
     before = grown()
     seconds, _, result = _measure(lambda: depth_first(deal, budget=MAX_NODES))
-    _line(f"depth_first(budget=MAX_NODES={MAX_NODES:,}), deal 1", seconds, 0.0,
+    _line(f"depth_first(budget=MAX_NODES={MAX_NODES:,}), deal 6", seconds, 0.0,
           f"{result.status}, {result.nodes:,} nodes, peak memory +{grown() - before:.0f} MB")
     slowest = (0.0, None)
     for seed in range(100, 110):

@@ -256,3 +256,53 @@ def test_bad_values_get_kit_errors_or_answers(bad):
             pass
         except Exception as err:  # pragma: no cover - the failure message names the call
             pytest.fail(f"call {index} with {bad!r:.40}: {type(err).__name__}: {err}")
+
+
+# -- more of the kind ------------------------------------------------------------------------------------
+
+
+def test_five_by_15_packed_helpers_check_their_arguments():
+    from fifteen_kit.five_by_15.rules import goal_of, successors, tile_text
+
+    p = Tiles.parse("B1 -- B2 B3 / O1 O3 O2 -- L1")
+    assert len(successors(p.packed, 4, 3, goal_of(p.packed, 4))) == len(p.legal_moves())
+    for call in (lambda: successors(p.packed, 5, 3, goal_of(p.packed, 4)), lambda: successors(p.packed, 4, 3, b""),
+                 lambda: goal_of(b"\x01\x02", 4), lambda: tile_text((9, 1)), lambda: p.move_of((0, 2)),
+                 lambda: p.move_of((0, 2, 99)), lambda: p.move_of((2, 2, 1))):
+        with pytest.raises(InvalidArgumentError):
+            call()
+
+
+def test_selfcheck_reports_a_broken_judge_and_checks_its_texts():
+    q = SelfCheck("q", lambda text: "yes")
+    q.answer.value = "a"
+    with pytest.raises(InvalidArgumentError):
+        q.check()
+    assert "broken" in q.feedback.value
+    for kwargs in ({"placeholder": 5}, {"hint": "x" * 3000}):
+        with pytest.raises(InvalidArgumentError):
+            SelfCheck("q", lambda text: (True, ""), **kwargs)
+    with pytest.raises(InvalidArgumentError):
+        SelfCheck.fraction("q", float("nan"))
+    with pytest.raises(InvalidArgumentError):
+        SelfCheck.digits("q", [10])
+
+
+def test_study_players_and_choose_rng():
+    from fifteen_kit.fifteens import choose
+
+    for players in ("most", ("most", "most"), (), (["most"],)):
+        with pytest.raises(InvalidArgumentError):
+            study(players, games=1)
+    with pytest.raises(InvalidArgumentError):
+        choose(Position.deal(1), "most", 1)
+
+
+def test_boards_check_shape_before_building():
+    for kwargs in ({"level": 4}, {"colours": 6}, {"size": 2}, {"level": True}):
+        with pytest.raises(InvalidArgumentError):
+            FiveBy15Board(**kwargs)
+    b = FiveBy15Board(seed=1)
+    with pytest.raises(InvalidArgumentError):
+        b.new_deal(2, level=0)
+    assert b.game.position == Tiles.deal(1)

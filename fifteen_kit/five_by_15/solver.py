@@ -81,8 +81,8 @@ class SolveResult:
 
 
 #: The largest node budget the searches accept; ``budget=None`` means this many.  It bounds their memory (the
-#: transposition table: about 50 MB at the ceiling) and time (about half a minute for the plain depth-first
-#: search, which expands the fewest positions per second); bench/bench_limits.py measures both.
+#: transposition table) and time: the plain depth-first search, which expands the fewest positions per second,
+#: spent 80 s and 290 MB at the ceiling on deal 6 on a busy two-core machine (bench/bench_limits.py).
 MAX_NODES = 1_000_000
 #: The largest time budget, in seconds, the searches accept.
 MAX_SECONDS = 3_600.0
