@@ -123,6 +123,7 @@ def test_gameplay_turn_parse_refuses_a_roll_shown_before_anything_was_placed():
         Turn.parse("433221 4..... ...... D")  # unplaced dice not shown
     with pytest.raises(NotationError):
         Turn.parse("433221 1" + "." * 5 + " " + "1" * 6 + " R" + " " * 100)
+    assert Turn.parse("433221 112.2. ...... R").pips == 6  # placed dice without their roll (lesson 04)
     t = Turn.start((4, 3, 3, 2, 2, 1)).roll_with((4, 6, 6, 6, 6, 6)).place("B").continue_rolling()
     assert t.phase is Phase.ROLL and Turn.parse(t.notation()) == t
     assert Turn.parse(t.stop().notation()).score == 4

@@ -386,26 +386,29 @@ class DiceBoard(w.VBox):
 
     async def _solve_ahead(self, game: Game) -> None:
         clock = time.perf_counter
+        start = clock()
         for policy in self._policies(game):
-            steps = policy.solve_steps()
-            while True:
-                start = clock()
-                done = False
-                while clock() - start < _SOLVE_SLICE:
-                    if next(steps, StopIteration) is StopIteration:
-                        done = True
-                        break
-                if done:
-                    break
-                await asyncio.sleep(0)
-            if game is not self.game:
-                return
+            for _ in policy.solve_steps():
+                if clock() - start >= _SOLVE_SLICE:
+                    await asyncio.sleep(0)
+                    start = clock()
+                    if game is not self.game:
+                        return
             if self._waiting and all(p.is_solved for p in self._waiting):
                 self._waiting = []
                 self._play_computers()
                 self.render()
+            if clock() - start >= _SOLVE_SLICE:
+                await asyncio.sleep(0)
+                start = clock()
+                if game is not self.game:
+                    return
         if game is self.game:
             self._solver = None
+            if self._waiting:
+                self._waiting = []
+                self._play_computers()
+                self.render()
 
     def _ready(self, policy) -> bool:
         """True if ``policy`` can answer at once; in async mode an unsolved one is waited for, not solved here."""

@@ -98,7 +98,8 @@ class Colour(enum.Enum):
         for c in cls:
             if key in (c.value, c.name):
                 return c
-        raise NotationError("a colour is one of B Y K W G R (blue yellow black white green red)", input=text if not isinstance(text, str) or len(text) <= 10 else text[:10] + "...")
+        shown = text if not isinstance(text, str) or len(text) <= 10 else text[:10] + "..."
+        raise NotationError("a colour is one of B Y K W G R (blue yellow black white green red)", input=shown)
 
 
 #: The six colours in the order boards list them.

@@ -131,6 +131,7 @@ class _Table:
         self.roll: dict[int, list[int | None]] = {}
 
     def row(self, table: dict[int, list[int | None]], key: int) -> list[int | None]:
+        """The row of ``key`` in ``table`` (values by pips, None where not solved), created empty if missing."""
         found = table.get(key)
         if found is None:
             found = table[key] = [None] * (_MAX_PIPS + 1)

@@ -22,9 +22,10 @@ order (blue yellow black white green red), the placed pips, the last roll
 ('.' for none), and the phase: ``R`` (roll next), ``P`` (must place),
 ``D`` (placed from this roll: place more, roll or stop), ``S`` stopped,
 ``B`` bust, ``A`` all six placed; ``gambler`` may follow.  Only turns that can
-occur in play are accepted: before the first roll nothing is placed and the
-phase is R; after a roll every unplaced die shows its pips; phases D, R, S and
-A follow placing at least one die of the last roll, P and B come before it.
+occur in play are accepted: with no roll shown the phase is R (the start, or
+placed dice written without the roll they came from, as lessons do); after a
+roll every unplaced die shows its pips; phases D, R, S and A follow placing at
+least one die of the last roll, P and B come before it.
 
 Goal boards (the rulebook's *Objective*), the kit's reading:
 
@@ -160,8 +161,9 @@ class Turn(Notated):
                 return f"the {COLOURS[i].title} die was placed with {self.placed[i]} but rolled {self.rolled[i]}"
         phase = self.phase
         if not rolled:
-            if phase is not Phase.ROLL or len(unplaced) < 6:
-                return "no roll is shown, so the turn has not started: phase R with nothing placed"
+            # before the first roll, or a position written without its last roll (placed dice, about to roll)
+            if phase is not Phase.ROLL or not unplaced:
+                return "with no roll shown the phase is R, with at least one die not placed"
             return None
         if any(self.rolled[i] is None for i in unplaced):
             return "every die not placed was in the last roll and must show its pips"
