@@ -30,7 +30,7 @@ import pytest
 
 import fifteen_kit
 
-from .harness import BAD_VALUES, attempt, resolved_hints, snapshot, wrongly_accepted
+from .harness import BAD_VALUES, attempt, resolved_hints, snapshot, watchdog, wrongly_accepted
 
 # -- what is attacked ---------------------------------------------------------------------------------------
 WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", "fifteen_kit.widgets.fifteens",
@@ -503,6 +503,11 @@ def _star_name(target: Target) -> str | None:
 
 @pytest.mark.parametrize(("target", "param"), list(_cases()))
 def test_bad_value_gives_a_kit_error_and_changes_nothing(target: Target, param: str) -> None:
+    with watchdog(300):
+        _attack(target, param)
+
+
+def _attack(target: Target, param: str) -> None:
     star = _star_name(target)
     sig_param = target.signature.parameters[param]
     hint = resolved_hints(target.func).get(param, inspect.Parameter.empty)
