@@ -164,7 +164,7 @@ def attempt(call: Callable[[], Any], seconds: float = CALL_SECONDS) -> Outcome:
         return Outcome("memory", error=err)
     except ProcessesRequested as err:
         return Outcome("processes", error=err)
-    except Exception as err:  # noqa: BLE001 - the point is to see every other kind
+    except Exception as err:
         return Outcome("other", error=err)
     return Outcome("ok", value=value)
 
@@ -304,7 +304,7 @@ def resolved_hints(func: Callable[..., Any]) -> dict[str, Any]:
     target = func.__init__ if inspect.isclass(func) else func
     try:
         return typing.get_type_hints(target)
-    except Exception:  # noqa: BLE001 - names only imported for type checking: no hint, accept anything
+    except Exception:
         return {}
 
 

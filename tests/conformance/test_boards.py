@@ -111,7 +111,7 @@ def drive(make_board: Callable[[], w.Widget], check: Callable[[w.Widget, Any, st
         check(board, before, f"seed {seed}, step {step}: {what}")
 
 
-# -- Game of 15 ------------------------------------------------------------------------------------------------
+# -- Game of 15 ----------------------------------------------------------------------------------------------
 def _g15_state(b):
     return b.match.state
 
@@ -168,7 +168,7 @@ def test_game_of_15_board_random_clicks(setup, swallowed):
     assert not swallowed
 
 
-# -- the dice game -------------------------------------------------------------------------------------------------
+# -- the dice game -------------------------------------------------------------------------------------------
 def _dice_state(b):
     return (snapshot(b.game.turn), len(b.game.pad), b.game.board_index, b.game.player_index)
 
@@ -230,7 +230,7 @@ def test_dice_board_random_clicks(setup, swallowed):
     assert not swallowed
 
 
-# -- Fifteens -----------------------------------------------------------------------------------------------------------
+# -- Fifteens ------------------------------------------------------------------------------------------------
 def _fifteens_state(b):
     return (b.position, len(b.history), frozenset(b.selected))
 
@@ -262,7 +262,7 @@ def test_fifteens_board_random_clicks(face_rule, swallowed):
     assert not swallowed
 
 
-# -- 5x15 -------------------------------------------------------------------------------------------------------------
+# -- 5x15 ----------------------------------------------------------------------------------------------------
 def _f5_state(b):
     return (tuple(b.game.history), len(b.game.moves))
 
@@ -309,7 +309,7 @@ def test_five_by_15_board_random_clicks(setup, swallowed):
     assert not swallowed
 
 
-# -- the self-check exercise ---------------------------------------------------------------------------------------------
+# -- the self-check exercise ---------------------------------------------------------------------------------
 def _selfcheck_expectation(kind: str, expected: Any, text: str) -> bool | None:
     """Whether ``text`` is a right answer, read independently of the widget (None: any verdict is fine)."""
     from fractions import Fraction
@@ -342,7 +342,7 @@ def test_self_check_random_answers(which, swallowed):
         expected = Fraction(expected)
     q = getattr(SelfCheck, kind)("a question", expected)
     rng = random.Random(which)
-    answers = TYPED + [str(expected) if kind != "digits" else " ".join(map(str, expected)), f" {expected} "]
+    answers = [*TYPED, str(expected) if kind != "digits" else " ".join(map(str, expected)), f" {expected} "]
     for step in range(scaled(40)):
         text = rng.choice(answers)
         q.answer.value = text
@@ -360,7 +360,7 @@ def test_self_check_random_answers(which, swallowed):
     assert not swallowed
 
 
-# -- time passing on a running event loop -------------------------------------------------------------------------------------
+# -- time passing on a running event loop --------------------------------------------------------------------
 def test_boards_with_a_running_event_loop(swallowed):
     """Clicks between awaits: the dice roll animation and the blitz clock run as asyncio tasks meanwhile."""
     from fifteen_kit.widgets import DiceBoard, GameOf15Board
@@ -384,7 +384,7 @@ def test_boards_with_a_running_event_loop(swallowed):
     assert not swallowed
 
 
-# -- undo on the boards -------------------------------------------------------------------------------------------
+# -- undo on the boards --------------------------------------------------------------------------------------
 # No shrinking: a failure is reported as found (shrinking a board sequence can take many minutes).
 BOARD_MACHINE = settings(max_examples=scaled(10), stateful_step_count=25, deadline=None, database=None,
                          derandomize=True, suppress_health_check=list(HealthCheck),
