@@ -41,7 +41,7 @@ def _check_round(r) -> None:
 def test_game_of_15_random_rounds():
     from fifteen_kit.game_of_15.rules import Round, Side
     rng = random.Random(15)
-    for game in range(scaled(300)):
+    for _ in range(scaled(300)):
         r = Round.start(rng.choice("OI"), auto_claim=rng.random() < 0.7)
         _check_round(r)
         while not r.is_over:
@@ -54,10 +54,8 @@ def test_game_of_15_random_rounds():
                     r = r.decline_claim()
                 else:
                     digits = rng.sample(sorted(r.rack(side)), 3) if len(r.rack(side)) >= 3 else None
-                    if digits is None:
-                        r = r.play(rng.choice(r.legal_moves()))
-                    else:
-                        r = r.claim(side, digits)  # true or false claim: both end the round
+                    # a true or a false claim: both end the round
+                    r = r.play(rng.choice(r.legal_moves())) if digits is None else r.claim(side, digits)
             else:
                 r = r.play(rng.choice(r.legal_moves()))
             _check_round(r)
