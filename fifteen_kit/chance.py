@@ -14,31 +14,41 @@ import random
 
 from .errors import InvalidArgumentError
 
-__all__ = ["Seed", "make_rng"]
+__all__ = ["MAX_SEED", "Seed", "make_rng"]
+
+#: The largest whole-number seed the kit accepts (seeds run from 0 to this).  ``random.Random`` would
+#: take a negative seed as its absolute value, so -7 and 7 would deal the same game: the kit refuses them.
+MAX_SEED = 2**63 - 1
 
 #: What the kit accepts as a seed: a whole number, a ``random.Random`` to draw from, or None (unseeded).
 Seed = int | random.Random | None
 
 
 def make_rng(seed: Seed = None) -> random.Random:
-    """A ``random.Random`` from ``seed``: an int seeds a new generator, a ``Random`` is used as is.
+    """A ``random.Random`` from ``seed``: a whole number 0..:data:`MAX_SEED` seeds a new generator,
+    a ``Random`` is used as is.
 
     ``None`` gives an unseeded generator (different every run).
 
     Raises :class:`~fifteen_kit.errors.InvalidArgumentError` for anything else
-    (floats, strings, bools, lists...).
+    (negative or huge numbers, floats, strings, bools, lists...).
 
     >>> make_rng(1).random() == make_rng(1).random()
     True
     >>> make_rng(1.5)
     Traceback (most recent call last):
     ...
-    fifteen_kit.errors.InvalidArgumentError: a seed is a whole number, a random.Random or None (input: 1.5)
+    fifteen_kit.errors.InvalidArgumentError: a seed is a whole number from 0 to 9223372036854775807, a random.Random or None (input: 1.5)
+    >>> make_rng(-7)
+    Traceback (most recent call last):
+    ...
+    fifteen_kit.errors.InvalidArgumentError: a seed is a whole number from 0 to 9223372036854775807, a random.Random or None (input: -7)
     """
     if isinstance(seed, random.Random):
         return seed
     if seed is None:
         return random.Random()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidArgumentError("a seed is a whole number, a random.Random or None", input=seed)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InvalidArgumentError(f"a seed is a whole number from 0 to {MAX_SEED}, a random.Random or None",
+                                   input=seed)
     return random.Random(seed)

@@ -28,6 +28,23 @@ __all__ = [
 ]
 
 
+#: The longest form of the bad input a message repeats (a million typed characters are not echoed back).
+MAX_SHOWN = 200
+
+
+def _shown(value: Any) -> str:
+    # repr of the input for the message, cut short with its full length when it is long
+    try:
+        text = repr(value)
+    except Exception:  # a huge int, or a broken __repr__, must not hide the real error
+        if isinstance(value, int):
+            return f"<a whole number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+        return f"<{type(value).__name__} object>"
+    if len(text) > MAX_SHOWN:
+        text = f"{text[:MAX_SHOWN]}... ({len(text)} characters)"
+    return text
+
+
 class FifteenKitError(ValueError):
     """Base class of every user error in the kit (a :class:`ValueError`).
 
@@ -45,7 +62,7 @@ class FifteenKitError(ValueError):
         self.message = message
         self.input = input
         self.position = position
-        details = [f"input: {input!r}"]
+        details = [f"input: {_shown(input)}"]
         if position is not None:
             details.append(f"position: {position}")
         super().__init__(f"{message} ({'; '.join(details)})")

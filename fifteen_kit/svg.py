@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "HTML",
     "MAX_COORDINATE",
+    "MAX_DRAWINGS",
+    "MAX_MARKUP",
     "MAX_SIZE",
     "MAX_TEXT",
     "SVG",
@@ -349,11 +351,18 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
     return SVG("".join(out))
 
 
+#: The most drawings :func:`side_by_side` puts in one row, and the most markup they may hold together.
+MAX_DRAWINGS = 64
+MAX_MARKUP = 2_000_000
+
+
 def side_by_side(*drawings: str, captions: tuple[str, ...] = ()) -> HTML:
     """Several drawings in a row, each with an optional caption underneath.
 
-    ``captions`` is a tuple or list of strings (at most one per drawing, each at most MAX_TEXT characters).
-    Raises InvalidArgumentError otherwise, or for a drawing that is not SVG or HTML text.
+    ``drawings``: at most :data:`MAX_DRAWINGS` of the kit's own drawings (:class:`SVG` or :class:`HTML`, as
+    every function here returns), together at most :data:`MAX_MARKUP` characters; plain strings are refused,
+    so nothing but the kit's markup is embedded.  ``captions`` is a tuple or list of strings (at most one per
+    drawing, each at most MAX_TEXT characters).  Raises InvalidArgumentError otherwise.
 
     >>> side_by_side(SVG('<svg/>'), SVG('<svg/>'), captions=('pool', 'grid')).count('<figure')
     2
@@ -364,8 +373,14 @@ def side_by_side(*drawings: str, captions: tuple[str, ...] = ()) -> HTML:
         raise InvalidArgumentError(f"{len(captions)} captions for {len(drawings)} drawings", input=captions)
     for c in captions:
         _text(c, "a caption")
-    if not all(isinstance(d, str) for d in drawings):
-        raise InvalidArgumentError("each drawing must be SVG or HTML text", input=drawings)
+    if len(drawings) > MAX_DRAWINGS:
+        raise InvalidArgumentError(f"side_by_side takes at most {MAX_DRAWINGS} drawings", input=len(drawings))
+    for d in drawings:
+        if not isinstance(d, (SVG, HTML)):
+            raise InvalidArgumentError("each drawing must be one of the kit's SVG or HTML drawings", input=d)
+    if sum(len(d) for d in drawings) > MAX_MARKUP:
+        raise InvalidArgumentError(f"the drawings together are longer than {MAX_MARKUP} characters",
+                                   input=sum(len(d) for d in drawings))
     cells = []
     for i, d in enumerate(drawings):
         cap = f'<figcaption style="text-align:center;font-family:Georgia,serif">{escape(captions[i])}</figcaption>' \

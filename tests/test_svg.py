@@ -59,6 +59,8 @@ def test_side_by_side_and_bad_tiles():
     lambda: tile(5, face=["x"]), lambda: tile(5, size=None), lambda: tile(5, x="a"), lambda: tile(5, size=0),
     lambda: round_board("5/- I"), lambda: magic_grid(None), lambda: round_board(Round(), size="x"),
     lambda: side_by_side("a", captions=None),
+    # attack run: raw strings (a script) are not the kit's drawings; too many drawings
+    lambda: side_by_side("<script>alert(1)</script>"), lambda: side_by_side(*[SVG("<svg/>")] * 65),
 ])
 def test_bad_drawing_arguments(call):
     with pytest.raises(InvalidArgumentError):

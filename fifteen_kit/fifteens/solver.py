@@ -161,9 +161,9 @@ def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResul
         key = (counts, drawn)
         if key in lost:
             return False
-        nodes += 1
-        if nodes > node_budget:
+        if nodes >= node_budget:  # the budget is spent: this state is not expanded (nor counted)
             raise Budget
+        nodes += 1
         moves = _removal_ranks(counts, position.face_rule)
         if moves and moves[0][0] >= 10:
             moves = moves[:1]  # a face-card set goes first (sound: see the module docstring)

@@ -128,12 +128,14 @@ class _Clock:
         self.budget, self.seconds, self.nodes = budget, seconds, 0
 
     def spent(self) -> bool:
-        """Count one more expanded position; True once a budget is spent."""
-        self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
+        """True once a budget is spent; otherwise count one more expanded position (never more than the budget)."""
+        if self.budget is not None and self.nodes >= self.budget:
             return True
-        return (self.seconds is not None and self.nodes % 128 == 0
-                and time.perf_counter() - self.start > self.seconds)
+        if (self.seconds is not None and self.nodes % 128 == 0 and self.nodes
+                and time.perf_counter() - self.start > self.seconds):
+            return True
+        self.nodes += 1
+        return False
 
     def result(self, status: str, line: tuple[Move, ...] = ()) -> SolveResult:
         """The verdict with the nodes and seconds spent so far."""
