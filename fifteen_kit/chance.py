@@ -38,17 +38,17 @@ def make_rng(seed: Seed = None) -> random.Random:
     >>> make_rng(1.5)
     Traceback (most recent call last):
     ...
-    fifteen_kit.errors.InvalidArgumentError: a seed is a whole number from 0 to 2**63-1, a random.Random or None (input: 1.5)
+    fifteen_kit.errors.InvalidArgumentError: a seed is a whole number 0..2**63-1, a Random or None (input: 1.5)
     >>> make_rng(-7)
     Traceback (most recent call last):
     ...
-    fifteen_kit.errors.InvalidArgumentError: a seed is a whole number from 0 to 2**63-1, a random.Random or None (input: -7)
+    fifteen_kit.errors.InvalidArgumentError: a seed is a whole number 0..2**63-1, a Random or None (input: -7)
     """
     if isinstance(seed, random.Random):
         return seed
     if seed is None:
         return random.Random()
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise InvalidArgumentError(f"a seed is a whole number from 0 to 2**63-1, a random.Random or None",
+        raise InvalidArgumentError("a seed is a whole number 0..2**63-1, a Random or None",
                                    input=seed)
     return random.Random(seed)
