@@ -459,6 +459,7 @@ class FiveBy15Board(w.VBox):
         for (r, c), b in self.cells.items():
             if r >= p.colours or c > p.size:  # smaller teaching boards use part of the grid
                 b.layout.display = "none"
+                b._dom_classes = ("f5-cell",)  # no ring or mark left over from a larger board
                 continue
             b.layout.display = ""
             t = p.grid[r][c]
