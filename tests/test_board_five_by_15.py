@@ -190,7 +190,7 @@ def test_hint_marks_exactly_the_suggested_move_and_following_it_plays_it(monkeyp
             if move.kind == "fill":
                 src = p.where(move.tile)
                 assert _marked(b, "f5-hint-from") == [src] and _marked(b, "f5-hint-to") == [move.to]
-                assert b.cells[move.to].description.endswith(f"{'BOGPY'[move.tile[0]]}{move.tile[1]}")
+                assert b.cells[move.to].tooltip.endswith(f"hint: {'BOGPY'[move.tile[0]]}{move.tile[1]} goes here")
                 assert f"to row {move.to[0]}, column {move.to[1]}" in b.message.value
                 b.cells[src].click()  # following the ring plays exactly the hinted move
             else:

@@ -55,7 +55,8 @@ _STYLE = """
 .f5-ring{box-shadow:0 0 0 4px #ffffff, 0 0 0 7px #1f1f24!important}
 .f5-chosen{box-shadow:0 0 0 4px #F0E442!important}
 .f5-hint-from{box-shadow:0 0 0 4px #56B4E9, 0 0 0 7px #1f1f24!important}
-.f5-hint-to{border:3px dotted #56B4E9!important;color:#ffffff!important}
+.f5-hint-to{border:4px dotted #56B4E9!important;color:#ffffff!important}
+.f5-hint-to::after{content:"\\25CE";font-size:13px}
 .f5-cell:focus-visible{outline:3px solid #56B4E9!important}
 .f5-msg{min-height:1.4em;font-size:15px;color:#F0E442}
 .f5-banner{font-size:20px;font-weight:bold}
@@ -254,7 +255,8 @@ class FiveBy15Board(w.VBox):
             self._say(f"Column 0 holds the 1s; they never move. {self._next_step()}")
         elif p.is_sorted(cell[0]):
             self._chosen = None
-            self._say(f"Row {cell[0]} is sorted and out of play. {self._next_step()}")
+            what = "This gap" if tile is None else _tile_name(tile)
+            self._say(f"{what} is in row {cell[0]}, which is sorted and out of play. {self._next_step()}")
         elif tile is None:
             self._chosen = ("gap", cell)
             self._say(self._gap_text(cell, [m.tile for m in moves if m.to == cell]))
@@ -316,8 +318,8 @@ class FiveBy15Board(w.VBox):
         """Mark the next move of a winning line, if the solver finds one within its small budget.
 
         Exactly the suggested move is marked: its tile (or the tiles of its run) with a blue ring and its gap
-        with a dotted frame naming the tile; a click on either plays it.  A line once found is kept: while the
-        player follows it, the next hint is instant.
+        with a dotted blue frame (its tooltip names the tile); a click on either plays it.  A line once found
+        is kept: while the player follows it, the next hint is instant.
         """
         if self.game.status != "playing":
             self._say("The game is over. Undo, or press New deal.")
@@ -486,7 +488,6 @@ class FiveBy15Board(w.VBox):
             if (r, c) == hint_to:
                 classes.append("f5-hint-to")
                 moved = self._hinted.tile if self._hinted.kind == "fill" else (self._hinted.tile[0], self._hinted.top)
-                b.description = f"→{_tile_name(moved)}"
                 b.tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
             b._dom_classes = tuple(classes)
         buttons = []
