@@ -115,5 +115,173 @@ def test_a_hint_without_a_line_still_suggests_a_move(monkeypatch):
     b = FiveBy15Board(seed=1)
     b.hint_button.click()
     assert b.message.value.startswith("No winning line found") and "useful-looking move" in b.message.value
-    gap = b._chosen[1]
-    assert any("f5-ring" in b.cells[c]._dom_classes for c in b.cells) and b.game.position.grid[gap[0]][gap[1]] is None
+    move = b._hinted
+    assert move is not None and move.kind == "fill" and b.game.position.grid[move.to[0]][move.to[1]] is None
+    assert _marked(b, "f5-hint-from") == [b.game.position.where(move.tile)] and _marked(b, "f5-hint-to") == [move.to]
+    assert _marked(b, "f5-ring") == []
+
+
+# -- regressions from the player's audit -------------------------------------------------------------------------
+AUDIT = "B1 O4 B4 B5 B6 -- O5 / O1 O2 O3 -- O6 B2 B3 L1"
+
+
+def _marked(b, css):
+    return sorted(c for c, cell in b.cells.items() if css in cell._dom_classes)
+
+
+def _audit_board():
+    b = FiveBy15Board(colours=2, size=6)
+    b.start_from(AUDIT)
+    return b
+
+
+def _minimum_shift(b):
+    """Every shift button offered moves at least the level's run length (the engine's rule)."""
+    p = b.game.position
+    lengths = [int(x.description.split("–")[1]) - int(x.description.split("–")[0][7:]) + 1 for x in b.shifts.children]
+    return all(n >= p.run_length for n in lengths)
+
+
+def test_level_menu_before_the_first_move_changes_the_game():
+    b = _audit_board()
+    assert [x.description for x in b.shifts.children] == ["Shift B4–6"]
+    b.level_menu.value = 3
+    p = b.game.position
+    assert p.level == 3 and p.grid == Position.parse(AUDIT).grid and len(b.game.history) == 1
+    assert b.shifts.children == () and "level 3" in b.banner.value and "Level 3" in b.message.value
+    assert "at least 5 tiles" in b.message.value
+    for level in (2, 1, 3, 2):  # banner, buttons and rules agree at every level
+        b.level_menu.value = level
+        assert b.game.position.level == level and f"level {level} ·" in b.banner.value and _minimum_shift(b)
+
+
+def test_level_menu_after_a_move_is_the_next_deals_level():
+    b = _audit_board()
+    b.cells[(1, 3)].click()
+    b.cells[(0, 1)].click()  # O4 into the orange gap
+    assert len(b.game.history) == 2
+    b.level_menu.value = 3
+    assert b.game.position.level == 1 and len(b.game.history) == 2  # the game in progress is not changed
+    assert "from the next deal" in b.message.value and "New deal" in b.message.value
+    assert "level 1 (level 3 from the next deal)" in b.banner.value
+    assert [x.description for x in b.shifts.children] == ["Shift B4–6"] and _minimum_shift(b)
+    b.shifts.children[0].click()  # still legal: this game is at level 1
+    assert "Moved: shift B4–6" in b.message.value
+    b.new_button.click()
+    assert b.game.position.level == 3 and "(level" not in b.banner.value
+    b.level_menu.value = 1
+    b.level_menu.value = 3
+    assert b.game.position.level == 3
+
+
+def test_hint_marks_exactly_the_suggested_move_and_following_it_plays_it(monkeypatch):
+    from fifteen_kit.widgets import five_by_15 as board_module
+
+    for budget in ((1, None), board_module.HINT_BUDGET):  # the greedy fallback and the winning line
+        monkeypatch.setattr(board_module, "HINT_BUDGET", budget)
+        for seed in range(2, 8):
+            b = FiveBy15Board(seed=seed)
+            b.hint()
+            move = b._hinted
+            if move is None:
+                continue
+            p = b.game.position
+            assert move in p.legal_moves() and _marked(b, "f5-ring") == []
+            if move.kind == "fill":
+                src = p.where(move.tile)
+                assert _marked(b, "f5-hint-from") == [src] and _marked(b, "f5-hint-to") == [move.to]
+                assert b.cells[move.to].tooltip.endswith(f"hint: {'BOGPY'[move.tile[0]]}{move.tile[1]} goes here")
+                assert f"to row {move.to[0]}, column {move.to[1]}" in b.message.value
+                b.cells[src].click()  # following the ring plays exactly the hinted move
+            else:
+                b.shift(move.tile)
+            assert b.game.moves == [move]
+
+
+def test_hint_gap_click_plays_it_and_another_click_drops_the_marks(monkeypatch):
+    from fifteen_kit.widgets import five_by_15 as board_module
+
+    monkeypatch.setattr(board_module, "HINT_BUDGET", (1, None))
+    b = FiveBy15Board(seed=2)
+    b.hint()
+    move = b._hinted
+    b.cells[move.to].click()
+    assert b.game.moves == [move] and _marked(b, "f5-hint-from") == [] and _marked(b, "f5-hint-to") == []
+    b.hint()
+    b.cells[(0, 0)].click()
+    assert len(b.game.moves) == 1 and _marked(b, "f5-hint-from") == [] and "never move" in b.message.value
+
+
+def test_a_shift_hint_marks_its_run_gap_and_button():
+    b = _audit_board()
+    b._hinted = shift = next(m for m in b.game.position.legal_moves() if m.kind == "shift")
+    b.render()
+    assert _marked(b, "f5-hint-from") == [(0, 2), (0, 3), (0, 4)] and _marked(b, "f5-hint-to") == [(0, 5)]
+    styles = [(x.description, x.button_style) for x in b.shifts.children]
+    assert styles == [("Shift B4–6", "warning")]
+    b.cells[(0, 3)].click()  # a tile of the marked run plays the shift
+    assert b.game.moves == [shift]
+
+
+def test_a_tile_that_can_only_shift_offers_its_shift():
+    b = _audit_board()
+    for cell, name in (((0, 4), "B6"), ((0, 2), "B4"), ((0, 3), "B5")):
+        b.cells[cell].click()
+        text = b.message.value
+        assert "cannot move" not in text and name in text and "Shift B4–6" in text
+        assert [x.button_style for x in b.shifts.children] == ["info"]
+    b.cells[(1, 4)].click()  # O6: no fill, no shift
+    assert "O6 cannot move now" in b.message.value and [x.button_style for x in b.shifts.children] == [""]
+    b.cells[(0, 5)].click()  # the gap after B6: O4 fits, and the run can shift into it
+    assert "takes O4" in b.message.value and "Shift B4–6" in b.message.value
+    assert [x.button_style for x in b.shifts.children] == ["info"]
+
+
+def test_message_always_says_what_to_do_and_counts_are_plural():
+    b = FiveBy15Board(colours=2, size=6)
+    assert b.message.value.startswith("Click a gap")
+    b.start_from(AUDIT)
+    assert "Click a gap" in b.message.value and "Shift button" in b.message.value
+    b.cells[(1, 3)].click()  # takes O4 or O5
+    assert "O4 or O5" in b.message.value and "click one of the ringed tiles" in b.message.value
+    b.start_from("B1 -- O2 O3 / O1 -- B3 B2 L1")
+    assert "Click a gap" in b.message.value and "Shift" not in b.message.value  # no shift offered here
+    b.cells[(1, 3)].click()  # B2 fits either gap
+    text = b.message.value
+    assert "either ringed gap" in text and "row 0, column 1" in text and "row 1, column 1" in text
+    assert "click one of them" in text and _marked(b, "f5-ring") == [(0, 1), (1, 1)]
+    b.cells[(0, 1)].click()  # B2 to 0,1: O2 then has one gap
+    assert b.message.value == ("Moved: B2 to row 0, column 1. Click a gap to see which tiles fit it, "
+                               "then click a ringed tile.")
+    assert repr(b) == "FiveBy15Board(level 1, 1 move, playing)"
+    b.cells[(0, 2)].click()
+    assert b.message.value == "O2 may go to the ringed gap at row 1, column 1: click it."
+    b.start_from("B1 B4 O3 B2 O2 / O1 O4 -- -- B3 L1")
+    assert b.banner.value.endswith("· 1 move possible") and repr(b) == "FiveBy15Board(level 1, 0 moves, playing)"
+    b.cells[(1, 3)].click()
+    assert b.message.value == "This gap (row 1, column 3) takes B2: click the ringed tile."
+    b.undo()
+    assert b.message.value.startswith("There is nothing to undo. Click a gap")
+
+
+def test_cells_are_named_as_the_labels_show():
+    b = FiveBy15Board(seed=1)
+    assert [x.value for x in b.col_labels] == [str(c) for c in range(16)]
+    assert [x.value for x in b.row_labels] == [str(r) for r in range(5)]
+    move = next(m for m in b.game.position.legal_moves() if m.kind == "fill")
+    b.cells[move.to].click()
+    assert f"row {move.to[0]}, column {move.to[1]}" in b.message.value
+    assert b.cells[move.to].tooltip == f"gap (row {move.to[0]}, column {move.to[1]})"
+    small = FiveBy15Board(colours=2, size=6)
+    shown = [x.layout.display for x in small.col_labels], [x.layout.display for x in small.row_labels]
+    assert shown == ([""] * 7 + ["none"] * 9, [""] * 2 + ["none"] * 3)
+
+
+def test_a_bad_deal_number_in_the_box_is_refused_on_the_board():
+    b = FiveBy15Board(seed=3, level=2)
+    before = (b.game.position, b.level_menu.value)
+    for bad in (-4, -1, 2**53):
+        b.seed_text.value = bad
+        b.new_button.click()
+        assert "deal number must be a whole number from 0" in b.message.value and "Nothing changed" in b.message.value
+        assert (b.game.position, b.level_menu.value) == before and len(b.game.history) == 1

@@ -6,7 +6,14 @@ Click a gap to see which tiles may fill it, then click one of them; or click a
 tile to see where it may go, then click that gap.  Available shifts appear as
 buttons.  Level, new deal by seed, undo, and a hint from the solver.
 
+Rows and columns are labelled on the board from 0, as in the move notation
+(``'B7 to 2,8'`` is row 2, column 8); the message line names cells the same way
+and always says what to do next.  The Level menu changes the game at once before
+its first move; after that it is the level of the next deal.
+
 >>> board = FiveBy15Board(seed=1)
+>>> board.message.value.startswith("Click a gap")
+True
 >>> move = board.game.position.legal_moves()[0]
 >>> board.cells[move.to].click()              # the gap: its candidates are ringed
 >>> board.cells[board.game.position.where(move.tile)].click()
@@ -16,6 +23,7 @@ buttons.  Level, new deal by seed, undo, and a hint from the solver.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from html import escape
 
@@ -42,12 +50,43 @@ _STYLE = """
   border:1px solid #1f1f24!important;border-radius:6px!important;opacity:1!important}
 .f5-gap{background:#55556a!important;color:#c8c8d8!important;border:2px dashed #c8c8d8!important}
 .f5-one{margin-right:10px!important;border:3px solid #f7f0dc!important}
+.f5-label{text-align:center;font-size:13px;color:#c8c8d8;line-height:20px}
+.f5-label-one{margin-right:10px!important}
 .f5-ring{box-shadow:0 0 0 4px #ffffff, 0 0 0 7px #1f1f24!important}
 .f5-chosen{box-shadow:0 0 0 4px #F0E442!important}
+.f5-hint-from{box-shadow:0 0 0 4px #56B4E9, 0 0 0 7px #1f1f24!important}
+.f5-hint-to{border:4px dotted #56B4E9!important;color:#ffffff!important}
+.f5-hint-to::after{content:"\\25CE";font-size:13px}
 .f5-cell:focus-visible{outline:3px solid #56B4E9!important}
 .f5-msg{min-height:1.4em;font-size:15px;color:#F0E442}
 .f5-banner{font-size:20px;font-weight:bold}
 """
+
+
+def _plural(count: int, word: str) -> str:
+    """``'1 move'``, ``'2 moves'``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _cell_name(cell: tuple[int, int]) -> str:
+    """A cell as the board's labels show it: ``'row 2, column 8'`` (from 0, like the move notation)."""
+    return f"row {cell[0]}, column {cell[1]}"
+
+
+def _tile_name(tile: tuple[int, int]) -> str:
+    return f"{COLOUR_LETTERS[tile[0]]}{tile[1]}"
+
+
+def _move_name(move: Move) -> str:
+    """A move in the board's words: ``'B7 to row 2, column 8'`` or ``'shift B4–6'`` (as its button reads)."""
+    if move.kind == "fill":
+        return f"{_tile_name(move.tile)} to {_cell_name(move.to)}"
+    return f"shift {_tile_name(move.tile)}–{move.top}"
+
+
+def _either(words: list[str]) -> str:
+    """``'a'``, ``'a or b'``, ``'a, b or c'``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 class FiveBy15Board(w.VBox):
@@ -69,15 +108,28 @@ class FiveBy15Board(w.VBox):
         self._shape = {"colours": colours, "size": size}
         self.game = game
         self._chosen: tuple[str, object] | None = None  # ('gap', cell) or ('tile', tile)
+        self._hinted: Move | None = None  # the move the last hint marked, until the next click or action
         self._plan: tuple[Position, tuple[Move, ...]] | None = None  # a winning line found by a hint, from where
         self.banner = w.HTML()
         self.banner.add_class("f5-banner")
         self.message = w.HTML()
         self.message.add_class("f5-msg")
         self.cells: dict[tuple[int, int], w.Button] = {}
-        rows = []
+        self.col_labels: list[w.HTML] = []
+        for c in range(16):
+            label = w.HTML(f"{c}", layout=w.Layout(width="46px"))
+            label.add_class("f5-label")
+            if c == 0:
+                label.add_class("f5-label-one")
+            self.col_labels.append(label)
+        corner = w.HTML("", layout=w.Layout(width="22px"))
+        rows = [w.HBox([corner, *self.col_labels], layout=w.Layout(grid_gap="3px"))]
+        self.row_labels: list[w.HTML] = []
         for r in range(5):
-            row = []
+            label = w.HTML(f"{r}", layout=w.Layout(width="22px"))
+            label.add_class("f5-label")
+            self.row_labels.append(label)
+            row = [label]
             for c in range(16):
                 b = w.Button(layout=w.Layout(width="46px", height="46px"))
                 b.add_class("f5-cell")
@@ -91,19 +143,23 @@ class FiveBy15Board(w.VBox):
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o",
                                     tooltip="A move on a winning line, if the solver finds one quickly")
         self.level_menu = w.Dropdown(options=[("Level 1 (shift 3+)", 1), ("Level 2 (shift 4+)", 2),
-                                              ("Level 3 (shift 5+)", 3)], value=level, layout=w.Layout(width="190px"))
+                                              ("Level 3 (shift 5+)", 3)], value=level, layout=w.Layout(width="190px"),
+                                     tooltip="Before the first move it changes this game; after that, the next deal")
         self.seed_text = w.IntText(value=seed, description="Deal", layout=w.Layout(width="150px"),
                                    style={"description_width": "initial"})
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary")
         self.undo_button.on_click(lambda _b: self.undo())
         self.hint_button.on_click(lambda _b: self.hint())
         self.new_button.on_click(lambda _b: self._new_deal_clicked())
+        self.level_menu.observe(self._level_changed, names="value")
         legend = " · ".join(f"{letter} = {name}" for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True))
         self.children = [
             w.HTML(f"<style>{_STYLE}</style>"), self.banner, self.message, self.grid, self.shifts,
             w.HBox([self.undo_button, self.hint_button, self.level_menu, self.seed_text, self.new_button]),
-            w.HTML(f"<small>{legend}. Column 0 holds the 1s and never moves.</small>"),
+            w.HTML(f"<small>{legend}. Column 0 holds the 1s and never moves. Rows and columns are numbered "
+                   "from 0 as labelled, like the move notation: 'B7 to 2,8' is row 2, column 8.</small>"),
         ]
+        self._say(self._next_step())
         self.render()
 
     # -- actions ----------------------------------------------------------------------------------
@@ -115,28 +171,75 @@ class FiveBy15Board(w.VBox):
     def _say(self, text: str) -> None:
         self.message.value = escape(text)
 
+    def _next_step(self) -> str:
+        """What the player can do now, from the engine's verdict."""
+        status = self.game.status
+        if status == "won":
+            return "Press New deal to play again."
+        if status != "playing":
+            return "Undo a few moves, or press New deal."
+        shifts = any(m.kind == "shift" for m in self.game.position.legal_moves())
+        return ("Click a gap to see which tiles fit it, then click a ringed tile"
+                + ("; or press a Shift button." if shifts else "."))
+
+    def _forget_choice(self) -> None:
+        self._chosen = None
+        self._hinted = None
+
     def _play(self, move: Move) -> None:
         try:
             self.game.play(move)
         except FifteenKitError as err:
-            self._say(sentence(err.message))
+            self._say(f"{sentence(err.message)} {self._next_step()}")
             return
-        self._chosen = None
-        self._say(f"Moved: {move}.")
+        self._forget_choice()
+        self._say(f"Moved: {_move_name(move)}. {self._next_step()}")
         self.render()
+
+    def _shifts_with(self, tile: tuple[int, int]) -> list[Move]:
+        """The legal shifts whose run holds ``tile``: same colour, from the run's first number up to its top."""
+        return [m for m in self.game.position.legal_moves()
+                if m.kind == "shift" and m.tile[0] == tile[0] and m.tile[1] <= tile[1] <= m.top]
+
+    def _shifts_into(self, cell: tuple[int, int]) -> list[Move]:
+        """The legal shifts whose run moves into the gap ``cell`` (the gap right after the run's top)."""
+        p = self.game.position
+        out = []
+        for m in p.legal_moves():
+            if m.kind == "shift":
+                r, c = p.where((m.tile[0], m.top))
+                if (r, c + 1) == cell:
+                    out.append(m)
+        return out
+
+    def _hint_cells(self, move: Move) -> tuple[set[tuple[int, int]], tuple[int, int]]:
+        """The cells a hinted move takes tiles from, and the gap it fills."""
+        p = self.game.position
+        if move.kind == "fill":
+            return {p.where(move.tile)}, move.to
+        run = {p.where((move.tile[0], n)) for n in range(move.tile[1], move.top + 1)}
+        r, c = p.where((move.tile[0], move.top))
+        return run, (r, c + 1)
 
     def click_cell(self, cell: tuple[int, int]) -> None:
         """Choose a gap or a tile; a second click on a ringed partner makes the move.
 
-        Raises InvalidArgumentError for a cell that is not on the board (and changes nothing).
+        After a hint, a click on the marked tile (or a tile of the marked run) or the marked gap plays the
+        hinted move.  Raises InvalidArgumentError for a cell that is not on the board (and changes nothing).
         """
         p = self.game.position
         if not self._on_board(cell):
             raise InvalidArgumentError(f"a cell is (row 0..{p.colours - 1}, column 0..{p.size})", input=cell,
                                        position=p.notation())
         if self.game.status != "playing":
-            self._say("The game is over. Undo, or deal again.")
+            self._say("The game is over. Undo, or press New deal.")
             return
+        if self._hinted is not None:
+            hinted, self._hinted = self._hinted, None
+            tiles, gap = self._hint_cells(hinted)
+            if cell in tiles or cell == gap:
+                self._play(hinted)
+                return
         tile = p.grid[cell[0]][cell[1]]
         moves = [m for m in p.legal_moves() if m.kind == "fill"]
         if self._chosen is not None:
@@ -149,17 +252,48 @@ class FiveBy15Board(w.VBox):
                 return
         if cell[1] == 0:
             self._chosen = None
-            self._say("Column 0 holds the 1s; they never move.")
+            self._say(f"Column 0 holds the 1s; they never move. {self._next_step()}")
+        elif p.is_sorted(cell[0]):
+            self._chosen = None
+            what = "This gap" if tile is None else _tile_name(tile)
+            self._say(f"{what} is in row {cell[0]}, which is sorted and out of play. {self._next_step()}")
         elif tile is None:
-            fits = [m.tile for m in moves if m.to == cell]
             self._chosen = ("gap", cell)
-            names = " or ".join(f"{COLOUR_LETTERS[t[0]]}{t[1]}" for t in fits)
-            self._say(f"This gap takes {names}: click it." if fits else "No tile fits this gap now.")
+            self._say(self._gap_text(cell, [m.tile for m in moves if m.to == cell]))
         else:
-            targets = [m.to for m in moves if m.tile == tile]
             self._chosen = ("tile", tile)
-            self._say("This tile may go to the ringed gap." if targets else "This tile cannot move now.")
+            self._say(self._tile_text(tile, [m.to for m in moves if m.tile == tile]))
         self.render()
+
+    def _gap_text(self, cell: tuple[int, int], fits: list[tuple[int, int]]) -> str:
+        shifts = [f"Shift {_tile_name(m.tile)}–{m.top}" for m in self._shifts_into(cell)]
+        shift_text = f"a run can shift into it: press {_either(shifts)}." if shifts else ""
+        where = f"This gap ({_cell_name(cell)})"
+        if len(fits) == 1:
+            text = f"{where} takes {_tile_name(fits[0])}: click the ringed tile."
+        elif fits:
+            text = f"{where} takes {_either([_tile_name(t) for t in fits])}: click one of the ringed tiles."
+        elif shifts:
+            return f"No tile fits this gap ({_cell_name(cell)}) now, but {shift_text}"
+        else:
+            return f"No tile fits this gap ({_cell_name(cell)}) now. {self._next_step()}"
+        return f"{text} Or {shift_text}" if shifts else text
+
+    def _tile_text(self, tile: tuple[int, int], targets: list[tuple[int, int]]) -> str:
+        name = _tile_name(tile)
+        shifts = [f"Shift {_tile_name(m.tile)}–{m.top}" for m in self._shifts_with(tile)]
+        shift_text = (f"{name} is in a run that can shift one place right: press {_either(shifts)} "
+                      f"(marked below).") if shifts else ""
+        if len(targets) == 1:
+            text = f"{name} may go to the ringed gap at {_cell_name(targets[0])}: click it."
+        elif targets:
+            text = (f"{name} may go to either ringed gap ({_either([_cell_name(t) for t in targets])}): "
+                    "click one of them.")
+        elif shifts:
+            return f"{name} fits no gap now, but {shift_text}"
+        else:
+            return f"{name} cannot move now. {self._next_step()}"
+        return f"{text} Or: {shift_text}" if shifts else text
 
     def shift(self, first: tuple[int, int]) -> None:
         """Shift the run from tile ``first`` (colour, number) up to the highest number one place right.
@@ -174,40 +308,52 @@ class FiveBy15Board(w.VBox):
         try:
             self.game.undo()
         except FifteenKitError as err:
-            self._say(sentence(err.message))
+            self._say(f"{sentence(err.message)} {self._next_step()}")
             return
-        self._chosen = None
-        self._say("Move taken back.")
+        self._forget_choice()
+        self._say(f"Move taken back. {self._next_step()}")
         self.render()
 
     def hint(self) -> None:
-        """Ring the next move of a winning line, if the solver finds one within its small budget.
+        """Mark the next move of a winning line, if the solver finds one within its small budget.
 
-        A line once found is kept: while the player follows it, the next hint is instant.
+        Exactly the suggested move is marked: its tile (or the tiles of its run) with a blue ring and its gap
+        with a dotted blue frame (its tooltip names the tile); a click on either plays it.  A line once found
+        is kept: while the player follows it, the next hint is instant.
         """
         if self.game.status != "playing":
-            self._say("The game is over.")
+            self._say("The game is over. Undo, or press New deal.")
             return
         p = self.game.position
         plan = self.planned_move()
+        self._forget_choice()
         if plan is None:
             result = best_first(p, budget=HINT_BUDGET[0], seconds=HINT_BUDGET[1])
             if result.status == "won":
                 self._plan = (p, result.line)
                 plan = result.line[0]
             elif result.status == "lost":
-                self._say("The solver proved this position cannot be won any more.")
+                self._say("The solver proved this position cannot be won any more: undo some moves, "
+                          "or press New deal.")
             elif self.game.fresh_moves():
                 # no line within the click's budget: suggest what the greedy rule would play, and say so
                 move = greedy_player(self.game, random.Random(len(self.game.moves)))
-                self._say(f"No winning line found in a blink; a useful-looking move: {move}.")
-                self._chosen = ("gap", move.to) if move.kind == "fill" else None
+                self._hinted = move
+                self._say(f"No winning line found in a blink; a useful-looking move: {_move_name(move)}. "
+                          f"{self._how_to_play(move)}")
             else:
                 self._say("No winning line found in a blink, and every move leads back: try undoing a few moves.")
         if plan is not None:
-            self._say(f"Hint: {plan} (on a winning line).")
-            self._chosen = ("gap", plan.to) if plan.kind == "fill" else None
+            self._hinted = plan
+            self._say(f"Hint: {_move_name(plan)} (on a winning line). {self._how_to_play(plan)}")
         self.render()
+
+    @staticmethod
+    def _how_to_play(move: Move) -> str:
+        if move.kind == "fill":
+            return f"Click the blue-ringed {_tile_name(move.tile)} or its marked gap to play it."
+        return (f"Press the marked Shift {_tile_name(move.tile)}–{move.top} button, or click a blue-ringed tile "
+                "of the run.")
 
     def planned_move(self) -> Move | None:
         """The next move of the last hint's winning line if the game has followed that line so far, else None."""
@@ -233,9 +379,34 @@ class FiveBy15Board(w.VBox):
         game = Game(position)  # refuses anything but a Position
         self.game = game
         self._shape = {"colours": position.colours, "size": position.size}
+        self._forget_choice()
+        self._plan = None
         self.level_menu.value = position.level
-        self._chosen = None
-        self._say("")
+        self._say(self._next_step())
+        self.render()
+
+    def _level_changed(self, change: dict) -> None:
+        # the Level menu: before the first move the level is part of the deal, so the game takes it at once
+        # (the same grid at the new level, checked by the engine); after that it is the next deal's level
+        level, p = change["new"], self.game.position
+        if level == p.level:  # back to this game's level (start_from and new_deal say their own message after)
+            self._say(f"Level {level}, the level of this game. {self._next_step()}")
+            self.render()
+            return
+        if len(self.game.history) == 1:
+            try:
+                position = dataclasses.replace(p, level=level)
+            except FifteenKitError as err:
+                self._say(sentence(err.message))
+                return
+            self.game = Game(position)
+            self._forget_choice()
+            self._plan = None
+            self._say(f"Level {level}: a shift now moves at least {position.run_length} tiles. "
+                      f"{self._next_step()}")
+        else:
+            self._say(f"Level {level} applies from the next deal: press New deal. "
+                      f"This game stays at level {p.level}.")
         self.render()
 
     def _new_deal_clicked(self) -> None:
@@ -243,7 +414,8 @@ class FiveBy15Board(w.VBox):
         try:
             self.new_deal(self.seed_text.value, self.level_menu.value)
         except FifteenKitError as err:
-            self._say(sentence(err.message))
+            self._say(f"{sentence(err.message)} Nothing changed: type a deal number in that range and press "
+                      "New deal.")
 
     def new_deal(self, seed: int, level: int = 1) -> None:
         """Deal again from ``seed`` (0 to :data:`~fifteen_kit.widgets.common.MAX_SEED`) at ``level`` (1, 2, 3).
@@ -253,41 +425,55 @@ class FiveBy15Board(w.VBox):
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         _check.whole(level, 1, 3, "the level")
         self.game = Game(Position.deal(seed, level=level, **self._shape))
-        self._chosen = None
+        self._forget_choice()
+        self._plan = None
         self.seed_text.value, self.level_menu.value = seed, level
-        self._say(f"Deal {seed}, level {level}.")
+        self._say(f"Deal {seed}, level {level}. {self._next_step()}")
         self.render()
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def __repr__(self) -> str:
-        return f"FiveBy15Board(level {self.game.position.level}, {len(self.game.moves)} moves, {self.game.status})"
+        return (f"FiveBy15Board(level {self.game.position.level}, {_plural(len(self.game.moves), 'move')}, "
+                f"{self.game.status})")
 
     def render(self) -> None:
         """Redraw the grid, the shift buttons and the banner from the game."""
         p = self.game.position
         fills = [m for m in p.legal_moves() if m.kind == "fill"]
         ringed: set[tuple[int, int]] = set()
+        offered: list[Move] = []
         if self._chosen is not None:
             kind, chosen = self._chosen
             if kind == "gap":
                 ringed = {p.where(m.tile) for m in fills if m.to == chosen}
+                offered = self._shifts_into(chosen)
             else:
                 ringed = {m.to for m in fills if m.tile == chosen}
+                offered = self._shifts_with(chosen)
+        hint_from: set[tuple[int, int]] = set()
+        hint_to = None
+        if self._hinted is not None:
+            hint_from, hint_to = self._hint_cells(self._hinted)
+        for r, label in enumerate(self.row_labels):
+            label.layout.display = "none" if r >= p.colours else ""
+        for c, label in enumerate(self.col_labels):
+            label.layout.display = "none" if c > p.size else ""
         for (r, c), b in self.cells.items():
             if r >= p.colours or c > p.size:  # smaller teaching boards use part of the grid
                 b.layout.display = "none"
+                b._dom_classes = ("f5-cell",)  # no ring or mark left over from a larger board
                 continue
             b.layout.display = ""
             t = p.grid[r][c]
             classes = ["f5-cell"]
             if t is None:
-                b.description, b.tooltip = "·", f"gap (row {r}, column {c})"
+                b.description, b.tooltip = "·", f"gap ({_cell_name((r, c))})"
                 b.style.button_color = None
                 classes.append("f5-gap")
             else:
                 colour, number = t
                 b.description = f"{COLOUR_LETTERS[colour]}{number}"
-                b.tooltip = f"{COLOUR_NAMES[colour]} {number}"
+                b.tooltip = f"{COLOUR_NAMES[colour]} {number} ({_cell_name((r, c))})"
                 b.style.button_color = COLOUR_HEX[colour]
                 b.style.text_color = "#1f1f24" if colour in (1, 4) else "#ffffff"
             if c == 0:
@@ -296,13 +482,26 @@ class FiveBy15Board(w.VBox):
                 classes.append("f5-ring")
             if self._chosen is not None and (self._chosen == ("gap", (r, c)) or self._chosen == ("tile", t)):
                 classes.append("f5-chosen")
+            if (r, c) in hint_from:
+                classes.append("f5-hint-from")
+                b.tooltip += " · hint: move this"
+            if (r, c) == hint_to:
+                classes.append("f5-hint-to")
+                moved = self._hinted.tile if self._hinted.kind == "fill" else (self._hinted.tile[0], self._hinted.top)
+                b.tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
             b._dom_classes = tuple(classes)
         buttons = []
         for m in p.legal_moves():
             if m.kind == "shift":
                 first = f"{COLOUR_LETTERS[m.tile[0]]}{m.tile[1]}"
-                b = w.Button(description=f"Shift {first}–{m.top}", icon="arrow-right",
-                             tooltip=f"Move the {m.length} tiles {first} to {m.top} one place right")
+                tip = f"Move the {m.length} tiles {first} to {m.top} one place right"
+                b = w.Button(description=f"Shift {first}–{m.top}", icon="arrow-right", tooltip=tip)
+                if m == self._hinted:
+                    b.button_style, b.tooltip = "warning", tip + " (the hint)"
+                    b.add_class("f5-hint-button")
+                elif m in offered:
+                    b.button_style, b.tooltip = "info", tip + " (holds the chosen tile or fills the chosen gap)"
+                    b.add_class("f5-offer")
                 b.on_click(lambda _b, m=m: self.shift(m.tile))
                 buttons.append(b)
         self.shifts.children = buttons
@@ -316,6 +515,8 @@ class FiveBy15Board(w.VBox):
             self.banner.value = ("Loop: every possible move leads back to a position you have already had. "
                                  "The game is lost.")
         else:
-            self.banner.value = (f"5x15 · level {p.level} · {sorted_rows} of {p.colours} rows sorted · "
-                                 f"{len(p.legal_moves())} moves possible")
+            pending = self.level_menu.value
+            level = f"level {p.level}" + (f" (level {pending} from the next deal)" if pending != p.level else "")
+            self.banner.value = (f"5x15 · {level} · {sorted_rows} of {p.colours} rows sorted · "
+                                 f"{_plural(len(p.legal_moves()), 'move')} possible")
         self.undo_button.disabled = len(self.game.history) == 1
