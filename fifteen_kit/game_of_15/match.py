@@ -169,9 +169,13 @@ class MatchRules:
     def first_to_points(cls, points: int, **options: Any) -> MatchRules:
         """Rules for a points-target match (2.8): first to ``points`` ledger points.
 
+        ``options`` are the other :class:`MatchRules` fields (not ``target`` or ``count``).
+        Raises InvalidArgumentError unless ``points`` is a whole number of at least 1.
+
         >>> MatchRules.first_to_points(5).count
         'points'
         """
+        _check.whole(points, 1, 10**6, "the points target")
         if "count" in options or "target" in options:
             raise InvalidArgumentError("first_to_points sets target and count itself", input=options)
         return cls(target=points, count="points", **options)
@@ -222,6 +226,12 @@ class Achievements:
     efficiency_wins: int
     defensive_lockouts: int
     flawless_match_set: bool
+
+    def __post_init__(self) -> None:
+        _check.whole(self.round_wins, 0, None, "round_wins")
+        _check.whole(self.efficiency_wins, 0, self.round_wins, "efficiency_wins (at most round_wins)")
+        _check.whole(self.defensive_lockouts, 0, None, "defensive_lockouts")
+        _check.flag(self.flawless_match_set, "flawless_match_set")
 
 
 @dataclass(frozen=True)
@@ -829,11 +839,18 @@ class Match:
 
 
 def tally_text(records: tuple[RoundRecord, ...]) -> str:
-    """Round victories as ``'O-I'`` text from finished round records.
+    """Round victories as ``'O-I'`` text from finished round records (such as :attr:`Match.records`).
+
+    Raises InvalidArgumentError unless ``records`` is a collection of :class:`RoundRecord`.
 
     >>> tally_text(())
     '0-0'
     """
-    on = sum(1 for r in records if r.result.winner is Side.ONYX)
-    iv = sum(1 for r in records if r.result.winner is Side.IVORY)
+    rows = _check.items(records, 10**6, "records")
+    for r in rows:
+        if not isinstance(r, RoundRecord):
+            raise InvalidArgumentError("records must be RoundRecord values (Match.records)",
+                                       input=_check.short(r))
+    on = sum(1 for r in rows if r.result.winner is Side.ONYX)
+    iv = sum(1 for r in rows if r.result.winner is Side.IVORY)
     return f"{on}-{iv}"

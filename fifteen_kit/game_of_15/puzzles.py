@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from .. import _check
 from ..chance import Seed, make_rng
 from ..errors import InvalidArgumentError
 from .rules import Round, Side
@@ -30,6 +31,13 @@ __all__ = ["Puzzle", "puzzle_positions", "puzzles"]
 class Puzzle:
     """A win-in-N puzzle: the position, N (own drafts) and every first move that wins in N.
 
+    ``solutions`` may be given as any collection of digits; it is kept as an ascending tuple.
+    A puzzle is checked by the solver when it is built.
+
+    Raises InvalidArgumentError if ``position`` is not a :class:`Round`, ``drafts`` is not 1, 2
+    or 3, or the position is not a win in exactly ``drafts`` own drafts for the side to move
+    whose winning first drafts are exactly ``solutions``.
+
     >>> p = Puzzle(Round.parse('25/13 O'), 1, (8,))
     >>> p.title()
     'Onyx to draft and win in 1'
@@ -38,6 +46,28 @@ class Puzzle:
     position: Round
     drafts: int
     solutions: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Round):
+            raise InvalidArgumentError("a puzzle's position must be a Round (see Round.parse)",
+                                       input=_check.short(self.position))
+        where = self.position.notation()
+        _check.whole(self.drafts, 1, 3, "N (own drafts to win)", position=where)
+        digits = _check.items(self.solutions, 9, "a puzzle's solutions", position=where)
+        for d in digits:
+            _check.whole(d, 1, 9, "each solution (a digit)", position=where)
+        solutions = tuple(sorted(set(digits)))
+        object.__setattr__(self, "solutions", solutions)
+        if self.position.is_over:
+            raise InvalidArgumentError("a puzzle's round must still be on", input=where, position=where)
+        e = evaluate(self.position)
+        if e.outcome != "win" or e.own_drafts != self.drafts:
+            raise InvalidArgumentError(f"the side to move does not win in exactly {self.drafts} own draft(s) here",
+                                       input=self.drafts, position=where)
+        if solutions != tuple(sorted(e.best_moves)):
+            raise InvalidArgumentError(f"the drafts that win in {self.drafts} are "
+                                       f"{', '.join(map(str, sorted(e.best_moves)))}",
+                                       input=solutions, position=where)
 
     def title(self) -> str:
         """A one-line heading such as ``'Ivory to draft and win in 2'``."""
@@ -48,7 +78,10 @@ class Puzzle:
 
         >>> Puzzle(Round.parse('25/13 O'), 1, (8,)).check(8)
         True
+
+        Raises InvalidArgumentError unless ``digit`` is a whole number 1..9.
         """
+        _check.whole(digit, 1, 9, "a digit", position=self.position.notation())
         return digit in self.solutions
 
 

@@ -101,8 +101,13 @@ class Side(enum.Enum):
     def parse(cls, text: str | Side, position: str | None = None) -> Side:
         """A side from ``'O'``/``'I'`` or ``'onyx'``/``'ivory'`` (any case), or a Side itself.
 
-        Raises :class:`~fifteen_kit.errors.NotationError` for anything else.
+        ``position`` is the notation the error message names (text or None).
+
+        Raises :class:`~fifteen_kit.errors.NotationError` for anything else, and
+        InvalidArgumentError if ``position`` is neither text nor None.
         """
+        if position is not None:
+            _check.text(position, 1000, "the position named in an error")
         if isinstance(text, Side):
             return text
         key = text.strip().lower() if isinstance(text, str) else None
@@ -336,8 +341,18 @@ class Round(Notated):
 
     # -- reading the position ----------------------------------------------------------
     def rack(self, side: Side) -> frozenset[int]:
-        """The digits drafted by ``side``."""
-        return self.onyx if side is Side.ONYX else self.ivory
+        """The digits drafted by ``side`` (a Side or its letter).
+
+        Raises NotationError for anything that is not a side.
+
+        >>> sorted(Round.parse('25/13 O').rack('I'))
+        [1, 3]
+        """
+        if side is Side.ONYX:
+            return self.onyx
+        if side is Side.IVORY:
+            return self.ivory
+        return self.rack(Side.parse(side, position=self.notation()))
 
     @property
     def pool(self) -> frozenset[int]:

@@ -268,6 +268,10 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         g15 + "match.Match.claim": lambda _: {"digits": [2, 5, 8]},
         g15 + "match.Match.tick": lambda _: {"seconds": 1.0},
         g15 + "match.MatchRules.best_of": lambda _: {"rounds": 5},
+        g15 + "match.MatchRules.first_to_points": lambda _: {"points": 5},
+        g15 + "match.Achievements": lambda _: {"round_wins": 2, "efficiency_wins": 1, "defensive_lockouts": 0,
+                                               "flawless_match_set": False},
+        g15 + "match.tally_text": lambda _: {"records": _finished_match().records},
         g15 + "players.PerfectPlayer.choose": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "players.RandomPlayer.choose": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "players.TacticianPlayer.choose": lambda _: {"position": Round.parse("5/2 O")},
@@ -286,6 +290,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         g15 + "rules.Round.start": lambda _: {"first": "I"},
         g15 + "rules.Round.rack": lambda _: {"side": Side.ONYX},
         g15 + "rules.Round.fifteen": lambda _: {"side": Side.ONYX},
+        g15 + "rules.Round.open_lines": lambda _: {"side": Side.IVORY},
         g15 + "rules.Round.play": lambda _: {"move": 4},
         g15 + "rules.Round.claim": lambda _: {"side": Side.ONYX, "digits": [2, 5, 8]},
         g15 + "rules.Round.forfeit": lambda _: {"side": Side.IVORY, "reason": Reason.TIME},
@@ -427,18 +432,39 @@ METHOD_INSTANCES: dict[str, Callable[[], Any]] = {
 
 
 def _manual_match():
+    """Manual claims: each draft opens a turn that ends with end_turn(); Onyx's last draft (8) stays open."""
     from fifteen_kit.game_of_15.match import Match
     m = Match(target=1, auto_claim=False)
+    for d in (2, 1, 5, 3):
+        m.draft(d)
+        m.end_turn()
+    m.draft(8)
+    assert m.turn_open and m.can_claim
+    return m
+
+
+def _finished_match():
+    """A best-of-3 match with two finished rounds (so its records are not empty)."""
+    from fifteen_kit.game_of_15.match import Match
+    m = Match(target=2)
     for d in (2, 1, 5, 3, 8):
         m.draft(d)
+    m.next_round()
+    for d in (2, 1, 5, 3, 8):
+        m.draft(d)
+    assert len(m.records) == 2
     return m
 
 
 def _manual_board():
+    """The board's manual claims: each draft opens a turn closed by End turn; the last draft (8) stays open."""
     from fifteen_kit.widgets import GameOf15Board
     b = GameOf15Board(opponent=None, auto_claim=False)
-    for d in (2, 1, 5, 3, 8):
+    for d in (2, 1, 5, 3):
         b.click_digit(d)
+        b.end_turn()
+    b.click_digit(8)
+    assert b.match.turn_open and b.match.can_claim
     return b
 
 

@@ -15,6 +15,7 @@ state from before the last move.  Counts scale with KIT_CONFORMANCE_SCALE.
 from __future__ import annotations
 
 import asyncio
+import html
 import random
 import re
 from collections.abc import Callable
@@ -125,17 +126,26 @@ def _g15_check(b, _before, where: str) -> None:
     from fifteen_kit.game_of_15.rules import Side
     m = b.match
     r = m.round
-    assert f"Onyx {m.scores[Side.ONYX]} · Ivory {m.scores[Side.IVORY]}" in b.score.value, where
-    assert f"first to {m.rules.target}" in b.score.value, where
+    wins = m.round_wins
+    assert f"Rounds won: Onyx {wins[Side.ONYX]} · Ivory {wins[Side.IVORY]}" in b.score.value, where
+    assert f"Points: Onyx {m.scores[Side.ONYX]} · Ivory {m.scores[Side.IVORY]}" in b.score.value, where
+    assert html.escape(m.rules.describe()) in b.score.value, where
     assert b.undo_button.disabled == (not m.can_undo), where
+    if not m.rules.practice:  # touch and take (2.9): a match has no undo
+        assert b.undo_button.disabled and not m.can_undo, where
     assert b.next_round_button.disabled == (m.is_over or not r.is_over), where
     typed = getattr(b.notation_text, "_conformance_typed", None)  # shown until Load or the next redraw
-    assert b.notation_text.value in (r.notation(), typed), where
+    hidden = m.rules.blind and not r.is_over and not m.is_over  # blind play: no drafted digit is shown
+    assert b.notation_text.value in ("" if hidden else r.notation(), typed), where
+    # a tile or cell is enabled exactly when clicking it drafts: a human may draft it now (blind: typed only)
+    may_draft = m.can_draft and r.to_move is not b.computer_side and not m.rules.blind
     for d in range(1, 10):
-        owner = r.cell_owner(d)
+        owner = None if hidden else r.cell_owner(d)
         assert ("f15-taken" in b.pool_buttons[d]._dom_classes) == (owner is not None), (where, d)
         assert b.grid_buttons[d].description == (owner.value if owner else str(d)), (where, d)
-        assert b.grid_buttons[d].disabled == (not b.grid_clicks_box.value), where
+        assert b.pool_buttons[d].disabled == (not (may_draft and owner is None)), (where, d)
+        assert b.grid_buttons[d].disabled == (not (b.grid_clicks_box.value and may_draft and owner is None)), \
+            (where, d)
     if m.clock is not None:
         for side in Side:
             secs = m.clock[side]
@@ -143,7 +153,7 @@ def _g15_check(b, _before, where: str) -> None:
     else:
         assert b.clock_view.value == "", where
     if b.computer_side is not None and not r.is_over and not m.is_over and not r.awaiting_claim \
-            and not b._turn_open:
+            and not m.turn_open:
         assert r.to_move is not b.computer_side, f"{where}: the computer left its move undone"
     if m.is_over:
         assert f"{m.winner.title} wins the match" in b.status.value, where
@@ -156,6 +166,7 @@ G15_SETUPS = [
     {"opponent": None, "auto_claim": False, "blitz": 30},
     {"opponent": "random", "blind": True, "blitz": 20, "seed": 4},
     {"opponent": None, "grid_clicks": True, "hints": True, "view": "grid"},
+    {"opponent": "tactician", "auto_claim": False, "target": 2, "mode": "practice"},
 ]
 
 
@@ -433,9 +444,9 @@ class _BoardUndo(RuleBasedStateMachine):
 
 
 class GameOf15BoardUndo(_BoardUndo):
-    def make(self):
+    def make(self):  # undo is for practice; a match is touch and take (see test_game_of_15_board_match_has_no_undo)
         from fifteen_kit.widgets import GameOf15Board
-        return GameOf15Board(opponent=None, auto_claim=False, target=2)
+        return GameOf15Board(opponent=None, auto_claim=False, target=2, mode="practice")
 
     def state(self):
         return self.board.match.state
@@ -456,6 +467,24 @@ class GameOf15BoardUndo(_BoardUndo):
     @rule()
     def next_round(self):
         self.click(self.board.next_round_button)
+
+
+def test_game_of_15_board_match_has_no_undo(swallowed):
+    """Touch and take (2.9): in match mode Undo is disabled, and undo() takes nothing back and says why."""
+    from fifteen_kit.widgets import GameOf15Board
+    b = GameOf15Board(opponent=None, auto_claim=False, target=2, mode="match")
+    for d in (2, 1):
+        b.click_digit(d)
+        b.end_turn()
+    b.click_digit(5)
+    assert not b.practice and b.undo_button.disabled and not b.match.can_undo
+    before = snapshot(b.match.state)
+    b.undo()
+    assert snapshot(b.match.state) == before
+    assert b.message.value.strip()
+    press(b.undo_button)
+    assert snapshot(b.match.state) == before
+    assert not swallowed
 
 
 class FifteensBoardUndo(_BoardUndo):

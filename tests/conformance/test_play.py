@@ -39,8 +39,10 @@ def _check_round(r) -> None:
 
 
 def test_game_of_15_random_rounds():
-    from fifteen_kit.game_of_15.rules import Round, Side
+    from fifteen_kit.errors import WrongStatementError
+    from fifteen_kit.game_of_15.rules import Reason, Round, Side
     rng = random.Random(15)
+    void_next = False
     for _ in range(scaled(300)):
         r = Round.start(rng.choice("OI"), auto_claim=rng.random() < 0.7)
         _check_round(r)
@@ -54,8 +56,30 @@ def test_game_of_15_random_rounds():
                     r = r.decline_claim()
                 else:
                     digits = rng.sample(sorted(r.rack(side)), 3) if len(r.rack(side)) >= 3 else None
-                    # a true or a false claim: both end the round
-                    r = r.play(rng.choice(r.legal_moves())) if digits is None else r.claim(side, digits)
+                    if digits is None:
+                        r = r.play(rng.choice(r.legal_moves()))
+                    elif own is not None and sum(digits) != 15:
+                        # a wrong statement (2.7): holding a fifteen but naming other digits
+                        void_next = not void_next  # the two readings in turn (wrong statements are rare)
+                        if void_next:  # "void": refused, the position stays as it was
+                            before = r
+                            try:
+                                r.claim(side, digits)
+                            except WrongStatementError:
+                                pass
+                            else:
+                                raise AssertionError(f"{r.notation()}: a wrong statement {digits} was accepted")
+                            assert r == before
+                            COUNTS["wrong statements refused"] += 1
+                        else:  # "false": a false claim, the round goes to the opponent
+                            r = r.claim(side, digits, wrong_statement="false")
+                            assert r.winner is side.other and r.result.reason is Reason.FALSE_CLAIM, r.notation()
+                            COUNTS["wrong statements judged false claims"] += 1
+                    else:
+                        # a true claim (the named digits are a fifteen) or a false one (no fifteen held): both
+                        # end the round
+                        r = r.claim(side, digits)
+                        assert r.is_over, r.notation()
             else:
                 r = r.play(rng.choice(r.legal_moves()))
             _check_round(r)
@@ -64,12 +88,16 @@ def test_game_of_15_random_rounds():
 
 
 class MatchMachine(RuleBasedStateMachine):
-    """A Game of 15 match: drafts, claims, declines, clock ticks and new rounds, with undo at any time."""
+    """A Game of 15 practice match: drafts, claims, turn ends, declines and new rounds, with undo at any time.
+
+    Undo is for practice only (a match is touch and take, 2.9, and a blitz clock is for matches):
+    MatchPlayMachine below plays a match with a clock, where undo must be refused.
+    """
 
     def __init__(self):
         super().__init__()
         from fifteen_kit.game_of_15.match import Match
-        self.match = Match(target=2, auto_claim=False, clock=40.0)
+        self.match = Match(target=2, auto_claim=False, practice=True)
         self.stack: list = []
 
     def _act(self, action) -> None:
@@ -99,6 +127,10 @@ class MatchMachine(RuleBasedStateMachine):
     @rule()
     def decline(self):
         self._act(self.match.decline_claim)
+
+    @rule()
+    def end_turn(self):
+        self._act(self.match.end_turn)
 
     @rule()
     def next_round(self):
@@ -136,6 +168,39 @@ class MatchMachine(RuleBasedStateMachine):
 
 TestMatchUndo = MatchMachine.TestCase
 TestMatchUndo.settings = MACHINE
+
+
+class MatchPlayMachine(MatchMachine):
+    """A Game of 15 match under touch and take (2.9), with a blitz clock: every undo is refused."""
+
+    def __init__(self):
+        super().__init__()
+        from fifteen_kit.game_of_15.match import Match
+        self.match = Match(target=2, auto_claim=False, clock=40.0)
+
+    @rule()
+    def undo(self):
+        from fifteen_kit.errors import IllegalMoveError
+        before = self.match.state
+        assert not self.match.can_undo
+        try:
+            self.match.undo()
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError("a match took a move back (touch and take: no undo)")
+        assert self.match.state == before, "a refused undo changed the match"
+        self.stack.clear()  # nothing can be taken back in a match
+
+    @invariant()
+    def consistent(self):
+        assert not self.match.can_undo
+        self.stack.clear()
+        super().consistent()
+
+
+TestMatchNoUndo = MatchPlayMachine.TestCase
+TestMatchNoUndo.settings = MACHINE
 
 
 # -- the dice game ------------------------------------------------------------------------------------------
