@@ -306,3 +306,43 @@ def test_boards_check_shape_before_building():
     with pytest.raises(InvalidArgumentError):
         b.new_deal(2, level=0)
     assert b.game.position == Tiles.deal(1)
+
+
+# -- found by the attack run (issue 15) ----------------------------------------------------------------------
+
+def test_a_negative_seed_is_refused_not_folded_onto_its_absolute_value():
+    from fifteen_kit.chance import make_rng
+    from fifteen_kit.fifteens import Position as FPosition
+    for call in (lambda: make_rng(-1), lambda: FPosition.deal(-7), lambda: make_rng(2**63)):
+        with pytest.raises(InvalidArgumentError):
+            call()
+
+
+def test_an_error_message_does_not_repeat_a_huge_input():
+    from fifteen_kit.game_of_15 import Side
+    with pytest.raises(FifteenKitError) as info:
+        Side.parse("9" * 10**6)
+    assert len(str(info.value)) < 1000
+
+
+def test_threats_refuses_a_digit_both_drafted_and_in_the_pool():
+    from fifteen_kit.game_of_15 import threats
+    with pytest.raises(InvalidArgumentError):
+        threats(frozenset({2, 6}), frozenset({2, 6, 7}))
+
+
+def test_play_out_refuses_a_player_that_cannot_take_game_and_rng():
+    from fifteen_kit.five_by_15 import Position as P
+    from fifteen_kit.five_by_15 import play_out
+    with pytest.raises(InvalidArgumentError):
+        play_out(P.deal(seed=1), lambda game: None, 1)
+
+
+def test_budgets_count_only_expanded_states():
+    from fifteen_kit.fifteens import Position as FPosition
+    from fifteen_kit.fifteens import solve
+    from fifteen_kit.five_by_15 import Position as P
+    from fifteen_kit.five_by_15 import best_first, depth_first
+    assert solve(FPosition.deal(seed=1), node_budget=1).nodes == 1
+    assert best_first(P.deal(seed=1, level=3), budget=10).nodes == 10
+    assert depth_first(P.deal(seed=1), budget=10).nodes == 10

@@ -17,9 +17,11 @@ True
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .. import _check
 from ..chance import Seed, make_rng
@@ -98,6 +100,17 @@ class Playout:
     moves: int
 
 
+def _takes_two(player: Any) -> bool:
+    # whether player(game, rng) is a call its signature accepts (builtins without a signature pass)
+    try:
+        inspect.signature(player).bind(None, None)
+    except TypeError:
+        return False
+    except ValueError:
+        return True
+    return True
+
+
 def play_out(position: Position, player: Player | str, seed: Seed = None, max_moves: int = 100_000) -> Playout:
     """Play ``position`` to the end with ``player`` (a function or a name in :data:`PLAYERS`).
 
@@ -112,7 +125,7 @@ def play_out(position: Position, player: Player | str, seed: Seed = None, max_mo
         if player not in PLAYERS:
             raise InvalidArgumentError(f"the player is one of {', '.join(PLAYERS)}", input=player)
         player = PLAYERS[player]
-    if not callable(player):
+    if not callable(player) or not _takes_two(player):
         raise InvalidArgumentError(f"the player is a function (game, rng) -> Move or one of {', '.join(PLAYERS)}",
                                    input=player)
     if not isinstance(position, Position):

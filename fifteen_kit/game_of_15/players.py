@@ -39,13 +39,15 @@ def threats(own: frozenset[int], pool: frozenset[int]) -> frozenset[int]:
         own: the digits of one rack; pool: the digits still in the pool (each a
             collection of whole numbers 1..9, e.g. ``Round.rack(side)`` and ``Round.pool``).
 
-    Raises InvalidArgumentError if either is not a collection of digits 1..9.
+    Raises InvalidArgumentError if either is not a collection of digits 1..9, or if they share a digit.
 
     >>> sorted(threats(frozenset({5, 2, 4}), frozenset({1, 3, 6, 7, 8, 9})))
     [6, 8, 9]
     """
     own = frozenset(digits_of(mask_of(_check.items(own, 9, "own (a rack of digits)"))))
     pool = frozenset(digits_of(mask_of(_check.items(pool, 9, "pool (the digits left)"))))
+    if own & pool:
+        raise InvalidArgumentError("a drafted digit cannot also be in the pool", input=sorted(own & pool))
     out = set()
     for t in WINNING_TRIPLES:
         missing = [d for d in t if d not in own]
