@@ -148,7 +148,7 @@ class SelfCheck(w.VBox):
         return cls(question, judge, placeholder="digits, e.g. 2 4 6", hint=hint)
 
     @classmethod
-    def fraction(cls, question: str, expected: Fraction, hint: str = "", places: int = 3) -> SelfCheck:
+    def fraction(cls, question: str, expected: Fraction | int | float, hint: str = "", places: int = 3) -> SelfCheck:
         """A question whose answer is a number: an exact fraction like ``5/162`` or a decimal to ``places`` places.
 
         >>> q = SelfCheck.fraction("P(bust)?", Fraction(5, 162))

@@ -101,7 +101,9 @@ class DiceBoard(w.VBox):
         players: seats as ``(name, kind)`` pairs, 1 to 6 of them (names of 1 to 40 characters), kind
             ``'human'`` or a computer player name (:data:`SEAT_KINDS`).
         handicap, gambler: the variants.
-        seed: seeds the board draw and every roll (the same seed gives the same game).
+        seed: a whole number that seeds the board draw and every roll (the same seed gives the same game), or
+            None for a fresh random game.  (Not a ``random.Random``: the board draws its rolling animation
+            from its own generator, so a shared one would change the game.)
         coach: show the coach's numbers from the start.
         boards: the goal boards to draw from: None for the kit's set, text in the format of
             :func:`~fifteen_kit.nasty15.boards.parse_boards`, or (base side, back side) pairs.
@@ -112,7 +114,7 @@ class DiceBoard(w.VBox):
     """
 
     def __init__(self, players: list[tuple[str, str]] | None = None, handicap: bool = False,
-                 gambler: bool = False, seed: int = 0, coach: bool = False,
+                 gambler: bool = False, seed: int | None = 0, coach: bool = False,
                  boards: str | tuple[tuple[GoalBoard, GoalBoard], ...] | None = None,
                  backs_sum_to_15: bool = False) -> None:
         super().__init__()
@@ -136,7 +138,8 @@ class DiceBoard(w.VBox):
             pool = parse_boards(boards, backs_sum_to_15)
         else:
             pool = check_board_pairs(boards, "boards", backs_sum_to_15)
-        make_rng(seed)  # refuses a bad seed before anything is built
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidArgumentError("seed is a whole number, or None for a fresh random game", input=seed)
         self._seed = seed
         self._pool = pool
         self._animation = make_rng(seed)  # only for the rolling animation; the game has its own generator
@@ -168,7 +171,7 @@ class DiceBoard(w.VBox):
                                       tooltip="One goal board a line: base side (6 dice) / back side (5 dice)")
         self.load_boards_button = w.Button(description="Check boards", icon="check",
                                            tooltip="Check the boards typed above (they play from the next game)")
-        self.load_boards_button.on_click(lambda _b: self.load_boards(self.boards_text.value))
+        self.load_boards_button.on_click(lambda _b: self._load_boards_clicked())
         self.kit_boards_button = w.Button(description="Kit's boards", icon="undo",
                                           tooltip="Put the kit's 15 boards back in the box above")
         self.kit_boards_button.on_click(lambda _b: self._reset_boards())
@@ -289,23 +292,33 @@ class DiceBoard(w.VBox):
         return [(n.value.strip(), k.value) for n, k in zip(self.seat_names, self.seat_kinds, strict=True)]
 
     # -- boards -------------------------------------------------------------------------------------
-    def load_boards(self, text: str) -> None:
-        """Check ``text`` as a set of goal boards (one a line) and keep it for the next game.
-
-        The board's message names the line, board, side and colour of the first mistake; nothing changes
-        then.  Raises nothing for bad text (the board shows the error); use
-        :func:`~fifteen_kit.nasty15.boards.parse_boards` to get the exception.
-        """
+    def _load_boards_clicked(self) -> None:
+        # the Check boards button: a mistake in the typed boards is said on the board (a click cannot show an
+        # exception), naming the line, board, side and colour
         try:
-            pool = parse_boards(text, self.backs_box.value)
+            self.load_boards(self.boards_text.value)
         except FifteenKitError as err:
             self.boards_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
             self._say("The boards were not loaded: " + sentence(err.message))
-            return
+
+    def load_boards(self, text: str) -> None:
+        """Check ``text`` as a set of goal boards (one a line, as :func:`~fifteen_kit.nasty15.boards.parse_boards`
+        reads them) and keep it for the next game.
+
+        Raises NotationError (or InvalidArgumentError) naming the line, board, side and colour of the first
+        mistake, and then changes nothing.  (The "Check boards" button shows that message on the board.)
+
+        >>> board = DiceBoard(players=[("You", "human")], seed=1)
+        >>> board.load_boards("mine: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1")
+        >>> board.boards_note.value
+        '1 board checked; they play from the next game.'
+        """
+        pool = parse_boards(text, self.backs_box.value)
         self._pool = pool
         if self.boards_text.value != text:
             self.boards_text.value = text
-        self.boards_note.value = escape(f"{len(pool)} boards checked; they play from the next game.")
+        self.boards_note.value = escape(f"{len(pool)} board{'s' if len(pool) != 1 else ''} checked; they play "
+                                        "from the next game.")
         self._render_setup()
 
     def save_boards(self) -> str:

@@ -171,6 +171,9 @@ class Position(Notated):
         for c in [*tableau, *stock, *waste]:
             if c is not None and not isinstance(c, Card):
                 raise InvalidArgumentError("positions hold Card values", input=c)
+        if None in stock or None in waste:
+            raise InvalidArgumentError("stock and waste hold Card values (only a tableau place may be empty)",
+                                       input=None)
         everything = [c for c in tableau if c is not None] + stock + waste
         if len(everything) != 52 or set(everything) != _DECK:
             missing = sorted(set(deck()) - set(everything))
@@ -223,18 +226,38 @@ class Position(Notated):
     def explain(self, places: Iterable[int]) -> str | None:
         """Why removing the cards at ``places`` is illegal, or None if it is legal.
 
-        >>> Position.deal(seed=1).explain([0, 0])
+        ``places`` is a collection of place numbers (an iterator or generator is read once).  A removal the
+        rules refuse -- a place named twice, a number outside 0..15, an empty place, more than 16 places,
+        cards that do not make a fifteen -- gets its reason as text.  A value that is not even a collection
+        of place numbers (None, a number, a string, a list holding a non-number, ...) is not a removal at all:
+        it raises IllegalMoveError, the same error :meth:`remove` raises for it, and nothing changes.
+
+        >>> p = Position.deal(seed=1)
+        >>> p.explain([0, 0])
         'a place is named twice'
+        >>> p.explain([16])
+        '16 is not a place 0..15'
+        >>> p.explain(None)
+        Traceback (most recent call last):
+        ...
+        fifteen_kit.errors.IllegalMoveError: places must be a collection of place numbers 0..15 (input: None; ...
         """
+        if isinstance(places, (str, bytes)) or not isinstance(places, Iterable):
+            raise IllegalMoveError("places must be a collection of place numbers 0..15",
+                                   input=_check.short(places), position=self.notation())
         try:
             chosen = _check.items(places, 16, "places", IllegalMoveError, None)
         except IllegalMoveError as err:
             return err.message
-        if len(set(map(repr, chosen))) != len(chosen):
+        for p in chosen:
+            if isinstance(p, bool) or not isinstance(p, int):
+                raise IllegalMoveError("places must be a collection of place numbers 0..15", input=_check.short(p),
+                                       position=self.notation())
+        if len(set(chosen)) != len(chosen):
             return "a place is named twice"
         cards = []
         for p in chosen:
-            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 15:
+            if not 0 <= p <= 15:
                 return f"{p!r} is not a place 0..15"
             if self.tableau[p] is None:
                 return f"place {p} is empty"
@@ -274,7 +297,10 @@ class Position(Notated):
         if self.is_won:
             raise GameOverError("the game is won; nothing is left to remove", input=shown,
                                 position=self.notation())
-        problem = self.explain(places)
+        try:
+            problem = self.explain(places)
+        except IllegalMoveError as err:  # not a collection of place numbers: show the input as given
+            raise IllegalMoveError(err.message, input=shown, position=self.notation()) from None
         if problem is not None:
             raise IllegalMoveError(problem, input=shown, position=self.notation())
         chosen = sorted(places)
@@ -295,10 +321,19 @@ class Position(Notated):
     def notation_of(tableau: Iterable[Card | None], stock: Iterable[Card], waste: Iterable[Card]) -> str:
         """The notation of these parts (used in messages before a Position exists).
 
+        Each part is a collection of at most 52 cards (an iterator is read once); only the tableau may hold
+        None (an empty place).  Raises InvalidArgumentError for anything else, naming the part.
+
         >>> Position.notation_of([Card(1, 'S'), None], [], [Card(2, 'H')])
         'AS .. / / 2H'
         """
-        tableau, stock, waste = (_check.items(x, 52, "a part of a position") for x in (tableau, stock, waste))
+        tableau, stock, waste = (_check.items(x, 52, f"the {name}") for x, name in
+                                 ((tableau, "tableau"), (stock, "stock"), (waste, "waste")))
+        for name, part, empty in (("tableau", tableau, True), ("stock", stock, False), ("waste", waste, False)):
+            for c in part:
+                if not isinstance(c, Card) and not (empty and c is None):
+                    rule = "a Card or None (an empty place)" if empty else "a Card"
+                    raise InvalidArgumentError(f"each element of the {name} must be {rule}", input=_check.short(c))
         part = " ".join(".." if c is None else str(c) for c in tableau)
         return f"{part} / {' '.join(map(str, stock))} / {' '.join(map(str, waste))}".replace("  ", " ").strip()
 

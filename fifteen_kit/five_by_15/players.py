@@ -59,7 +59,8 @@ def random_player(game: Game, rng: random.Random) -> Move:
     >>> random_player(Game(Position.deal(seed=1)), random.Random(0)) in Position.deal(seed=1).legal_moves()
     True
     """
-    return rng.choice(_fresh(game, rng))
+    moves = _fresh(game, rng)  # checks game and rng before rng is used
+    return rng.choice(moves)
 
 
 def _usefulness(position: Position, move: Move) -> int:

@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -93,8 +94,19 @@ def _is_tile(value: object) -> bool:
 
 
 def move_text(move: object) -> str:
-    """The text of a move for messages: its notation for a :class:`Move`, else its repr."""
-    return str(move) if isinstance(move, Move) else repr(move)
+    """The text of a move for error messages: its notation for a :class:`Move`, else the input's repr (cut short).
+
+    It accepts anything (it describes whatever a user passed as a move) and never raises.
+
+    >>> move_text(Move('fill', tile=(0, 7), to=(2, 8))), move_text('B7 to 2,8'), move_text(None)
+    ('B7 to 2,8', "'B7 to 2,8'", 'None')
+    """
+    if isinstance(move, Move):
+        return str(move)
+    try:
+        return repr(_check.short(move))
+    except Exception:  # a repr that fails (an int past Python's digit limit, a broken __repr__)
+        return f"<a {type(move).__name__}>"
 
 
 @dataclass(frozen=True)
@@ -114,11 +126,15 @@ class Move:
     top: int = 15
 
     def __post_init__(self) -> None:
-        shown = f"Move({self.kind!r}, tile={self.tile!r}, to={self.to!r}, top={self.top!r})"
+        shown = _check.short(f"Move({self.kind!r}, tile={_check.short(self.tile)!r}, to={_check.short(self.to)!r}, "
+                             f"top={_check.short(self.top)!r})", 200)
         if self.kind not in ("fill", "shift"):
             raise InvalidArgumentError("a move's kind is 'fill' or 'shift'", input=shown)
         if not _is_tile(self.tile):
             raise InvalidArgumentError("a move names a tile as (colour 0..4, number 1..15)", input=shown)
+        if type(self.top) is not int or not 1 <= self.top <= 15:
+            raise InvalidArgumentError("top, the highest number of a shift's run, is a whole number 1..15 "
+                                       "(a fill ignores it)", input=shown)
         if self.kind == "fill":
             if not (type(self.to) is tuple and len(self.to) == 2 and all(type(x) is int for x in self.to)
                     and 0 <= self.to[0] < 5 and 0 <= self.to[1] <= 15):
@@ -420,12 +436,22 @@ class Position(Notated):
         return tuple((r, c) for r, row in enumerate(self.grid) for c, t in enumerate(row) if t is None)
 
     def where(self, tile: Tile) -> Cell:
-        """The cell holding ``tile``. Raises InvalidArgumentError for a tile not on the board."""
+        """The cell ``(row, column)`` holding ``tile`` ``(colour, number)``.
+
+        Raises InvalidArgumentError for anything that is not a tile (a gap has no tile: see :meth:`gaps`) or
+        a tile not on this board.
+
+        >>> Position.parse('B1 -- B2 B3 / O1 O3 O2 -- L1').where((1, 2))
+        (1, 2)
+        """
+        if not _is_tile(tile):
+            raise InvalidArgumentError("a tile is (colour 0..4, number 1..15); gaps are listed by gaps()",
+                                       input=_check.short(tile), position=self.notation())
         for r, row in enumerate(self.grid):
             for c, t in enumerate(row):
                 if t == tile:
                     return r, c
-        raise InvalidArgumentError("no such tile on the board", input=tile)
+        raise InvalidArgumentError("no such tile on the board", input=tile, position=self.notation())
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move: gap by gap, row by row (see :func:`successors`).
@@ -436,14 +462,24 @@ class Position(Notated):
         return tuple(self._moves)
 
     def explain(self, move: Move | str) -> str | None:
-        """Why ``move`` is illegal here, or None if it is legal."""
+        """Why ``move`` (a :class:`Move` or its text) is illegal here, or None if it is legal.
+
+        Text that is not a move's notation gets the notation's rule as its reason.  A value that is neither a
+        Move nor text is not a move at all: it raises IllegalMoveError, the same error :meth:`play` raises for
+        it.
+
+        >>> p = Position.parse('B1 -- B2 B3 / O1 O3 O2 -- L1')
+        >>> p.explain('B2 to 0,1') is None, p.explain('O3 to 0,1')
+        (True, 'O3 does not fit there: that gap takes B2')
+        """
         if isinstance(move, str):
             try:
                 move = Move.parse(move)
             except NotationError as err:
                 return err.message
         if not isinstance(move, Move):
-            return "not a move: a Move or its text, like 'B7 to 2,8' or 'shift B12-15'"
+            raise IllegalMoveError("not a move: a Move or its text, like 'B7 to 2,8' or 'shift B12-15'",
+                                   input=move_text(move), position=self.notation())
         if move in self._moves:
             return None
         if move.kind == "fill":
@@ -484,9 +520,22 @@ class Position(Notated):
 
     # -- notation ---------------------------------------------------------------------------------
     @staticmethod
-    def notation_of(rows: list | tuple) -> str:
-        """The text of these rows (used in messages)."""
-        return " / ".join(" ".join(tile_text(t) for t in row) for row in rows)
+    def notation_of(rows: Iterable[Iterable[Tile | None]]) -> str:
+        """The text of these rows (used in messages before a Position exists).
+
+        ``rows``: at most 5 rows of at most 16 cells, each a tile ``(colour, number)`` or None (a gap); an
+        iterator is read once.  Raises InvalidArgumentError for anything else.
+
+        >>> Position.notation_of([[(0, 1), None, (0, 2)], [(1, 1), (1, 2), None]])
+        'B1 -- B2 / O1 O2 --'
+        """
+        cells = [_check.items(row, 16, "a row") for row in _check.items(rows, 5, "the rows")]
+        for row in cells:
+            for t in row:
+                if t is not None and not _is_tile(t):
+                    raise InvalidArgumentError("a cell holds None (a gap) or a tile (colour 0..4, number 1..15)",
+                                               input=_check.short(t))
+        return " / ".join(" ".join(tile_text(t) for t in row) for row in cells)
 
     def notation(self) -> str:
         """Rows of tiles (``B7``; ``--`` for a gap) separated by ``/``, then ``L<level>``."""

@@ -235,15 +235,20 @@ def format_boards(boards: Iterable[tuple[GoalBoard, GoalBoard]]) -> str:
                      for base, back in pairs)
 
 
-def check_board_pairs(boards: object, what: str = "boards",
+def check_board_pairs(boards: Iterable[tuple[GoalBoard, GoalBoard]], what: str = "boards",
                       backs_sum_to_15: bool = False) -> tuple[tuple[GoalBoard, GoalBoard], ...]:
     """``boards`` as a tuple of (base side, back side) pairs, checked: 1 to 100 pairs of :class:`GoalBoard`.
 
-    Raises InvalidArgumentError naming the first bad board (from 1) and what is wrong with it.
+    ``boards`` may be any collection of pairs (an iterator is read once); ``what`` names them in messages
+    (text of 1 to 40 characters); ``backs_sum_to_15``: also require every back side to sum to 15.
+
+    Raises InvalidArgumentError naming the first bad board (from 1) and what is wrong with it, or a bad
+    ``what`` or ``backs_sum_to_15``.
 
     >>> len(check_board_pairs(default_boards()))
     15
     """
+    _check.text(what, MAX_NAME, "what (the name of the boards in messages)", empty=False)
     _check.flag(backs_sum_to_15, "backs_sum_to_15")
     pool = _check.items(boards, MAX_BOARDS, what)
     if not pool:

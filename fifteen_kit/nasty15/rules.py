@@ -90,9 +90,18 @@ class Phase(enum.Enum):
 def bonus_score(placed_count: int, pips: int) -> int:
     """The score of stopping with ``placed_count`` dice worth ``pips``: +5 for exactly five, double for six.
 
+    ``placed_count`` is 0..6 and ``pips`` the sum of those dice, so ``placed_count`` to ``6 * placed_count``.
+    Raises InvalidArgumentError for anything else (naming the argument and the accepted values).
+
     >>> bonus_score(5, 10), bonus_score(6, 12), bonus_score(2, 7)
     (15, 24, 7)
     """
+    if type(placed_count) is not int or not 0 <= placed_count <= 6:  # hot path: plain ints only, no bools
+        raise InvalidArgumentError("placed_count, the number of placed dice, is a whole number 0..6",
+                                   input=_check.short(placed_count))
+    if type(pips) is not int or not placed_count <= pips <= 6 * placed_count:
+        raise InvalidArgumentError(f"pips, the sum of {placed_count} placed dice, is a whole number "
+                                   f"{placed_count}..{6 * placed_count}", input=_check.short(pips))
     if placed_count == 6:
         return 2 * pips
     return pips + (5 if placed_count == 5 else 0)

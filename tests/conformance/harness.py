@@ -13,6 +13,7 @@ import inspect
 import math
 import os
 import random
+import re
 import signal
 import typing
 from collections.abc import Callable, Iterator
@@ -170,9 +171,14 @@ def attempt(call: Callable[[], Any], seconds: float = CALL_SECONDS) -> Outcome:
 
 
 # -- snapshots ----------------------------------------------------------------------------------------
+_MODEL_REF = re.compile(r"IPY_MODEL_[0-9a-f]+")
+
+
 def _widget_state(widget: Any) -> Any:
+    # references to other widgets ('IPY_MODEL_<id>') are identities, different in every new widget: they are
+    # pictured as a bare 'IPY_MODEL' here, and the widgets they name by their own state (children, layout, style)
     state = widget.get_state()
-    return tuple(sorted((k, repr(v)) for k, v in state.items()))
+    return tuple(sorted((k, _MODEL_REF.sub("IPY_MODEL", repr(v))) for k, v in state.items()))
 
 
 def snapshot(x: Any, _seen: set[int] | None = None, _depth: int = 0) -> Any:

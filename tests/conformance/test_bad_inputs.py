@@ -258,7 +258,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         f5 + "rules.goal_of": lambda _: {"packed": _f5_position().packed, "width": 16},
         f5 + "rules.successors": lambda _: {"packed": _f5_position().packed, "width": 16, "run": 3,
                                             "goal": _goal()},
-        f5 + "rules.move_text": lambda _: {"move": ("fill", (0, 7), (2, 8))},
+        f5 + "rules.move_text": lambda _: {"move": _f5_move()},  # a Move: anything else is only repr()'d
         f5 + "rules.tile_text": lambda _: {"tile": (0, 7)},
         f5 + "solver.best_first": lambda _: {"position": _f5_small(), "budget": 2000},
         f5 + "solver.depth_first": lambda _: {"position": _f5_small(), "budget": 2000},
@@ -318,6 +318,10 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         g15 + "tree.canonical": lambda _: {"position": (1 << 1, 0)},
         # nasty15
         n15 + "boards.Colour.parse": lambda _: {"text": "k"},
+        n15 + "boards.check_board_pairs": lambda _: {"boards": list(_kit_boards()[:2]), "what": "my boards",
+                                                     "backs_sum_to_15": False},
+        n15 + "boards.format_boards": lambda _: {"boards": list(_kit_boards()[:2])},
+        n15 + "boards.parse_boards": lambda _: {"text": "mine: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1"},
         n15 + "boards.GoalBoard": lambda _: {"targets": _public_board().targets},
         n15 + "boards.GoalBoard.target": lambda _: {"colour": _colour("B")},
         n15 + "boards.GoalBoard.with_white": lambda _: {"marker": 3},
@@ -379,6 +383,8 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         w + "game_of_15.GameOf15Board.new_puzzle": lambda _: {"drafts": 1},
         w + "game_of_15.GameOf15Board.tick": lambda _: {"seconds": 1.0},
         w + "nasty15.DiceBoard.click_die": lambda _: {"colour": _colour("B")},
+        w + "nasty15.DiceBoard.remove_seat": lambda _: {"index": 1},
+        w + "nasty15.DiceBoard.load_boards": lambda _: {"text": "mine: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1"},
     }
 
 
@@ -401,6 +407,16 @@ def _f5_small():
 def _public_board():
     from fifteen_kit.nasty15.boards import PUBLIC_BOARD
     return PUBLIC_BOARD
+
+
+def _kit_boards():
+    from fifteen_kit.nasty15.boards import default_boards
+    return default_boards()
+
+
+def _f5_move():
+    from fifteen_kit.five_by_15.rules import Move
+    return Move("fill", tile=(0, 7), to=(2, 8))
 
 
 def _colour(letter):
@@ -428,6 +444,8 @@ METHOD_INSTANCES: dict[str, Callable[[], Any]] = {
     "fifteen_kit.widgets.game_of_15.GameOf15Board.tick": lambda: __import__(
         "fifteen_kit.widgets", fromlist=["x"]).GameOf15Board(opponent=None, blitz=30),
     "fifteen_kit.widgets.five_by_15.FiveBy15Board.shift": lambda: _shift_board(),
+    "fifteen_kit.widgets.nasty15.DiceBoard.remove_seat": lambda: __import__(  # two seats: one may go
+        "fifteen_kit.widgets", fromlist=["x"]).DiceBoard(players=[("You", "human"), ("Bot", "greedy")], seed=1),
 }
 
 
