@@ -346,3 +346,29 @@ def test_budgets_count_only_expanded_states():
     assert solve(FPosition.deal(seed=1), node_budget=1).nodes == 1
     assert best_first(P.deal(seed=1, level=3), budget=10).nodes == 10
     assert depth_first(P.deal(seed=1), budget=10).nodes == 10
+
+
+def test_a_self_check_whose_judge_fails_says_so_and_raises_a_kit_error():
+    exercise = SelfCheck("q", lambda text: 1 / 0)
+    exercise.answer.value = "5"
+    with pytest.raises(InvalidArgumentError):
+        exercise.check()
+    assert "broken" in exercise.feedback.value
+    exercise.feedback.value = ""
+    exercise.check_button.click()          # the button path shows the message and raises nothing
+    assert "broken" in exercise.feedback.value
+
+
+def test_dice_players_must_come_in_seating_order():
+    from fifteen_kit.nasty15 import Game as DiceGame
+    for players in ({"a": 1, "b": 2}, {"a", "b"}):
+        with pytest.raises(InvalidArgumentError):
+            DiceGame(players)
+
+
+def test_the_last_seats_remove_button_answers_on_the_board():
+    from fifteen_kit.widgets import DiceBoard
+    board = DiceBoard(players=[("Ann", "human")], seed=1)
+    board.seat_rows.children[0].children[2].click()
+    assert "at least one seat" in board.setup_note.value
+    assert len(board.seat_names) == 1

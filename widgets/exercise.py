@@ -11,6 +11,7 @@ The expected answer is always computed by the kit in the lesson, never typed in.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -20,7 +21,7 @@ from html import escape
 import ipywidgets as w
 
 from fifteen_kit import _check
-from fifteen_kit.errors import InvalidArgumentError
+from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 
 __all__ = ["MAX_ANSWER", "SelfCheck"]
 
@@ -64,7 +65,7 @@ class SelfCheck(w.VBox):
         self.answer = w.Text(placeholder=placeholder, layout=w.Layout(width="220px"), continuous_update=False)
         self.check_button = w.Button(description="Check", icon="check", tooltip="Check your answer")
         self.feedback = w.HTML()
-        self.check_button.on_click(lambda _b: self.check())
+        self.check_button.on_click(self._clicked)
         super().__init__([w.HTML(f"<b>{escape(question)}</b>"), w.HBox([self.answer, self.check_button]),
                           self.feedback])
 
@@ -82,7 +83,12 @@ class SelfCheck(w.VBox):
         if len(text) > MAX_ANSWER:
             self.feedback.value = f"That answer is too long: at most {MAX_ANSWER} characters, please."
             return False
-        verdict = self.judge(text)
+        try:
+            verdict = self.judge(text)
+        except Exception as exc:  # the exercise's own code failed: say so on screen, then name it
+            self.feedback.value = "This exercise's checker is broken: tell your teacher."
+            raise InvalidArgumentError(f"the judge failed on this answer ({type(exc).__name__}: {exc})",
+                                       input=text) from exc
         if (not isinstance(verdict, tuple) or len(verdict) != 2 or not isinstance(verdict[0], bool)
                 or not isinstance(verdict[1], str)):
             self.feedback.value = "This exercise's checker is broken: tell your teacher."
@@ -94,6 +100,11 @@ class SelfCheck(w.VBox):
             extra = f" Hint: {self.hint}" if self.hint else ""
             self.feedback.value = "✘ " + escape((note or "Not yet. Try again.") + extra)
         return correct
+
+    def _clicked(self, _button: object) -> None:
+        # the Check button: a broken checker is already reported on screen, so nothing is left in a log
+        with contextlib.suppress(FifteenKitError):
+            self.check()
 
     def __repr__(self) -> str:
         return f"SelfCheck({self.question!r})"

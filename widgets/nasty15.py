@@ -248,7 +248,7 @@ class DiceBoard(w.VBox):
                           tooltip="A human, or one of the computer players")
         remove = w.Button(description="Remove", icon="minus", layout=self._layouts["remove"],
                           tooltip="Remove this seat (from the next game on)")
-        remove.on_click(lambda _b, text=text: self.remove_seat(self.seat_names.index(text)))
+        remove.on_click(lambda _b, text=text: self._remove_clicked(text))
         text.observe(lambda _c: self._render_setup(), names="value")
         drop.observe(lambda _c: self._render_setup(), names="value")
         self.seat_names.append(text)
@@ -287,6 +287,14 @@ class DiceBoard(w.VBox):
         del rows[index]
         self.seat_rows.children = tuple(rows)
         self._render_setup()
+
+    def _remove_clicked(self, text: w.Text) -> None:
+        # a seat's Remove button (disabled on the last seat; a click that gets through anyway is answered on
+        # the board, never lost in a log)
+        try:
+            self.remove_seat(self.seat_names.index(text))
+        except FifteenKitError as err:
+            self.setup_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
 
     def _seats(self) -> list[tuple[str, str]]:
         return [(n.value.strip(), k.value) for n, k in zip(self.seat_names, self.seat_kinds, strict=True)]

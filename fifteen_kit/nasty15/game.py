@@ -21,6 +21,7 @@ Rules, in the kit's words:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Set
 from dataclasses import dataclass
 
 from .. import _check
@@ -67,6 +68,9 @@ class Game:
     def __init__(self, players: list[str], seed: Seed = None, handicap: bool = False, gambler: bool = False,
                  boards: tuple[tuple[GoalBoard, GoalBoard], ...] | None = None, rounds: int = 10,
                  backs_sum_to_15: bool = False) -> None:
+        if isinstance(players, (Mapping, Set)):  # the seating order is the order of play: it must be given
+            raise InvalidArgumentError("players are given in seating order (a list or tuple of names)",
+                                       input=players)
         names = _check.items(players, 6, "the players")
         if not names or not all(isinstance(n, str) and n.strip() and len(n) <= MAX_NAME for n in names) \
                 or len(set(names)) != len(names):
