@@ -25,6 +25,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "NotationError",
+    "WrongStatementError",
 ]
 
 

@@ -372,3 +372,35 @@ def test_the_last_seats_remove_button_answers_on_the_board():
     board.seat_rows.children[0].children[2].click()
     assert "at least one seat" in board.setup_note.value
     assert len(board.seat_names) == 1
+
+
+def test_dice_seat_buttons_answer_on_the_board_and_names_stay_distinct():
+    from fifteen_kit.widgets import DiceBoard
+    board = DiceBoard(players=[("Ann", "human"), ("Bo", "human")], seed=1)
+    remove = board.seat_rows.children[1].children[2]
+    remove.click()
+    remove.click()                              # a double click on a seat already gone does nothing
+    assert [t.value for t in board.seat_names] == ["Ann"]
+    with pytest.raises(InvalidArgumentError):
+        board.add_seat("Ann")
+    while len(board.seat_names) < 6:
+        board.add_seat()
+    board.add_seat_button.click()               # disabled at six seats; a click that gets through is answered
+    assert "at most 6 seats" in board.setup_note.value
+
+
+def test_goal_board_names_round_trip_as_text():
+    from fifteen_kit.nasty15 import GoalBoard
+    for name in (" lead", "a\u2028b", "x\x85", "tail "):
+        with pytest.raises(InvalidArgumentError):
+            GoalBoard((4, 3, 3, 2, 2, 1), name=name)
+
+
+def test_settings_changed_mid_game_are_said_on_the_board():
+    from fifteen_kit.widgets import GameOf15Board
+    board = FifteensBoard(seed=1)
+    board.rule_menu.value = next(r for r in board.rule_menu.options if r != board.rule_menu.value)
+    assert "next deal" in board.message.value
+    g15 = GameOf15Board(opponent=None)
+    g15.blind_box.value = True
+    assert "press New match" in g15.message.value

@@ -98,6 +98,7 @@ class FifteensBoard(w.VBox):
         self.remove_button.on_click(lambda _b: self.remove())
         self.clear_button.on_click(lambda _b: self.clear())
         self.hint_button.on_click(lambda _b: self.hint())
+        self.rule_menu.observe(lambda _c: self._rule_changed(), names="value")
         self.all_button.on_click(lambda _b: self.show_all())
         self.solver_button.on_click(lambda _b: self.solver_move())
         self.undo_button.on_click(lambda _b: self.undo())
@@ -208,6 +209,11 @@ class FifteensBoard(w.VBox):
         self._hint = ()
         self._say("Removal taken back.")
         self.render()
+
+    def _rule_changed(self) -> None:
+        # a deal keeps the face-card rule it was dealt with: the board says when the new one applies
+        if self.rule_menu.value != self.history[-1].face_rule:
+            self._say(f"The face-card rule '{self.rule_menu.value}' applies from the next deal: press New deal.")
 
     def _new_deal_clicked(self) -> None:
         # the New deal button: a bad deal number is said on the board (a click cannot show an exception)

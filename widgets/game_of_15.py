@@ -357,6 +357,9 @@ class GameOf15Board(w.VBox):
         self.blitz_box.observe(self._blitz_changed, names="value")
         self.mode_menu.observe(self._mode_changed, names="value")
         self.length_menu.observe(lambda _c: self._show_points_box(), names="value")
+        for control in (self.blind_box, self.blitz_box, self.mode_menu, self.length_menu, self.claims_menu,
+                        self.first_menu, self.points_box, self.blitz_seconds):
+            control.observe(lambda _c: self._settings_changed(), names="value")
 
         settings = w.VBox([
             w.HBox([self.opponent_menu, self.computer_side_menu]),
@@ -432,6 +435,12 @@ class GameOf15Board(w.VBox):
             self.blind_box.value = False
             self.blitz_box.value = False
 
+    def _settings_changed(self) -> None:
+        # a match's rules never change while it is played: the board says when the settings apply
+        self._events = []
+        self._say("These settings apply from the next match: press New match to start it.")
+        self.render()
+
     def _show_points_box(self) -> None:
         self.points_box.layout.display = "" if self.length_menu.value == "First to N points" else "none"
 
@@ -441,6 +450,9 @@ class GameOf15Board(w.VBox):
         self._computer = None if name is None else make_player(name, seed=self._seed)
         if render:
             self._events = []
+            side = self.computer_side
+            self._say("Two players now share the board." if side is None
+                      else f"The computer ({name}) now plays {side.title}.")
             self._computer_turns()
             self.render()
 

@@ -157,7 +157,7 @@ class DiceBoard(w.VBox):
         self.seat_rows = w.VBox()
         self.add_seat_button = w.Button(description="Add seat", icon="plus",
                                         tooltip="Add a seat (at most 6); it plays from the next game on")
-        self.add_seat_button.on_click(lambda _b: self.add_seat())
+        self.add_seat_button.on_click(lambda _b: self._add_clicked())
         for name, kind in seats:
             self._append_seat(name, kind)
         self.handicap_box = w.Checkbox(value=handicap, description="Handicap", indent=False,
@@ -260,7 +260,7 @@ class DiceBoard(w.VBox):
         """Add a seat to the setup panel (it plays from the next game: press New game).
 
         ``name`` None picks "Player n".  Raises InvalidArgumentError for a seventh seat, a name that is not
-        text of 1 to 40 characters, or a kind outside :data:`SEAT_KINDS`.
+        text of 1 to 40 characters or is already seated, or a kind outside :data:`SEAT_KINDS`.
         """
         if len(self.seat_names) >= 6:
             raise InvalidArgumentError("a game has at most 6 seats", input=name)
@@ -271,6 +271,8 @@ class DiceBoard(w.VBox):
             raise InvalidArgumentError(f"a seat's name is text of 1 to {MAX_NAME} characters", input=name)
         if not isinstance(kind, str) or kind not in SEAT_KINDS:
             raise InvalidArgumentError(f"a seat's kind is one of {', '.join(SEAT_KINDS)}", input=kind)
+        if name.strip() in {t.value.strip() for t in self.seat_names}:
+            raise InvalidArgumentError("that name already has a seat: each player needs a different name", input=name)
         self._append_seat(name, kind)
 
     def remove_seat(self, index: int) -> None:
@@ -288,9 +290,18 @@ class DiceBoard(w.VBox):
         self.seat_rows.children = tuple(rows)
         self._render_setup()
 
+    def _add_clicked(self) -> None:
+        # the Add seat button (disabled at six seats; a click that gets through anyway is answered on the board)
+        try:
+            self.add_seat()
+        except FifteenKitError as err:
+            self.setup_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
+
     def _remove_clicked(self, text: w.Text) -> None:
         # a seat's Remove button (disabled on the last seat; a click that gets through anyway is answered on
         # the board, never lost in a log)
+        if text not in self.seat_names:  # a second click on a seat already removed
+            return
         try:
             self.remove_seat(self.seat_names.index(text))
         except FifteenKitError as err:
@@ -330,7 +341,11 @@ class DiceBoard(w.VBox):
         self._render_setup()
 
     def save_boards(self) -> str:
-        """The boards of the game being played as text (one a line; :meth:`load_boards` reads it back)."""
+        """The checked set of goal boards as text (one a line; :meth:`load_boards` reads it back).
+
+        That is the set the next game plays: the game being played uses it too, unless other boards were
+        checked since it started.
+        """
         return format_boards(self._pool)
 
     def _reset_boards(self) -> None:

@@ -136,9 +136,11 @@ class GoalBoard:
 
     def __post_init__(self) -> None:
         _check.flag(self.back, "back")
-        if not isinstance(self.name, str) or len(self.name) > MAX_NAME or any(ch in self.name for ch in ":/#\n\r"):
-            raise InvalidArgumentError(f"a board's name is text of at most {MAX_NAME} characters without : / # "
-                                       "or line breaks", input=self.name)
+        if (not isinstance(self.name, str) or len(self.name) > MAX_NAME or any(ch in self.name for ch in ":/#")
+                or not self.name.isprintable() or self.name != self.name.strip()):
+            # printable, no separator of the text form, no space at either end: every name round-trips as text
+            raise InvalidArgumentError(f"a board's name is text of at most {MAX_NAME} printable characters without "
+                                       ": / # or line breaks, and no space at either end", input=self.name)
         raw = self.targets.items() if isinstance(self.targets, dict) else self.targets
         pairs = []
         for item in _check.items(raw, 6, "a goal board's targets"):
