@@ -28,17 +28,21 @@ def flag(value: Any, what: str) -> bool:
     return value
 
 
+def _finite(value: Any) -> float | None:
+    # value as a finite float if it is an int or float (not a bool) that fits one; otherwise None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def seconds(value: Any, what: str, *, positive: bool, position: str | None = None) -> float:
     """``value`` as a finite float >= 0 (or > 0 if ``positive``)."""
-    ok = not isinstance(value, bool) and isinstance(value, (int, float))
-    if ok:
-        try:
-            number = float(value)
-        except OverflowError:
-            ok = False
-        else:
-            ok = math.isfinite(number) and (number > 0 if positive else number >= 0)
-    if not ok:
+    number = _finite(value)
+    if number is None or not (number > 0 if positive else number >= 0):
         rule = "a finite number of seconds above 0" if positive else "a finite number of seconds, 0 or more"
         raise InvalidArgumentError(f"{what} must be {rule}", input=value, position=position)
     return number
@@ -86,15 +90,8 @@ def number(value: Any, lo: float, hi: float, what: str, *, lo_open: bool = False
 
     Huge ints, nan and infinities are refused with the range in the message (never an OverflowError).
     """
-    ok = not isinstance(value, bool) and isinstance(value, (int, float))
-    if ok:
-        try:
-            number = float(value)
-        except OverflowError:
-            ok = False
-        else:
-            ok = math.isfinite(number) and (number > lo if lo_open else number >= lo) and number <= hi
-    if not ok:
+    number = _finite(value)
+    if number is None or not ((number > lo if lo_open else number >= lo) and number <= hi):
         low = f"above {lo:g}" if lo_open else f"from {lo:g}"
         raise InvalidArgumentError(f"{what} must be a finite number {low} to {hi:g}{' ' + unit if unit else ''}",
                                    input=value, position=position)

@@ -24,15 +24,7 @@ from fifteen_kit.nasty15.probability import p_bust, score_distribution
 
 
 def _play(game):
-    player = OptimalPlayer()
-    while not game.turn.is_over:
-        action, colours = player.decide(game.turn)
-        if action == "roll":
-            game.roll()
-        elif action == "place":
-            game.place(list(colours))
-        else:
-            game.stop()
+    game.play_turn(OptimalPlayer())
     game.next_turn()
 
 

@@ -569,14 +569,7 @@ class DiceBoard(w.VBox):
             if isinstance(player, OptimalPlayer) and not self._ready(player.policy(g.turn)):
                 notes.append(f"{g.player} is thinking (solving the board)")
                 break
-            while not g.turn.is_over:
-                action, colours = player.decide(g.turn)
-                if action == "roll":
-                    g.roll()
-                elif action == "place":
-                    g.place(list(colours))
-                else:
-                    g.stop()
+            g.play_turn(player)
             notes.append(f"{g.player} scored {g.turn.score}")
             g.next_turn()
         if notes:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Set
 from dataclasses import dataclass
+from typing import Any
 
 from .. import _check
 from ..chance import Seed, make_rng
@@ -215,6 +216,32 @@ class Game:
             self.turn = self.turn.stop()
         except IllegalMoveError as err:
             raise type(err)(err.message, input="stop", position=self._where()) from None
+        return self.turn
+
+    def play_turn(self, player: Any) -> Turn:
+        """Play the rest of the current turn with a computer player's decisions (roll, place, stop) to its end.
+
+        ``player`` has ``decide(turn) -> ('roll', ()) | ('place', colours) | ('stop', ())`` (any player of
+        :mod:`fifteen_kit.nasty15.players`).  Returns the finished turn; the score pad is written by
+        :meth:`next_turn`, as for a human.  Raises InvalidArgumentError for something that is not a player,
+        GameOverError after the turn or the game, and the kit's errors for a decision the rules refuse.
+
+        >>> from fifteen_kit.nasty15.players import CautiousPlayer
+        >>> game = Game(["Ann"], seed=1)
+        >>> game.play_turn(CautiousPlayer()).is_over
+        True
+        """
+        if not callable(getattr(player, "decide", None)):
+            raise InvalidArgumentError("a dice player has a decide(turn) method", input=player)
+        self._check_live("play_turn")
+        while not self.turn.is_over:
+            action, colours = player.decide(self.turn)
+            if action == "roll":
+                self.roll()
+            elif action == "place":
+                self.place(list(colours))
+            else:
+                self.stop()
         return self.turn
 
     def next_turn(self) -> None:

@@ -202,6 +202,7 @@ def _instances() -> dict[str, Callable[[], Any]]:
 def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
     from fifteen_kit.fifteens.cards import Card
     from fifteen_kit.game_of_15.rules import Reason, Round, Side
+    from fifteen_kit.nasty15.players import CautiousPlayer
     from fifteen_kit.nasty15.rules import Turn
     turn = lambda: Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1)).place("B")  # noqa: E731
     f5 = "fifteen_kit.five_by_15."
@@ -329,6 +330,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         n15 + "game.Game": lambda _: {"players": ["A", "B"], "seed": 1},
         n15 + "game.Game.targets_for": lambda _: {"player": "A"},
         n15 + "game.Game.place": lambda g: {"colours": g.turn.valid_colours()[0].value},
+        n15 + "game.Game.play_turn": lambda g: {"player": CautiousPlayer()},
         n15 + "players.CautiousPlayer.decide": lambda _: {"turn": turn()},
         n15 + "players.GreedyPlayer.decide": lambda _: {"turn": turn()},
         n15 + "players.OptimalPlayer.decide": lambda _: {"turn": turn()},
