@@ -404,3 +404,45 @@ def test_settings_changed_mid_game_are_said_on_the_board():
     g15 = GameOf15Board(opponent=None)
     g15.blind_box.value = True
     assert "press New match" in g15.message.value
+
+
+# -- found by the third attack run ---------------------------------------------------------------------------
+
+def test_a_blitz_bank_of_float_ticks_runs_out():
+    from fifteen_kit.game_of_15 import Match
+    m = Match(clock=5)
+    for _ in range(50):
+        if m.round.is_over:
+            break
+        m.tick(0.1)
+    assert m.round.is_over
+
+
+def test_play_turn_refuses_a_decision_the_rules_do_not_know():
+    from fifteen_kit.nasty15 import Game as DiceGame
+    from fifteen_kit.nasty15.players import CautiousPlayer
+
+    class Bad:
+        def __init__(self, decision):
+            self.decision = decision
+
+        def decide(self, turn):
+            return self.decision
+
+    for decision in (("place", 5), None, "roll", ("dance", ()), ("roll", (), 1)):
+        game = DiceGame(["A"], seed=1)
+        with pytest.raises(InvalidArgumentError):
+            game.play_turn(Bad(decision))
+    with pytest.raises(InvalidArgumentError):
+        DiceGame(["A"], seed=1).play_turn(CautiousPlayer)
+
+
+def test_dice_board_says_when_checked_boards_are_fine_again():
+    from fifteen_kit.widgets import DiceBoard
+    board = DiceBoard(players=[("Ann", "human")], seed=1)
+    board.boards_text.value = "x: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4"
+    board.load_boards_button.click()
+    assert "not loaded" in board.message.value
+    board.boards_text.value = "x: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1"
+    board.load_boards_button.click()
+    assert "not loaded" not in board.message.value and "checked" in board.message.value

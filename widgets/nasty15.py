@@ -319,6 +319,8 @@ class DiceBoard(w.VBox):
         except FifteenKitError as err:
             self.boards_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
             self._say("The boards were not loaded: " + sentence(err.message))
+        else:
+            self._say("The boards are checked: they play from the next game (press New game).")
 
     def load_boards(self, text: str) -> None:
         """Check ``text`` as a set of goal boards (one a line, as :func:`~fifteen_kit.nasty15.boards.parse_boards`

@@ -81,6 +81,10 @@ from .rules import Claim, Draft, Reason, Round, RoundResult, Side
 
 __all__ = ["Achievements", "LogEntry", "Match", "MatchRules", "MatchState", "RoundRecord"]
 
+#: The blitz clock counts in seconds; a bank with less than this left is empty (0.1 s ticks add up to
+#: 1e-15 s, not to 0).
+_CLOCK_RESOLUTION = 1e-6
+
 #: The readings where rulebook sections 2.6.1, 2.7 and 2.8 disagree: option -> (default, alternative).
 READINGS = {
     "count": ("rounds", "points"),
@@ -708,7 +712,9 @@ class Match:
         if spent == 0:
             return
         side = self.acting_side
-        left = max(0.0, _pair_get(s.clock, side) - spent)
+        left = _pair_get(s.clock, side) - spent
+        if left < _CLOCK_RESOLUTION:  # a bank within a microsecond of 0 is empty (sums of float ticks drift)
+            left = 0.0
         clock = (left, s.clock[1]) if side is Side.ONYX else (s.clock[0], left)
         state = replace(s, clock=clock)
         if left > 0:

@@ -231,11 +231,16 @@ class Game:
         >>> game.play_turn(CautiousPlayer()).is_over
         True
         """
-        if not callable(getattr(player, "decide", None)):
-            raise InvalidArgumentError("a dice player has a decide(turn) method", input=player)
+        if isinstance(player, type) or not callable(getattr(player, "decide", None)):
+            raise InvalidArgumentError("a dice player is an object with a decide(turn) method", input=player)
         self._check_live("play_turn")
         while not self.turn.is_over:
-            action, colours = player.decide(self.turn)
+            decision = player.decide(self.turn)
+            if (not isinstance(decision, tuple) or len(decision) != 2 or decision[0] not in ("roll", "place", "stop")
+                    or not isinstance(decision[1], (tuple, list))):
+                raise InvalidArgumentError("a dice player decides ('roll', ()), ('place', colours) or ('stop', ())",
+                                           input=decision, position=self._where())
+            action, colours = decision
             if action == "roll":
                 self.roll()
             elif action == "place":
