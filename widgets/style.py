@@ -1,0 +1,33 @@
+"""The kit's one style sheet, shared by every board.
+
+Each board puts :func:`style_sheet` among its children: one ``HTML`` widget holding one ``<style>`` element,
+created once per kernel, so a page with many boards carries the rules once.  Rules select only the kit's
+own classes (added with the public ``add_class``/``remove_class``); sizes and colours that ipywidgets
+exposes as public style or layout traits are set there instead.
+
+>>> style_sheet() is style_sheet()
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import ipywidgets as w
+
+__all__ = ["CSS", "style_sheet"]
+
+# One section per board; each selects only classes with its prefix.
+_GAME_OF_15 = ""
+_DICE = ""
+_FIFTEENS = ""
+_FIVE_BY_15 = ""
+
+#: The whole style sheet.
+CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15) if section)
+
+
+@cache
+def style_sheet() -> w.HTML:
+    """The one widget that carries :data:`CSS` (the same instance every call, so the rules load once)."""
+    return w.HTML(f"<style>{CSS}</style>", layout=w.Layout(display="none"))
