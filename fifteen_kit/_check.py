@@ -11,6 +11,8 @@ from typing import Any, TypeGuard
 
 from .errors import FifteenKitError, InvalidArgumentError
 
+__all__ = ["choice", "finite", "flag", "is_whole", "items", "number", "seconds", "short", "text", "unchecked", "whole"]
+
 
 def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number: an ``int`` that is not a ``bool`` (True is not 1 here).
@@ -78,7 +80,7 @@ def unchecked(cls: type, **values: Any) -> Any:
     Only for values the engine derived itself from a valid one by a legal move (tiles and cards
     are moved, never created or lost); property tests check the invariants on every move.
     """
-    instance = object.__new__(cls)
+    instance: Any = object.__new__(cls)
     for name, value in values.items():
         object.__setattr__(instance, name, value)
     return instance
@@ -123,6 +125,8 @@ def text(value: Any, limit: int, what: str, error: type[FifteenKitError] = Inval
 
 def short(value: Any, limit: int = 80) -> Any:
     """``value`` for an error message: a long string is cut to ``limit`` characters (with its length)."""
-    if isinstance(value, (str, bytes)) and len(value) > limit:
-        return value[:limit] + (f"... ({len(value)} characters)" if isinstance(value, str) else b"...")
+    if isinstance(value, str) and len(value) > limit:
+        return value[:limit] + f"... ({len(value)} characters)"
+    if isinstance(value, bytes) and len(value) > limit:
+        return value[:limit] + b"..."
     return value

@@ -49,18 +49,24 @@ class Position(Protocol[MoveT]):
     """
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the game (or round) has ended: then ``legal_moves()`` is empty."""
 
-    def legal_moves(self) -> tuple[MoveT, ...]: ...
+    def legal_moves(self) -> tuple[MoveT, ...]:
+        """Every move the rules allow here, in a fixed order (empty when the game is over)."""
 
-    def explain(self, move: object) -> str | None: ...
+    def explain(self, move: object) -> str | None:
+        """Why the rules refuse ``move`` (a move or its text) here, or None if it is legal."""
 
-    def play(self: PositionT, move: MoveT | str) -> PositionT: ...
+    def play(self: PositionT, move: MoveT | str) -> PositionT:
+        """The position after ``move`` (a move or its text); raises the game's IllegalMoveError if refused."""
 
-    def notation(self) -> str: ...
+    def notation(self) -> str:
+        """The position as text that :meth:`parse` reads back to an equal position."""
 
     @classmethod
-    def parse(cls: type[PositionT], text: str) -> PositionT: ...
+    def parse(cls: type[PositionT], text: str) -> PositionT:
+        """The position written as ``text`` (its :meth:`notation`); raises NotationError for bad text."""
 
 
 @runtime_checkable
@@ -69,7 +75,8 @@ class Player(Protocol[PositionT_contra, MoveT_co]):
 
     name: str
 
-    def choose(self, position: PositionT_contra) -> MoveT_co: ...
+    def choose(self, position: PositionT_contra) -> MoveT_co:
+        """The player's move in ``position``: one of its legal moves."""
 
 
 #: A registry entry: builds a player from a seed (``None`` for fresh randomness; seeded players repeat).

@@ -83,7 +83,7 @@ def magic_constant() -> int:
     >>> magic_constant()
     15
     """
-    cells, _, S = magic_square_system()
+    _, _, S = magic_square_system()
     return int(_magic_solution()[S])
 
 
@@ -113,15 +113,15 @@ def magic_squares() -> list[tuple[tuple[int, int, int], ...]]:
     cells, _, _ = magic_square_system()
     a, c = cells[0], cells[2]
     solution = _magic_solution()
-    out = []
+    out: list[tuple[tuple[int, int, int], ...]] = []
     for va, vc in permutations(range(1, 10), 2):
         values = []
-        for index, symbol in enumerate(cells):
-            expr = {0: a, 2: c}.get(index, solution.get(symbol))
+        for symbol in cells:
+            expr = symbol if symbol in (a, c) else solution[symbol]
             values.append(expr.subs({a: va, c: vc}))
         if all(v.is_integer for v in values) and sorted(int(v) for v in values) == list(range(1, 10)):
-            digits = [int(v) for v in values]
-            out.append(tuple(tuple(digits[r * 3:r * 3 + 3]) for r in range(3)))
+            d = [int(v) for v in values]
+            out.append(((d[0], d[1], d[2]), (d[3], d[4], d[5]), (d[6], d[7], d[8])))
     return sorted(out)
 
 
@@ -204,8 +204,8 @@ def subset_sum_counts() -> dict[int, int]:
 def _composition_args(total: object, parts: object, low: object, high: object, max_parts: int = 20) -> None:
     # the accepted ranges, checked in this order: parts 1..max_parts, low 0..20, high low..20, total 0..400
     _whole(parts, 1, max_parts, "the number of parts")
-    _whole(low, 0, 20, "the smallest part")
-    _whole(high, low, 20, "the largest part")
+    smallest = _whole(low, 0, 20, "the smallest part")
+    _whole(high, smallest, 20, "the largest part")
     _whole(total, 0, 400, "the total")
 
 

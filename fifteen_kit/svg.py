@@ -122,18 +122,17 @@ def _size(value: Any) -> float:
     return value
 
 
-def _text(value: Any, what: str, none: bool = False) -> str | None:
-    # a title, label or caption: a string of at most MAX_TEXT characters (or None where allowed)
-    if value is None and none:
-        return None
+def _text(value: Any, what: str, none: bool = False) -> str:
+    # a title, label or caption: a string of at most MAX_TEXT characters; ``none``: the caller also takes None
+    # (and passes it by itself), so the message says so
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        shown = value[:80] + "..." if isinstance(value, str) else value
         raise InvalidArgumentError(f"{what} must be text of at most {MAX_TEXT:,} characters"
-                                   + (" (or None)" if none else ""), input=shown)
+                                   + (" (or None)" if none else ""), input=_text_shown(value))
     return value
 
 
 def _text_shown(value: Any) -> Any:
+    # a long string cut short for an error message
     return value[:80] + "..." if isinstance(value, str) and len(value) > 80 else value
 
 
@@ -242,7 +241,7 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
     from .game_of_15.rules import Side
 
     position, size = _round(position), _size(size)
-    title = _text(title, "title", none=True)
+    title = None if title is None else _text(title, "title", none=True)
     gap = size * 0.2
     th = size * 1.3
     width = 9 * size + 10 * gap

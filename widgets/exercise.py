@@ -23,7 +23,7 @@ import ipywidgets as w
 from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 
-__all__ = ["MAX_ANSWER", "SelfCheck"]
+__all__ = ["MAX_ANSWER", "MAX_QUESTION", "SelfCheck"]
 
 #: The longest answer that is read (characters); a longer one is refused with a message before it is parsed,
 #: so no typed text (a million digits, ``1e999999``) can hold up the kernel.
