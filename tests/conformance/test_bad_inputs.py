@@ -211,6 +211,8 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
     fif = "fifteen_kit.fifteens."
     w = "fifteen_kit.widgets."
     return {
+        # chance
+        "fifteen_kit.chance.derived_seed": lambda _: {"seed": 7, "index": 3, "stride": 1_000_003},
         # counting (small, fast arguments; the defaults where they are fast)
         "fifteen_kit.counting.digit_sets": lambda _: {"total": 15, "size": 3},
         "fifteen_kit.counting.digit_sets_by_enumeration": lambda _: {"total": 15, "size": 3},
