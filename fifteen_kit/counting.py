@@ -39,6 +39,7 @@ __all__ = ["MAX_LISTED", "card_sets", "card_sets_by_enumeration", "centre_value"
            "digit_sets_by_enumeration", "magic_constant", "magic_square_system", "magic_squares",
            "partitions_bounded", "subset_sum_counts"]
 
+
 def _sympy() -> Any:
     # sympy, imported on first use; its absence is named with the extra that installs it
     try:
