@@ -125,6 +125,11 @@ class MatchRules:
         wrong_statement: ``"void"`` (default: the claim does not count) or ``"false"``.
         practice: a practice match with undo (no touch and take, 2.9); not with blind or clock.
 
+    The readings are typed :data:`CountReading`, :data:`ChampionReading`, :data:`FalseClaimReading`,
+    :data:`ViolationReading` and :data:`~fifteen_kit.game_of_15.rules.WrongStatementReading`
+    (:data:`READINGS` lists each one's values, default first); :attr:`automatic_claims` is
+    ``auto_claim`` once settled.
+
     Raises InvalidArgumentError (naming the setting and the accepted values) for a
     target below 1, a clock that is not a positive finite number, an unknown reading,
     a flag that is not True/False, or practice with blind play or a clock.

@@ -122,25 +122,17 @@ class Solver:
 
     def _solve(self, me: int, opp: int) -> int:
         # Score of a live position (`me` to move, nobody has won, pool not empty).
-        # Children are looked up in the table before recursing, so each position
-        # is expanded once; terminal children are scored on the spot.
+        # Children are looked up in the table before any call, so each position
+        # is expanded once (by _negamax, which also scores terminal children).
         table = self._scores
-        has = _HAS_FIFTEEN
         adjust = _ADJUST
-        solve = self._solve
+        negamax = self._negamax
         best = -11
         for bit in _MOVES[_FULL & ~(me | opp)]:
             mine = me | bit
-            key = opp | mine << 9
-            score = table[key]
+            score = table[opp | mine << 9]
             if score is None:
-                if has[mine]:
-                    score = -10
-                elif mine | opp == _FULL:
-                    score = 0
-                else:
-                    score = solve(opp, mine)
-                table[key] = score
+                score = negamax(opp, mine)
             value = adjust[score + 10]
             if value > best:
                 best = value
