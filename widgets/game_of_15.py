@@ -53,7 +53,7 @@ import ipywidgets as w
 
 from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
-from fifteen_kit.game_of_15.match import READINGS, Match, MatchRules
+from fifteen_kit.game_of_15.match import READINGS, CountReading, Match, MatchRules
 from fifteen_kit.game_of_15.players import PLAYERS, make_player, threats
 from fifteen_kit.game_of_15.puzzles import puzzles
 from fifteen_kit.game_of_15.rules import Reason, Side
@@ -69,8 +69,9 @@ __all__ = ["BLITZ_RANGE", "LENGTHS", "MAX_TEXT", "MODES", "OPPONENTS", "GameOf15
 OPPONENTS = {"Two players": None, "Computer: random": "random", "Computer: tactician": "tactician",
              "Computer: perfect": "perfect"}
 #: Match length menu: label -> (what the target counts, target); None: the points box decides.
-LENGTHS = {"Single round": ("rounds", 1), "Best of 3": ("rounds", 2), "Best of 5": ("rounds", 3),
-           "Best of 7": ("rounds", 4), "First to N points": ("points", None)}
+LENGTHS: dict[str, tuple[CountReading, int | None]] = {
+    "Single round": ("rounds", 1), "Best of 3": ("rounds", 2), "Best of 5": ("rounds", 3),
+    "Best of 7": ("rounds", 4), "First to N points": ("points", None)}
 #: Mode menu: label -> mode.
 MODES = {"Practice (undo, hints, positions)": "practice", "Match (touch and take)": "match"}
 #: Seconds per player the blitz setting accepts (the rulebook's 60 lies inside).
@@ -402,6 +403,7 @@ class GameOf15Board(w.VBox):
     # -- settings -----------------------------------------------------------------------------------
     def _rules(self, practice: bool | None = None) -> MatchRules:
         label = self.length_menu.value
+        count: CountReading
         if self._extra_length is not None and label == self._extra_length[0]:
             count, target = "rounds", self._extra_length[1]
         else:

@@ -40,7 +40,7 @@ WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", 
 #: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
 #: - result records: frozen dataclasses the kit builds and returns, which users read but never build.
 #: - enums: ``Side('x')`` is Python's Enum lookup; the kit's public way in is each enum's ``parse``.
-#: - ComputerPlayer is a typing.Protocol; SVG and HTML are ``str`` subclasses holding any markup.
+#: - SVG and HTML are ``str`` subclasses holding any markup.
 SKIP_MODULES = {"fifteen_kit.errors"}
 RESULT_RECORDS = {
     "fifteen_kit.fifteens.solver.SolveResult", "fifteen_kit.fifteens.strategies.Outcome",
@@ -51,7 +51,7 @@ RESULT_RECORDS = {
     "fifteen_kit.game_of_15.square.Line", "fifteen_kit.game_of_15.tree.TreeStatistics",
     "fifteen_kit.nasty15.game.ScoreEntry", "fifteen_kit.nasty15.policy.Advice", "fifteen_kit.nasty15.policy.Choice",
 }
-NOT_CONSTRUCTED = {"fifteen_kit.game_of_15.players.ComputerPlayer", "fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML"}
+NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -295,6 +295,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         g15 + "rules.Round.fifteen": lambda _: {"side": Side.ONYX},
         g15 + "rules.Round.open_lines": lambda _: {"side": Side.IVORY},
         g15 + "rules.Round.play": lambda _: {"move": 4},
+        g15 + "rules.Round.explain": lambda _: {"move": 4},
         g15 + "rules.Round.claim": lambda _: {"side": Side.ONYX, "digits": [2, 5, 8]},
         g15 + "rules.Round.forfeit": lambda _: {"side": Side.IVORY, "reason": Reason.TIME},
         g15 + "rules.Round.from_grid": lambda _: {"grid": ["I..", ".O.", "..."]},
@@ -307,6 +308,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         g15 + "solver.evaluate": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "solver.move_evaluations": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "solver.score_to_outcome": lambda _: {"score": 0},
+        g15 + "solver.solve": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "square.Symmetry": lambda _: {"name": "quarter", "permutation": (4, 1, 2, 7, 5, 3, 8, 9, 6)},
         g15 + "square.Symmetry.__call__": lambda _: {"digits": [2, 5, 8]},
         g15 + "square.Symmetry.apply_mask": lambda _: {"mask": 0b10000},
