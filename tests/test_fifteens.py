@@ -6,17 +6,17 @@ from hypothesis import strategies as st
 
 from fifteen_kit.errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from fifteen_kit.fifteens import (
+    PLAYERS,
     Card,
     Position,
-    deck,
-    PLAYERS,
     Study,
+    deck,
     make_player,
     parse_removal,
     play,
     removal_problem,
-    removal_text,
     removal_ranks,
+    removal_text,
     solve,
     study,
     wilson_interval,

@@ -49,7 +49,7 @@ CardMark = Literal["empty", "selected", "hint", "plain"]
 _FACE = {"button_color": "#fffdf6", "font_size": "30px", "font_weight": "bold", "font_family": "Georgia,serif"}
 _RED, _BLACK, _EMPTY_BACK = "#c0002a", "#111111", "#0a4a30"
 _CARD_BORDER, _EMPTY_BORDER = "2px solid #2b2b2b", "2px dashed #7fb89a"
-_TEXT, _MESSAGE = "#f7f0dc", "#F0E442"
+_TEXT = "#f7f0dc"
 
 class FifteensBoard(w.VBox):
     """An interactive Fifteens table (see the module docstring).
@@ -76,7 +76,7 @@ class FifteensBoard(w.VBox):
         self.banner = w.HTML(style={"font_size": "22px", "text_color": _TEXT})
         self.banner.add_class("f15p-banner")
         self.info = w.HTML(style={"text_color": _TEXT})
-        self.message = w.HTML(style={"font_size": "15px", "text_color": _MESSAGE}, layout=w.Layout(min_height="1.4em"))
+        self.message = w.HTML(style={"font_size": "15px", "text_color": _TEXT}, layout=w.Layout(min_height="1.4em"))
         self.message.add_class("f15p-msg")
         self.cards: list[w.Button] = []
         for place in range(16):

@@ -400,8 +400,8 @@ class Position(Notated):
                 if not isinstance(c, Card) and not (empty and c is None):
                     rule = "a Card or None (an empty place)" if empty else "a Card"
                     raise InvalidArgumentError(f"each element of the {name} must be {rule}", input=_check.short(c))
-        part = " ".join(".." if c is None else str(c) for c in tableau)
-        return f"{part} / {' '.join(map(str, stock))} / {' '.join(map(str, waste))}".replace("  ", " ").strip()
+        places = " ".join(".." if c is None else str(c) for c in tableau)
+        return f"{places} / {' '.join(map(str, stock))} / {' '.join(map(str, waste))}".replace("  ", " ").strip()
 
     def notation(self) -> str:
         """The position as text (see the module docstring); round-trips through :meth:`parse`."""

@@ -259,7 +259,7 @@ class StudyRow:
         Raises InvalidArgumentError unless ``verdict`` is ``'won'``, ``'lost'`` or ``'unknown'``.
 
         >>> study(("most",), games=4, seed=2)[0].deals("won")
-        ()
+        (0, 1)
         """
         _check.choice(verdict, ("won", "lost", "unknown"), "the result")
         return tuple(i for i, r in enumerate(self.results) if r == verdict)
@@ -279,7 +279,7 @@ class Study(Sequence[StudyRow]):
     >>> [row.player for row in s], len(s.seeds)
     (['fewest', 'most'], 3)
     >>> s[0].results
-    ('won', 'won', 'won')
+    ('lost', 'lost', 'won')
     """
 
     rows: tuple[StudyRow, ...]
