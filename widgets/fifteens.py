@@ -51,6 +51,7 @@ _RED, _BLACK, _EMPTY_BACK = "#c0002a", "#111111", "#0a4a30"
 _CARD_BORDER, _EMPTY_BORDER = "2px solid #2b2b2b", "2px dashed #7fb89a"
 _TEXT = "#f7f0dc"
 
+
 class FifteensBoard(w.VBox):
     """An interactive Fifteens table (see the module docstring).
 

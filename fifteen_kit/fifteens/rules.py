@@ -304,7 +304,10 @@ class Position(Notated):
         except IllegalMoveError as err:
             return err.message
         for p in chosen:  # a non-number (or a negative one) is not a place number at all
-            _check.whole(p, 0, None, "a place", IllegalMoveError, self.notation())
+            try:
+                _check.whole(p, 0, None, "a place", IllegalMoveError)
+            except IllegalMoveError as err:  # the position's notation is written only when it is needed
+                raise IllegalMoveError(err.message, input=_check.short(p), position=self.notation()) from None
         if len(set(chosen)) != len(chosen):
             return "a place is named twice"
         cards = []

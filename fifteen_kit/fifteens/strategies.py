@@ -78,6 +78,16 @@ class _BlindPlayer:
             raise GameOverError("no removal is possible in this position", input=None, position=position.notation())
         return self._pick(position, options)
 
+    def _play_out(self, position: Position) -> tuple[list[Removal], Position]:
+        # the removals this player makes from `position` to the end, and the last position (the legal removals
+        # are found once a turn)
+        line = []
+        while options := list(position.legal_moves()):
+            removal = self._pick(position, options)
+            line.append(removal)
+            position = position.play(removal)
+        return line, position
+
     def _pick(self, position: Position, options: list[Removal]) -> Removal:  # pragma: no cover - overridden
         raise NotImplementedError
 
@@ -174,11 +184,14 @@ def make_player(name: PlayerName, seed: Seed = None) -> Player[Position, Removal
     >>> make_player("options", seed=2).name
     'options'
     """
-    try:
-        cls = PLAYERS[name]
-    except (KeyError, TypeError):
+    return _player(name, seed)
+
+
+def _player(name: object, seed: Seed) -> _BlindPlayer:
+    cls = PLAYERS.get(name) if isinstance(name, str) else None
+    if cls is None:
         raise InvalidArgumentError(f"unknown computer player; choose one of {', '.join(PLAYERS)}",
-                                   input=_check.short(name)) from None
+                                   input=_check.short(name))
     return cls(seed)
 
 
@@ -202,12 +215,7 @@ def play(position: Position, player: PlayerName, seed: Seed = 0) -> Outcome:
     """
     if not isinstance(position, Position):
         raise InvalidArgumentError("play needs a Fifteens Position", input=position)
-    chooser = make_player(player, seed)
-    line = []
-    while position.legal_moves():
-        removal = chooser.choose(position)
-        line.append(removal)
-        position = position.play(removal)
+    line, position = _player(player, seed)._play_out(position)
     return Outcome(position.is_won, tuple(line), len(position.cards) + len(position.stock))
 
 
