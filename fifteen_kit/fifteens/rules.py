@@ -270,7 +270,7 @@ class Position(Notated):
         return self.is_won or self.is_lost
 
     def explain(self, move: object) -> str | None:
-        """Why the removal ``move`` is illegal, or None if it is legal.
+        """Why the removal ``move`` is illegal, or None if it is legal (rulebook: *Fifteens Solitaire Rules*).
 
         ``move`` is a collection of place numbers (an iterator or generator is read once) or its text (see
         :func:`parse_removal`).  A removal the rules refuse -- a place named twice, a number above 15, an empty
@@ -323,6 +323,8 @@ class Position(Notated):
     def legal_moves(self) -> tuple[Removal, ...]:
         """Every legal removal as a tuple of places (ascending), smaller sets first.
 
+        Rulebook: *Card Removal* and *Face Cards and Tens*; none left is a loss (*Winning & Losing Conditions*).
+
         >>> Position.parse(Position.deal(seed=1).notation()).legal_moves()[0]
         (6, 15)
         """
@@ -331,6 +333,8 @@ class Position(Notated):
     # -- moves ----------------------------------------------------------------------------------
     def play(self, move: Iterable[int] | str) -> Position:
         """Remove the cards at the places ``move`` names to the waste and refill the empty places from the stock.
+
+        Rulebook: *Card Removal*, then *Replenishing Tableau* (place order, while the stock lasts; no redeal).
 
         ``move`` may be any collection of at most 16 places, an iterator or generator included (it is read
         once), or its text such as ``'6 15'`` (see :func:`parse_removal`).  Raises GameOverError when the game
