@@ -31,10 +31,10 @@ from fifteen_kit.game_of_15 import Round
 # -- the audit's cases, one test each ------------------------------------------------------------------
 
 
-def test_remove_reads_an_iterator_once():
+def test_play_reads_an_iterator_once():
     p = Position.deal(seed=1)
-    assert p.remove(iter((6, 15))) == p.remove((6, 15)) != p
-    assert len(p.remove(x for x in (6, 15)).waste) == 2
+    assert p.play(iter((6, 15))) == p.play((6, 15)) != p
+    assert len(p.play(x for x in (6, 15)).waste) == 2
 
 
 def test_five_by_15_new_deal_none_changes_nothing():
@@ -229,7 +229,7 @@ BAD = (None, True, 1.5, math.nan, math.inf, -1, 10**400, "", "x" * 10**5, "１",
 def _calls(bad):
     p, t = Position.deal(seed=1), Tiles.deal(seed=1)
     return [
-        lambda: Card(bad, "S"), lambda: Card.parse(bad), lambda: Position.deal(bad), lambda: p.remove(bad),
+        lambda: Card(bad, "S"), lambda: Card.parse(bad), lambda: Position.deal(bad), lambda: p.play(bad),
         lambda: removals_of(bad), lambda: removal_problem(bad), lambda: removal_ranks(bad), lambda: solve(bad),
         lambda: solve(p, bad), lambda: wilson_interval(bad, 10), lambda: wilson_interval(1, 2, bad),
         lambda: study(bad, games=1), lambda: study(("most",), games=bad),
@@ -288,14 +288,17 @@ def test_selfcheck_reports_a_broken_judge_and_checks_its_texts():
         SelfCheck.digits("q", [10])
 
 
-def test_study_players_and_choose_rng():
-    from fifteen_kit.fifteens import choose
+def test_study_players_and_make_player():
+    from fifteen_kit.fifteens import make_player
 
     for players in ("most", ("most", "most"), (), (["most"],)):
         with pytest.raises(InvalidArgumentError):
             study(players, games=1)
+    for name in ("clever", None, ["most"]):
+        with pytest.raises(InvalidArgumentError):
+            make_player(name, seed=1)
     with pytest.raises(InvalidArgumentError):
-        choose(Position.deal(1), "most", 1)
+        make_player("most", seed=1).choose("not a position")
 
 
 def test_boards_check_shape_before_building():

@@ -20,7 +20,15 @@ __all__ = ["CSS", "style_sheet"]
 # One section per board; each selects only classes with its prefix.
 _GAME_OF_15 = ""
 _DICE = ""
-_FIFTEENS = ""
+_FIFTEENS = """
+.f15p-board{background:#0b5d3b;padding:14px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
+.f15p-board .widget-label,.f15p-board label{color:#f7f0dc}
+.f15p-board .f15p-card{border-radius:10px}
+.f15p-board .f15p-card.f15p-selected{box-shadow:0 0 0 5px #F0E442;transform:translateY(-4px)}
+.f15p-board .f15p-card.f15p-hint{box-shadow:0 0 0 5px #56B4E9}
+.f15p-board .f15p-card:focus-visible{outline:3px solid #56B4E9;outline-offset:3px}
+.f15p-board .f15p-banner{font-weight:bold}
+"""
 _FIVE_BY_15 = ""
 
 #: The whole style sheet.

@@ -43,7 +43,7 @@ WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", 
 #: - SVG and HTML are ``str`` subclasses holding any markup.
 SKIP_MODULES = {"fifteen_kit.errors"}
 RESULT_RECORDS = {
-    "fifteen_kit.fifteens.solver.SolveResult", "fifteen_kit.fifteens.strategies.Outcome",
+    "fifteen_kit.fifteens.strategies.Outcome", "fifteen_kit.fifteens.strategies.Study",
     "fifteen_kit.fifteens.strategies.StudyRow", "fifteen_kit.five_by_15.players.Playout",
     "fifteen_kit.five_by_15.solver.SolveResult", "fifteen_kit.game_of_15.match.LogEntry",
     "fifteen_kit.game_of_15.match.MatchState", "fifteen_kit.game_of_15.match.RoundRecord",
@@ -224,8 +224,10 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         fif + "cards.shuffled_deck": lambda _: {"seed": 1},
         fif + "rules.Position": lambda _: {"tableau": _fifteens_position().tableau,
                                            "stock": _fifteens_position().stock},
-        fif + "rules.Position.explain": lambda p: {"places": list(p.legal_removals()[0])},
-        fif + "rules.Position.remove": lambda p: {"places": list(p.legal_removals()[0])},
+        fif + "rules.Position.explain": lambda p: {"move": list(p.legal_moves()[0])},
+        fif + "rules.Position.play": lambda p: {"move": list(p.legal_moves()[0])},
+        fif + "rules.parse_removal": lambda _: {"text": "6 15"},
+        fif + "rules.removal_text": lambda _: {"removal": (6, 15)},
         fif + "rules.Position.notation_of": lambda _: {"tableau": list(_fifteens_position().tableau),
                                                        "stock": list(_fifteens_position().stock), "waste": []},
         fif + "rules.Position.parse": lambda _: {"text": _fifteens_position().notation()},
@@ -233,9 +235,12 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         fif + "rules.removals_of": lambda _: {"tableau": (Card(9, "S"), None, Card(6, "H"), Card(5, "C"))},
         fif + "solver.removal_ranks": lambda _: {"counts": (0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0)},
         fif + "solver.solve": lambda _: {"position": _fifteens_position(), "node_budget": 2000},
-        fif + "strategies.choose": lambda _: {"position": _fifteens_position(), "strategy": "most",
-                                              "rng": random.Random(1)},
-        fif + "strategies.play": lambda _: {"position": _fifteens_position(), "strategy": "most"},
+        fif + "strategies.FewestPlayer": lambda _: {"seed": 1},
+        fif + "strategies.MostPlayer": lambda _: {"seed": 1},
+        fif + "strategies.OptionsPlayer": lambda _: {"seed": 1},
+        fif + "strategies.RandomPlayer": lambda _: {"seed": 1},
+        fif + "strategies.make_player": lambda _: {"name": "most", "seed": 1},
+        fif + "strategies.play": lambda _: {"position": _fifteens_position(), "player": "most"},
         fif + "strategies.study": lambda _: {"players": ("most",), "games": 2, "processes": 1},
         fif + "strategies.wilson_interval": lambda _: {"wins": 50, "n": 100},
         # five_by_15
@@ -623,7 +628,7 @@ def test_every_public_callable_is_attacked() -> None:
     """The enumeration finds the kit's whole public surface (a guard against the walk silently finding nothing)."""
     names = {t.name for t in TARGETS}
     for expected in ("fifteen_kit.game_of_15.match.Match", "fifteen_kit.nasty15.game.Game.place",
-                     "fifteen_kit.fifteens.rules.Position.remove", "fifteen_kit.five_by_15.rules.Position.from_packed",
+                     "fifteen_kit.fifteens.rules.Position.play", "fifteen_kit.five_by_15.rules.Position.from_packed",
                      "fifteen_kit.counting.compositions", "fifteen_kit.svg.tile",
                      "fifteen_kit.widgets.game_of_15.GameOf15Board", "fifteen_kit.widgets.nasty15.DiceBoard",
                      "fifteen_kit.widgets.fifteens.FifteensBoard.click_card",
