@@ -11,7 +11,7 @@ from fifteen_kit.errors import GameOverError, IllegalMoveError, InvalidArgumentE
 from fifteen_kit.nasty15 import COLOURS, PUBLIC_BOARD, Colour, GoalBoard, Phase, Turn, default_boards
 from fifteen_kit.nasty15.boards import DEFAULT_MULTISETS, five_target_backs, six_target_boards, six_target_multisets
 from fifteen_kit.nasty15.game import MARKERS, Game
-from fifteen_kit.nasty15.players import CautiousPlayer, GreedyPlayer, OptimalPlayer, make_dice_player
+from fifteen_kit.nasty15.players import CautiousPlayer, GreedyPlayer, OptimalPlayer, make_player
 from fifteen_kit.nasty15.policy import OptimalPolicy
 from fifteen_kit.nasty15.probability import (
     expected_score,
@@ -202,8 +202,8 @@ def test_optimal_policy_matches_monte_carlo():
     for _ in range(3000):
         t = Turn.start(PUBLIC)
         while not t.is_over:
-            action, colours = player.decide(t)
-            t = t.place(colours) if action == "place" else t.roll(rng) if action == "roll" else t.stop()
+            move = player.choose(t)
+            t = t.roll(rng) if move.action == "roll" else t.play(move)
         scores.append(t.score)
     mean, sd = statistics.fmean(scores), statistics.stdev(scores)
     half = 3.29 * sd / len(scores) ** 0.5
@@ -219,20 +219,23 @@ def test_handicap_marker_changes_the_value():
 # -- players and a game ---------------------------------------------------------------------------------
 def play_turn(turn, player, rng):
     while not turn.is_over:
-        action, colours = player.decide(turn)
-        turn = turn.place(colours) if action == "place" else turn.roll(rng) if action == "roll" else turn.stop()
+        move = player.choose(turn)
+        assert move in turn.legal_moves()
+        turn = turn.roll(rng) if move.action == "roll" else turn.play(move)
     return turn
 
 
 def test_players_are_deterministic_and_legal():
     for name in ("cautious", "greedy", "optimal"):
-        a = [play_turn(Turn.start(PUBLIC), make_dice_player(name), random.Random(s)).score for s in range(30)]
-        b = [play_turn(Turn.start(PUBLIC), make_dice_player(name), random.Random(s)).score for s in range(30)]
+        a = [play_turn(Turn.start(PUBLIC), make_player(name), random.Random(s)).score for s in range(30)]
+        b = [play_turn(Turn.start(PUBLIC), make_player(name, seed=s), random.Random(s)).score for s in range(30)]
         assert a == b
-    assert isinstance(make_dice_player("greedy"), GreedyPlayer) and isinstance(make_dice_player("cautious"),
-                                                                                CautiousPlayer)
+    assert isinstance(make_player("greedy"), GreedyPlayer) and isinstance(make_player("cautious"), CautiousPlayer)
+    for bad in ("lucky", None):
+        with pytest.raises(InvalidArgumentError):
+            make_player(bad)
     with pytest.raises(InvalidArgumentError):
-        make_dice_player("lucky")
+        make_player("greedy", seed=-1)
 
 
 def test_a_full_game_with_handicap_markers():

@@ -426,10 +426,10 @@ def test_play_turn_refuses_a_decision_the_rules_do_not_know():
         def __init__(self, decision):
             self.decision = decision
 
-        def decide(self, turn):
+        def choose(self, turn):
             return self.decision
 
-    for decision in (("place", 5), None, "roll", ("dance", ()), ("roll", (), 1)):
+    for decision in (("place", 5), None, "roll", ("dance", ()), ("roll", ())):
         game = DiceGame(["A"], seed=1)
         with pytest.raises(InvalidArgumentError):
             game.play_turn(Bad(decision))

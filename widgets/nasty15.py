@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import time
 from html import escape
+from typing import Literal
 
 import ipywidgets as w
 
@@ -58,37 +59,31 @@ from fifteen_kit.nasty15.boards import (
     parse_boards,
 )
 from fifteen_kit.nasty15.game import MARKERS, Game
-from fifteen_kit.nasty15.players import DICE_PLAYERS, OptimalPlayer, make_dice_player
-from fifteen_kit.nasty15.policy import policy_for
-from fifteen_kit.nasty15.rules import Phase
+from fifteen_kit.nasty15.players import PLAYERS, CautiousPlayer, GreedyPlayer, OptimalPlayer, make_player
+from fifteen_kit.nasty15.policy import OptimalPolicy, policy_for
+from fifteen_kit.nasty15.rules import Decision, Phase, Turn
 from fifteen_kit.svg import dice_goal_board
 
 from .common import sentence
+from .style import style_sheet
 
-__all__ = ["SEAT_KINDS", "DiceBoard"]
+__all__ = ["SEAT_KINDS", "DiceBoard", "SeatKind"]
 
-#: What can sit in a seat: a human, or one of the computer players.
-SEAT_KINDS = ("human", *DICE_PLAYERS)
+#: Who sits in a seat: a human, or one of the computer players (:data:`~fifteen_kit.nasty15.players.PLAYERS`).
+SeatKind = Literal["human", "cautious", "greedy", "optimal"]
+#: The seat kinds, for the menus.
+SEAT_KINDS: tuple[SeatKind, ...] = ("human", *PLAYERS)
+
+_ROLL, _STOP = Decision("roll"), Decision("stop")
 
 _FACES = "⚀⚁⚂⚃⚄⚅"
 
-_STYLE = """
-.n15-board{background:#22303d;padding:14px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
-.n15-board .widget-label,.n15-board .widget-html-content,.n15-board label{color:#f7f0dc}
-.n15-die{width:74px!important;height:74px!important;font-size:30px!important;line-height:1!important;padding:0!important;text-overflow:clip!important;
-  border-radius:12px!important;border:2px solid #1f1f24!important;font-weight:bold;opacity:1!important}
-.n15-valid{box-shadow:0 0 0 5px #F0E442!important}
-.n15-placed{opacity:.25!important}
-.n15-die:focus-visible{outline:3px solid #56B4E9!important;outline-offset:3px}
-.n15-msg{min-height:1.4em;font-size:15px;color:#F0E442}
-.n15-coach{background:#f7f0dc;color:#3b1a0e;border-radius:8px;padding:4px 10px;font-size:14px}
-.n15-pad table{border-collapse:collapse;background:#f7f0dc;color:#1f1f24;font-size:13px}
-.n15-pad td,.n15-pad th{border:1px solid #8a6a1f;padding:2px 7px;text-align:center}
-.n15-pad .now{background:#F0E442}
-.n15-board .jupyter-widget-Collapse-header{background:#2f4254!important;color:#f7f0dc!important;
-  border-color:#2f4254!important}
-.n15-board .jupyter-widget-Collapse-contents{background:#22303d!important;border-color:#2f4254!important}
-"""
+
+
+def _coach_look() -> dict[str, object]:
+    # the coach's notes: dark ink on a light card (sizes and colours through the public style and layout traits)
+    return {"style": {"text_color": "#3b1a0e", "background": "#f7f0dc", "font_size": "14px"},
+            "layout": w.Layout(padding="4px 10px")}
 
 
 _SOLVE_SLICE = 0.02  # seconds of solving between two returns to the event loop
@@ -117,7 +112,7 @@ class DiceBoard(w.VBox):
                  gambler: bool = False, seed: int | None = 0, coach: bool = False,
                  boards: str | tuple[tuple[GoalBoard, GoalBoard], ...] | None = None,
                  backs_sum_to_15: bool = False) -> None:
-        super().__init__()
+        super().__init__(layout=w.Layout(padding="14px"))
         self.add_class("n15-board")
         seats = players if players is not None else [("You", "human"), ("Computer", "optimal")]
         seats = _check.items(seats, 6, "the seats")
@@ -145,13 +140,14 @@ class DiceBoard(w.VBox):
         self._animation = make_rng(seed)  # only for the rolling animation; the game has its own generator
         self._animation.random()
         self._rolling = False
-        self._solver: asyncio.Task | None = None
-        self._waiting: list = []  # policies a computer or the coach waits for (async mode)
-        self._before_decision = None  # the turn just after the roll, for the coach's verdict
+        self._solver: asyncio.Task[None] | None = None
+        self._waiting: list[OptimalPolicy] = []  # policies a computer or the coach waits for (async mode)
+        self._before_decision: Turn | None = None  # the turn just after the roll, for the coach's verdict
         # -- setup ----------------------------------------------------------------------------------
         # layouts are shared by the seats' and dice's widgets: fewer widgets to build, a faster board
         self._layouts = {"name": w.Layout(width="130px"), "kind": w.Layout(width="120px"),
-                         "remove": w.Layout(width="100px"), "die": w.Layout(width="74px", height="74px")}
+                         "remove": w.Layout(width="100px"), "die": w.Layout(width="74px", height="74px", padding="0px",
+                                                                border="2px solid #1f1f24")}
         self.seat_names: list[w.Text] = []
         self.seat_kinds: list[w.Dropdown] = []
         self.seat_rows = w.VBox()
@@ -186,7 +182,7 @@ class DiceBoard(w.VBox):
         self.boards_text.observe(lambda _c: self._render_setup(), names="value")
         # -- play -----------------------------------------------------------------------------------
         self.status = w.HTML()
-        self.message = w.HTML()
+        self.message = w.HTML(layout=w.Layout(min_height="1.4em"), style={"font_size": "15px"})
         self.message.add_class("n15-msg")
         self.goal = w.HTML()
         self.dice: dict[Colour, w.Button] = {}
@@ -195,6 +191,8 @@ class DiceBoard(w.VBox):
             b.add_class("n15-die")
             b.style.button_color = c.hex
             b.style.text_color = c.ink
+            b.style.font_size = "30px"
+            b.style.font_weight = "bold"
             b.on_click(lambda _b, c=c: self.click_die(c))
             self.dice[c] = b
         self.roll_button = w.Button(description="Roll", icon="dice", button_style="warning",
@@ -208,9 +206,9 @@ class DiceBoard(w.VBox):
         self.coach_box = w.Checkbox(value=coach, description="Coach", indent=False,
                                     tooltip="Show what optimal play expects from each choice")
         self.coach_box.observe(lambda _c: self.render(), names="value")
-        self.coach = w.HTML()
+        self.coach = w.HTML(**_coach_look())
         self.coach.add_class("n15-coach")
-        self.verdict = w.HTML()
+        self.verdict = w.HTML(**_coach_look())
         self.verdict.add_class("n15-coach")
         self.pad = w.HTML()
         self.pad.add_class("n15-pad")
@@ -226,15 +224,18 @@ class DiceBoard(w.VBox):
                    "(its score pad is dropped) and starts one with these seats, variants and boards."),
             self.setup_note, self.new_game_button,
         ])
+        setup.add_class("n15-setup-body")
+        panel = w.Accordion(children=[setup], titles=("Players and variants",))
+        panel.add_class("n15-setup")
         self.children = [
-            w.HTML(f"<style>{_STYLE}</style>"),
+            style_sheet(),
             self.status, self.message, self.goal,
             w.HBox(list(self.dice.values()), layout=w.Layout(grid_gap="8px")),
             w.HBox([self.roll_button, self.stop_button, self.next_button, self.coach_box]),
             self.coach,
             self.verdict,
             self.pad,
-            w.Accordion(children=[setup], titles=("Players and variants",)),
+            panel,
         ]
         self.game = self._make_game(self._seats(), pool)
         self._start()
@@ -307,8 +308,8 @@ class DiceBoard(w.VBox):
         except FifteenKitError as err:
             self.setup_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
 
-    def _seats(self) -> list[tuple[str, str]]:
-        return [(n.value.strip(), k.value) for n, k in zip(self.seat_names, self.seat_kinds, strict=True)]
+    def _seats(self) -> list[tuple[str, SeatKind]]:
+        return [(n.value.strip(), _seat_kind(k.value)) for n, k in zip(self.seat_names, self.seat_kinds, strict=True)]
 
     # -- boards -------------------------------------------------------------------------------------
     def _load_boards_clicked(self) -> None:
@@ -355,13 +356,14 @@ class DiceBoard(w.VBox):
         self.load_boards(self.boards_text.value)
 
     # -- setup --------------------------------------------------------------------------------------
-    def _make_game(self, seats: list[tuple[str, str]], pool: tuple) -> Game:
+    def _make_game(self, seats: list[tuple[str, SeatKind]], pool: tuple[tuple[GoalBoard, GoalBoard], ...]) -> Game:
         game = Game([n for n, _ in seats], seed=self._seed, handicap=self.handicap_box.value,
                     gambler=self.gambler_box.value, boards=pool, rounds=min(10, len(pool)),
                     backs_sum_to_15=self.backs_box.value)
         # only once the game exists do the seats change hands
         self._kinds = {name: kind for name, kind in seats}
-        self._computers = {name: make_dice_player(kind) for name, kind in seats if kind != "human"}
+        self._computers: dict[str, CautiousPlayer | GreedyPlayer | OptimalPlayer] = {
+            name: make_player(kind, seed=self._seed) for name, kind in seats if kind != "human"}
         self._game_setup = (tuple(seats), self.handicap_box.value, self.gambler_box.value, self.backs_box.value,
                             self.boards_text.value)
         return game
@@ -405,7 +407,7 @@ class DiceBoard(w.VBox):
         self.render()
 
     # -- solving ahead ------------------------------------------------------------------------------
-    def _policies(self, game: Game) -> list:
+    def _policies(self, game: Game) -> list[OptimalPolicy]:
         return [policy_for(t, game.gambler) for t in game.targets_in_play()]
 
     def _start(self) -> None:
@@ -448,7 +450,7 @@ class DiceBoard(w.VBox):
                 self._play_computers()
                 self.render()
 
-    def _ready(self, policy) -> bool:
+    def _ready(self, policy: OptimalPolicy) -> bool:
         """True if ``policy`` can answer at once; in async mode an unsolved one is waited for, not solved here."""
         if policy.is_solved or _running_loop() is None or self._solver is None:
             return True
@@ -477,10 +479,9 @@ class DiceBoard(w.VBox):
         """The human player rolls the unplaced dice (animated when an event loop runs)."""
         if not self._human_turn():
             return
-        try:
-            self.game.turn.continue_rolling()  # the engine says whether a roll is allowed now
-        except FifteenKitError as err:
-            self._say(sentence(err.message))
+        problem = self.game.turn.explain(_ROLL)  # the engine says whether a roll is allowed now
+        if problem is not None:
+            self._say(sentence(problem))
             return
         self._judge("roll")
         loop = _running_loop()
@@ -506,9 +507,9 @@ class DiceBoard(w.VBox):
             return
         turn = self.game.roll()
         self._before_decision = turn
-        if turn.phase is Phase.BUST:
-            self._say(f"No valid die: your turn ends with {turn.score} points"
-                      + (" (gambler: nothing)." if turn.gambler else " (the targets of the dice not placed)."))
+        outcome = turn.outcome()
+        if outcome is not None:  # a bust
+            self._say(sentence(outcome))
         else:
             self._say("Click the ringed dice you want to place (at least one).")
         self.render()
@@ -527,21 +528,24 @@ class DiceBoard(w.VBox):
         except FifteenKitError as err:
             self._say(sentence(err.message))
             return
-        if self.game.turn.phase is Phase.ALL_SIX:
+        t = self.game.turn
+        outcome = t.outcome()
+        if outcome is not None:  # all six placed
             self._judge("place")
-            self._say(f"All six placed: {self.game.turn.score} points (doubled)!")
+            self._say(sentence(outcome))
         else:
-            self._say(f"{colour.title.capitalize()} placed. Place more, roll the rest, or stop.")
+            more = any(m.action == "place" for m in t.legal_moves())
+            self._say(f"{colour.title.capitalize()} placed. " + ("Place more, roll the rest, or stop." if more
+                                                                 else "Roll the rest, or stop."))
         self.render()
 
     def stop(self) -> None:
         """The human stops and scores (the engine refuses it before a die of this roll is placed)."""
         if not self._human_turn():
             return
-        try:
-            self.game.turn.stop()  # turns are immutable: this only asks the engine whether stopping is allowed
-        except FifteenKitError as err:
-            self._say(sentence(err.message))
+        problem = self.game.turn.explain(_STOP)  # the engine says whether stopping is allowed now
+        if problem is not None:
+            self._say(sentence(problem))
             return
         self._judge("stop")
         self.game.stop()
@@ -554,10 +558,11 @@ class DiceBoard(w.VBox):
         if g.is_over:
             self._say("The game is over.")
             return
-        if not g.turn.is_over:
-            self._say("Finish the turn first: roll, place, or stop.")
+        try:
+            g.next_turn()
+        except FifteenKitError as err:  # the turn is still on: the engine says so
+            self._say(sentence(err.message))
             return
-        g.next_turn()
         self._before_decision = None
         self._say("" if g.is_over else f"{g.player} plays board {g.board_number}.")
         self._play_computers()
@@ -579,7 +584,7 @@ class DiceBoard(w.VBox):
             self._say("; ".join(notes) + ("." if g.is_over or waiting else f". Your turn, {g.player}."))
 
     # -- the coach -------------------------------------------------------------------------------------
-    def _judge(self, action: str) -> None:
+    def _judge(self, action: Literal["place", "roll", "stop"]) -> None:
         """After the fact: compare the human's decision with optimal play and note any cost."""
         before, t = self._before_decision, self.game.turn
         if before is None or not self.coach_box.value or before.is_over:
@@ -638,8 +643,8 @@ class DiceBoard(w.VBox):
         valid = set(t.valid_colours())
         for i, c in enumerate(COLOURS):
             b = self.dice[c]
-            classes = [x for x in b._dom_classes if x not in ("n15-valid", "n15-placed")]
-            b._dom_classes = tuple(classes)
+            b.remove_class("n15-valid")
+            b.remove_class("n15-placed")
             value = t.placed[i] if t.placed[i] is not None else t.rolled[i]
             b.description = f"{c.value} {_FACES[value - 1]}" if value else c.value
             if t.placed[i] is not None:
@@ -651,8 +656,9 @@ class DiceBoard(w.VBox):
             else:
                 b.tooltip = f"{c.title} die (target {t.targets[i]})"
         human = not g.is_over and g.player not in self._computers
-        self.roll_button.disabled = not human or t.is_over or t.phase is Phase.PLACE
-        self.stop_button.disabled = not human or t.is_over or t.phase is Phase.PLACE or t.placed_count == 0
+        moves = t.legal_moves()
+        self.roll_button.disabled = not human or _ROLL not in moves
+        self.stop_button.disabled = not human or _STOP not in moves
         self.next_button.disabled = g.is_over or not t.is_over
         self.coach.value = self._coach_text() if self.coach_box.value and human else ""
         if not self.coach_box.value:
@@ -676,6 +682,14 @@ class DiceBoard(w.VBox):
         totals = g.totals()
         rows.append("<tr><th>Total</th>" + "".join(f"<th>{totals[p]}</th>" for p in g.players) + "</tr>")
         self.pad.value = f"<table><tr><th>Board</th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _seat_kind(value: object) -> SeatKind:
+    """``value`` as a seat kind (the dropdowns offer only :data:`SEAT_KINDS`)."""
+    for kind in SEAT_KINDS:
+        if kind == value:
+            return kind
+    raise InvalidArgumentError(f"a seat's kind is one of {', '.join(SEAT_KINDS)}", input=_check.short(value))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
