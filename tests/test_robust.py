@@ -370,7 +370,7 @@ def test_the_last_seats_remove_button_answers_on_the_board():
     from fifteen_kit.widgets import DiceBoard
     board = DiceBoard(players=[("Ann", "human")], seed=1)
     board.seat_rows.children[0].children[2].click()
-    assert "at least one seat" in board.setup_note.value
+    assert "at least one player" in board.setup_note.value
     assert len(board.seat_names) == 1
 
 
@@ -386,7 +386,7 @@ def test_dice_seat_buttons_answer_on_the_board_and_names_stay_distinct():
     while len(board.seat_names) < 6:
         board.add_seat()
     board.add_seat_button.click()               # disabled at six seats; a click that gets through is answered
-    assert "at most 6 seats" in board.setup_note.value
+    assert "at most 6 players" in board.setup_note.value
 
 
 def test_goal_board_names_round_trip_as_text():

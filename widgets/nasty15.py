@@ -58,7 +58,7 @@ from fifteen_kit.nasty15.boards import (
     format_boards,
     parse_boards,
 )
-from fifteen_kit.nasty15.game import MARKERS, Game
+from fifteen_kit.nasty15.game import MARKERS, Game, check_player_count, check_player_name
 from fifteen_kit.nasty15.players import PLAYERS, CautiousPlayer, GreedyPlayer, OptimalPlayer, make_player
 from fifteen_kit.nasty15.policy import OptimalPolicy, policy_for
 from fifteen_kit.nasty15.rules import Decision, Phase, Turn
@@ -116,8 +116,7 @@ class DiceBoard(w.VBox):
         self.add_class("n15-board")
         seats = players if players is not None else [("You", "human"), ("Computer", "optimal")]
         seats = _check.items(seats, 6, "the seats")
-        if not seats:
-            raise InvalidArgumentError("a game needs 1 to 6 seats", input=players)
+        check_player_count(len(seats))
         for seat in seats:
             if not (isinstance(seat, tuple) and len(seat) == 2 and isinstance(seat[0], str)
                     and isinstance(seat[1], str) and seat[1] in SEAT_KINDS):
@@ -257,24 +256,18 @@ class DiceBoard(w.VBox):
         self.seat_rows.children = (*self.seat_rows.children, w.HBox([text, drop, remove]))
         self._render_setup()
 
-    def add_seat(self, name: str | None = None, kind: str = "human") -> None:
+    def add_seat(self, name: str | None = None, kind: SeatKind = "human") -> None:
         """Add a seat to the setup panel (it plays from the next game: press New game).
 
         ``name`` None picks "Player n".  Raises InvalidArgumentError for a seventh seat, a name that is not
         text of 1 to 40 characters or is already seated, or a kind outside :data:`SEAT_KINDS`.
         """
-        if len(self.seat_names) >= 6:
-            raise InvalidArgumentError("a game has at most 6 seats", input=name)
+        check_player_count(len(self.seat_names) + 1)  # the engine's rules for the players of a game
+        taken = [t.value for t in self.seat_names]
         if name is None:
-            taken = {t.value.strip() for t in self.seat_names}
-            name = next(f"Player {i}" for i in range(1, 8) if f"Player {i}" not in taken)
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise InvalidArgumentError(f"a seat's name is text of 1 to {MAX_NAME} characters", input=name)
-        if not isinstance(kind, str) or kind not in SEAT_KINDS:
-            raise InvalidArgumentError(f"a seat's kind is one of {', '.join(SEAT_KINDS)}", input=kind)
-        if name.strip() in {t.value.strip() for t in self.seat_names}:
-            raise InvalidArgumentError("that name already has a seat: each player needs a different name", input=name)
-        self._append_seat(name, kind)
+            name = next(f"Player {i}" for i in range(1, 8) if f"Player {i}" not in {n.strip() for n in taken})
+        check_player_name(name, taken)
+        self._append_seat(name, _seat_kind(kind))
 
     def remove_seat(self, index: int) -> None:
         """Remove seat ``index`` (from 0) from the setup panel (from the next game on; at least one stays).
@@ -282,8 +275,7 @@ class DiceBoard(w.VBox):
         Raises InvalidArgumentError for an index that is not a seat, or for the last seat.
         """
         _check.whole(index, 0, len(self.seat_names) - 1, "the seat to remove")
-        if len(self.seat_names) == 1:
-            raise InvalidArgumentError("a game needs at least one seat", input=index)
+        check_player_count(len(self.seat_names) - 1)
         del self.seat_names[index]
         del self.seat_kinds[index]
         rows = list(self.seat_rows.children)

@@ -38,7 +38,7 @@ _DICE = """
 .n15-setup{--jp-layout-color1:#2f4254;--jp-layout-color2:#2f4254;--jp-border-color1:#2f4254;
   --jp-ui-font-color0:#f7f0dc;--jp-ui-font-color1:#f7f0dc;--jp-ui-font-color2:#f7f0dc}
 .n15-board .n15-setup-body{background:#22303d;margin:calc(-1 * var(--jp-widgets-container-padding));
-  padding:calc(var(--jp-widgets-container-padding) + 2px);
+  padding:var(--jp-widgets-container-padding);
   --jp-layout-color1:var(--n15-layout1);--jp-layout-color2:var(--n15-layout2);--jp-border-color1:var(--n15-border1);
   --jp-ui-font-color0:var(--n15-font0);--jp-ui-font-color1:var(--n15-font1);--jp-ui-font-color2:var(--n15-font2)}
 """

@@ -31,7 +31,7 @@ from .boards import (
     six_target_boards,
     six_target_multisets,
 )
-from .game import MARKERS, Game, ScoreEntry
+from .game import MARKERS, MAX_PLAYERS, Game, ScoreEntry, check_player_count, check_player_name
 from .players import PLAYERS, CautiousPlayer, GreedyPlayer, OptimalPlayer, PlayerName, make_player
 from .policy import Advice, Choice, OptimalPolicy, policy_for, solve
 from .probability import (
@@ -56,6 +56,7 @@ __all__ = [
     "MAX_BOARDS",
     "MAX_BOARDS_TEXT",
     "MAX_NAME",
+    "MAX_PLAYERS",
     "PLAYERS",
     "PUBLIC_BOARD",
     "SIMPLE_POLICIES",
@@ -79,6 +80,8 @@ __all__ = [
     "Turn",
     "bonus_score",
     "check_board_pairs",
+    "check_player_count",
+    "check_player_name",
     "default_boards",
     "expected_score",
     "five_target_backs",

@@ -21,7 +21,7 @@ Rules, in the kit's words:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
 
 from .. import _check
@@ -31,10 +31,51 @@ from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from .boards import MAX_NAME, Colour, GoalBoard, check_board_pairs, default_boards
 from .rules import Decision, Turn
 
-__all__ = ["MARKERS", "Game", "ScoreEntry"]
+__all__ = ["MARKERS", "MAX_PLAYERS", "Game", "ScoreEntry", "check_player_count", "check_player_name"]
 
 #: Dice markers in play by number of players (handicap variant).
 MARKERS = {2: (1, 3), 3: (1, 2, 4), 4: (1, 2, 3, 5), 5: (1, 2, 3, 4, 5), 6: (1, 2, 3, 4, 5, 6)}
+#: The most players a game seats.
+MAX_PLAYERS = 6
+
+
+def check_player_count(count: int, handicap: bool = False) -> int:
+    """``count`` if a game seats that many players: 1 to 6, or 2 to 6 in the handicap variant.
+
+    Raises InvalidArgumentError with the rule otherwise (the dice board's seat buttons show that message).
+
+    >>> check_player_count(7)
+    Traceback (most recent call last):
+    ...
+    fifteen_kit.errors.InvalidArgumentError: a game has at most 6 players (input: 7)
+    """
+    _check.whole(count, 0, None, "the number of players")
+    if _check.flag(handicap, "handicap") and count == 1:
+        raise InvalidArgumentError("the handicap variant needs 2 to 6 players", input=count)
+    if count > MAX_PLAYERS:
+        raise InvalidArgumentError(f"a game has at most {MAX_PLAYERS} players", input=count)
+    if count < 1:
+        raise InvalidArgumentError("a game needs at least one player", input=count)
+    return count
+
+
+def check_player_name(name: str, taken: Iterable[str] = ()) -> str:
+    """``name`` if it can name a player: text of 1 to 40 characters, not blank, and none of the names ``taken``
+    (at most 6; compared without spaces at either end, as they look on the score pad).
+
+    Raises InvalidArgumentError otherwise.
+
+    >>> check_player_name("Ann ", taken=["Bo", "Ann"])
+    Traceback (most recent call last):
+    ...
+    fifteen_kit.errors.InvalidArgumentError: that name is taken: each player needs a different name (input: 'Ann ')
+    """
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise InvalidArgumentError(f"a player's name is text of 1 to {MAX_NAME} characters", input=_check.short(name))
+    others = _check.items(taken, MAX_PLAYERS, "the names taken")
+    if name.strip() in {n.strip() for n in others if isinstance(n, str)}:
+        raise InvalidArgumentError("that name is taken: each player needs a different name", input=name)
+    return name
 
 
 @dataclass(frozen=True)
@@ -72,15 +113,12 @@ class Game:
         if isinstance(players, (Mapping, Set)):  # the seating order is the order of play: it must be given
             raise InvalidArgumentError("players are given in seating order (a list or tuple of names)",
                                        input=players)
-        names = _check.items(players, 6, "the players")
-        if not names or not all(isinstance(n, str) and n.strip() and len(n) <= MAX_NAME for n in names) \
-                or len(set(names)) != len(names):
-            raise InvalidArgumentError(f"players are 1 to 6 different names (text of 1 to {MAX_NAME} characters)",
-                                       input=players)
+        names = _check.items(players, MAX_PLAYERS, "the players")
+        for i, name in enumerate(names):
+            check_player_name(name, names[:i])
         handicap = _check.flag(handicap, "handicap")
         gambler = _check.flag(gambler, "gambler")
-        if handicap and len(names) < 2:
-            raise InvalidArgumentError("the handicap variant needs 2 to 6 players", input=players)
+        check_player_count(len(names), handicap)
         pool = default_boards() if boards is None else check_board_pairs(boards, "boards", backs_sum_to_15)
         if boards is None:
             _check.flag(backs_sum_to_15, "backs_sum_to_15")

@@ -329,6 +329,8 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         n15 + "boards.GoalBoard.parse": lambda _: {"text": "B4 Y3 K3 W2 G2 R1"},
         n15 + "game.Game": lambda _: {"players": ["A", "B"], "seed": 1},
         n15 + "game.Game.targets_for": lambda _: {"player": "A"},
+        n15 + "game.check_player_count": lambda _: {"count": 2, "handicap": True},
+        n15 + "game.check_player_name": lambda _: {"name": "Ann", "taken": ["Bo", "Cy"]},
         n15 + "game.Game.place": lambda g: {"colours": g.turn.valid_colours()[0].value},
         n15 + "game.Game.play_turn": lambda g: {"player": CautiousPlayer()},
         n15 + "players.CautiousPlayer": lambda _: {"seed": 1},
