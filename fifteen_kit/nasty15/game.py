@@ -73,7 +73,10 @@ def check_player_name(name: str, taken: Iterable[str] = ()) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
         raise InvalidArgumentError(f"a player's name is text of 1 to {MAX_NAME} characters", input=_check.short(name))
     others = _check.items(taken, MAX_PLAYERS, "the names taken")
-    if name.strip() in {n.strip() for n in others if isinstance(n, str)}:
+    for other in others:
+        if not isinstance(other, str):
+            raise InvalidArgumentError("the names taken are text", input=_check.short(other))
+    if name.strip() in {n.strip() for n in others}:
         raise InvalidArgumentError("that name is taken: each player needs a different name", input=name)
     return name
 
