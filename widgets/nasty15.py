@@ -46,7 +46,7 @@ from typing import Literal
 import ipywidgets as w
 
 from fifteen_kit import _check
-from fifteen_kit.chance import make_rng
+from fifteen_kit.chance import MAX_SEED, make_rng
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.nasty15.boards import (
     COLOURS,
@@ -58,7 +58,7 @@ from fifteen_kit.nasty15.boards import (
     format_boards,
     parse_boards,
 )
-from fifteen_kit.nasty15.game import MARKERS, Game, check_player_count, check_player_name
+from fifteen_kit.nasty15.game import MARKERS, MAX_PLAYERS, Game, check_player_count, check_player_name
 from fifteen_kit.nasty15.players import PLAYERS, CautiousPlayer, GreedyPlayer, OptimalPlayer, make_player
 from fifteen_kit.nasty15.policy import OptimalPolicy, policy_for
 from fifteen_kit.nasty15.rules import Decision, Phase, Turn
@@ -108,7 +108,7 @@ class DiceBoard(w.VBox):
     NotationError for bad board text) for bad seats or settings.
     """
 
-    def __init__(self, players: list[tuple[str, str]] | None = None, handicap: bool = False,
+    def __init__(self, players: list[tuple[str, SeatKind]] | None = None, handicap: bool = False,
                  gambler: bool = False, seed: int | None = 0, coach: bool = False,
                  boards: str | tuple[tuple[GoalBoard, GoalBoard], ...] | None = None,
                  backs_sum_to_15: bool = False) -> None:
@@ -132,8 +132,8 @@ class DiceBoard(w.VBox):
             pool = parse_boards(boards, backs_sum_to_15)
         else:
             pool = check_board_pairs(boards, "boards", backs_sum_to_15)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidArgumentError("seed is a whole number, or None for a fresh random game", input=seed)
+        if seed is not None:
+            _check.whole(seed, 0, MAX_SEED, "seed (or None for a fresh random game)")
         self._seed = seed
         self._pool = pool
         self._animation = make_rng(seed)  # only for the rolling animation; the game has its own generator
@@ -364,7 +364,7 @@ class DiceBoard(w.VBox):
         if not hasattr(self, "_game_setup"):
             return
         n = len(self.seat_names)
-        self.add_seat_button.disabled = n >= 6
+        self.add_seat_button.disabled = n >= MAX_PLAYERS
         for row in self.seat_rows.children:
             row.children[2].disabled = n <= 1
         now = (tuple(self._seats()), self.handicap_box.value, self.gambler_box.value, self.backs_box.value,
