@@ -79,7 +79,6 @@ _ROLL, _STOP = Decision("roll"), Decision("stop")
 _FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-
 def _coach_look() -> dict[str, object]:
     # the coach's notes: dark ink on a light card (sizes and colours through the public style and layout traits)
     return {"style": {"text_color": "#3b1a0e", "background": "#f7f0dc", "font_size": "14px"},
@@ -526,7 +525,7 @@ class DiceBoard(w.VBox):
             self._judge("place")
             self._say(sentence(outcome))
         else:
-            more = any(m.action == "place" for m in t.legal_moves())
+            more = bool(t.valid_colours())  # valid dice of this roll are left to place
             self._say(f"{colour.title.capitalize()} placed. " + ("Place more, roll the rest, or stop." if more
                                                                  else "Roll the rest, or stop."))
         self.render()
@@ -648,9 +647,8 @@ class DiceBoard(w.VBox):
             else:
                 b.tooltip = f"{c.title} die (target {t.targets[i]})"
         human = not g.is_over and g.player not in self._computers
-        moves = t.legal_moves()
-        self.roll_button.disabled = not human or _ROLL not in moves
-        self.stop_button.disabled = not human or _STOP not in moves
+        self.roll_button.disabled = not human or t.explain(_ROLL) is not None
+        self.stop_button.disabled = not human or t.explain(_STOP) is not None
         self.next_button.disabled = g.is_over or not t.is_over
         self.coach.value = self._coach_text() if self.coach_box.value and human else ""
         if not self.coach_box.value:

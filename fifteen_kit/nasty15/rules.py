@@ -495,8 +495,8 @@ class Turn(Notated):
             if self.placed_count:
                 out.append(Decision("stop"))
             out.append(Decision("roll"))
-        valid = self.valid_colours()
-        out.extend(Decision("place", subset) for size in range(1, len(valid) + 1)
+        valid = self.valid_colours()  # in colour order, so every subset is too: built without re-checking
+        out.extend(_check.unchecked(Decision, action="place", colours=subset) for size in range(1, len(valid) + 1)
                    for subset in combinations(valid, size))
         return tuple(out)
 
