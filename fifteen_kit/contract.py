@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Outcome", "Player", "PlayerFactory", "Position", "Registry", "SolveResult", "Status", "Verdict"]
+__all__ = ["Outcome", "Player", "PlayerFactory", "Position", "Exact", "Registry", "SolveResult", "Status", "Verdict"]
 
 MoveT = TypeVar("MoveT")
 MoveT_co = TypeVar("MoveT_co", covariant=True)
@@ -35,8 +35,10 @@ Outcome = Literal["win", "draw", "loss"]
 #: A solver's verdict on a solitaire deal: ``'won'`` (the line wins), ``'lost'`` (proved: nothing wins)
 #: or ``'unknown'`` (the budget ran out first).
 Verdict = Literal["won", "lost", "unknown"]
+#: An exact answer for a game of chance: ``value`` holds the expected score under the optimal policy.
+Exact = Literal["solved"]
 #: Any solver status.
-Status = Literal["win", "draw", "loss", "won", "lost", "unknown"]
+Status = Literal["win", "draw", "loss", "won", "lost", "unknown", "solved"]
 
 
 @runtime_checkable
@@ -89,7 +91,8 @@ class SolveResult(Generic[MoveT]):
     """A solver's answer, the same shape in every game.
 
     Attributes:
-        status: the verdict (:data:`Verdict` for a solitaire, :data:`Outcome` for the side to move).
+        status: the verdict (:data:`Verdict` for a solitaire, :data:`Outcome` for the side to move, ``'solved'``
+            for a game of chance, whose ``value`` is then the exact expected score).
         line: the best line of play from the position, replayable with ``play`` (empty if none wins).
         nodes: positions the search expanded.
         seconds: wall-clock time of the search (0.0 when not measured).

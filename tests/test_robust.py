@@ -373,7 +373,7 @@ def test_the_last_seats_remove_button_answers_on_the_board():
     from fifteen_kit.widgets import DiceBoard
     board = DiceBoard(players=[("Ann", "human")], seed=1)
     board.seat_rows.children[0].children[2].click()
-    assert "at least one seat" in board.setup_note.value
+    assert "at least one player" in board.setup_note.value
     assert len(board.seat_names) == 1
 
 
@@ -389,7 +389,7 @@ def test_dice_seat_buttons_answer_on_the_board_and_names_stay_distinct():
     while len(board.seat_names) < 6:
         board.add_seat()
     board.add_seat_button.click()               # disabled at six seats; a click that gets through is answered
-    assert "at most 6 seats" in board.setup_note.value
+    assert "at most 6 players" in board.setup_note.value
 
 
 def test_goal_board_names_round_trip_as_text():
@@ -429,10 +429,10 @@ def test_play_turn_refuses_a_decision_the_rules_do_not_know():
         def __init__(self, decision):
             self.decision = decision
 
-        def decide(self, turn):
+        def choose(self, turn):
             return self.decision
 
-    for decision in (("place", 5), None, "roll", ("dance", ()), ("roll", (), 1)):
+    for decision in (("place", 5), None, "roll", ("dance", ()), ("roll", ())):
         game = DiceGame(["A"], seed=1)
         with pytest.raises(InvalidArgumentError):
             game.play_turn(Bad(decision))

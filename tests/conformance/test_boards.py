@@ -209,8 +209,9 @@ def _dice_check(b, _before, where: str) -> None:
             value = t.placed[i] if t.placed[i] is not None else t.rolled[i]
             assert b.dice[c].description.split()[0] == c.value, where
             assert (value is None) == (b.dice[c].description == c.value), (where, c)
-            assert ("n15-valid" in b.dice[c]._dom_classes) == (c in t.valid_colours() and t.placed[i] is None), \
+            assert ("click to place" in b.dice[c].tooltip) == (c in t.valid_colours() and t.placed[i] is None), \
                 (where, c)
+            assert ("placed" in b.dice[c].tooltip) == (t.placed[i] is not None), (where, c)
     assert b.next_button.disabled == (g.is_over or not t.is_over), where
     totals = g.totals()
     assert b.pad.value.endswith("<tr><th>Total</th>" + "".join(f"<th>{totals[p]}</th>" for p in g.players)
