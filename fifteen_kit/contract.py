@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Outcome", "Player", "PlayerFactory", "Position", "Exact", "Registry", "SolveResult", "Status", "Verdict"]
+__all__ = ["Exact", "Outcome", "Player", "PlayerFactory", "Position", "Registry", "SolveResult", "Status", "Verdict"]
 
 MoveT = TypeVar("MoveT")
 MoveT_co = TypeVar("MoveT_co", covariant=True)
