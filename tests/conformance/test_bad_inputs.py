@@ -41,6 +41,7 @@ WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", 
 #: - result records: frozen dataclasses the kit builds and returns, which users read but never build.
 #: - enums: ``Side('x')`` is Python's Enum lookup; the kit's public way in is each enum's ``parse``.
 #: - SVG and HTML are ``str`` subclasses holding any markup.
+#: - contract.Player and contract.Position are protocols: each game's own classes that satisfy them are attacked.
 SKIP_MODULES = {"fifteen_kit.errors"}
 RESULT_RECORDS = {
     "fifteen_kit.fifteens.strategies.Outcome", "fifteen_kit.fifteens.strategies.Study",
@@ -49,9 +50,11 @@ RESULT_RECORDS = {
     "fifteen_kit.game_of_15.match.MatchState", "fifteen_kit.game_of_15.match.RoundRecord",
     "fifteen_kit.game_of_15.rules.RoundResult", "fifteen_kit.game_of_15.solver.Evaluation",
     "fifteen_kit.game_of_15.square.Line", "fifteen_kit.game_of_15.tree.TreeStatistics",
+    "fifteen_kit.contract.SolveResult",
     "fifteen_kit.nasty15.game.ScoreEntry", "fifteen_kit.nasty15.policy.Advice", "fifteen_kit.nasty15.policy.Choice",
 }
-NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML"}
+NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML",
+                   "fifteen_kit.contract.Player", "fifteen_kit.contract.Position"}
 
 
 @dataclasses.dataclass(frozen=True)
