@@ -4,25 +4,24 @@ Run by ``make lite`` with the tools of ``lite/requirements.txt`` (in ``.venv-lit
 
     python lite/build.py [--output build/lite]
 
-What it puts together in a staging folder, then hands to ``jupyter lite build``:
+``jupyter lite build`` does the building, with ``lite/`` as its folder, where it reads
+``jupyter_lite_config.json`` (apps, no source maps), ``jupyter-lite.json`` (``disablePyPIFallback``: a missing
+package fails at once instead of waiting for PyPI) and ``overrides.json``, a link to Binder's settings
+(jupyterlite-core 0.8.6 reads no other: its ``--settings-overrides`` option is used by no add-on).
+This script only makes the inputs its options take, in a temporary folder:
 
-* ``static/pyodide/``: the Pyodide core (npm package ``pyodide@314.0.6``: the interpreter,
-  its standard library and ``pyodide-lock.json``) so the kernel never starts from a CDN.
-  The npm package holds no wheels, so the pure-Python packages the kernel itself loads
-  (micropip, IPython, jedi and everything they depend on in the lock) are downloaded from
-  PyPI at the lock's exact versions and served beside it; their sha256 in the lock are
-  rewritten for these copies.  sympy and mpmath (1.3.0: sympy 1.14 refuses the lock's 1.4.1)
-  are served the same way, from the ``pypi/`` folder.  Every other lock entry, among them
-  the WebAssembly builds of numpy and matplotlib, keeps Pyodide's own file on its CDN
-  (an absolute URL), so a published site plots and an offline one fails loudly there.
-* ``pypi/``: the kit as a pure-Python wheel, ipywidgets, comm and sympy: the lessons'
-  first cell installs them with ``%pip install`` (piplite).
-* ``files/``: the lessons and the ``play/`` boards.
-* ``jupyter-lite.json``: ``disablePyPIFallback``, so a missing package fails at once
-  instead of waiting for PyPI.
+* ``--pyodide``: a Pyodide distribution.  Its core is the npm package ``pyodide@314.0.6`` (interpreter,
+  standard library, ``pyodide-lock.json``), which holds no wheels; so the pure-Python packages the kernel
+  loads from the lock at start (micropip, IPython, jedi and what they depend on), and sympy and mpmath
+  (1.3.0: sympy 1.14 refuses the lock's 1.4.1), are downloaded from PyPI and put beside it, and their lock
+  entries get these files' sha256.  Every other entry, among them the WebAssembly builds of numpy and
+  matplotlib, points at Pyodide's CDN, so a published site plots and an offline one fails loudly there.
+* ``--piplite-wheels``: the kit as a pure-Python wheel and the wheels of ``lite/wheels.txt``
+  (ipywidgets, comm, sympy, ...), which the lessons' first cell installs with ``%pip install``.
+* ``--contents``: the lessons at the top, the app-mode boards in ``play/``.
 
+Then it writes the site's ``index.html``, which opens lesson 00.
 Downloads are cached in ``.cache/lite/``; a second build needs no network.
-The site's ``index.html`` opens lesson 00.
 """
 
 from __future__ import annotations
@@ -37,6 +36,7 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
@@ -46,8 +46,8 @@ PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # What the Pyodide kernel loads from the lock at start (micropip first, then IPython and jedi).
 KERNEL_PACKAGES = ("micropip", "ipython", "jedi")
-# Lock entries served from the site's pypi/ folder instead, at the versions of lite/wheels.txt.
-FROM_PYPI_FOLDER = ("sympy", "mpmath")
+# Lock entries served by the site at the versions of lite/wheels.txt instead of the lock's.
+PINNED_IN_LOCK = ("sympy", "mpmath")
 START_PAGE = "00_start_here.ipynb"
 
 
@@ -75,20 +75,6 @@ def run(*args: str, cwd: Path | None = None) -> None:
     subprocess.run(args, check=True, cwd=cwd)
 
 
-def pyodide_core(dest: Path) -> dict:
-    """Unpack the Pyodide core files into ``dest``; return the lock as shipped."""
-    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tgz.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent")
-    dest.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(tgz) as tar:
-        for name in PYODIDE_CORE:
-            member = tar.getmember(f"package/{name}")
-            (dest / name).write_bytes(tar.extractfile(member).read())
-    return json.loads((dest / "pyodide-lock.json").read_text())
-
-
 def pypi_wheel(name: str, version: str) -> Path:
     """The pure-Python wheel of ``name==version`` from PyPI (cached), as Python 3.14 would take it."""
     folder = CACHE / "wheels"
@@ -106,7 +92,7 @@ def pypi_wheel(name: str, version: str) -> Path:
     return found[0]
 
 
-def closure(packages: dict, roots: tuple[str, ...]) -> set[str]:
+def closure(packages: dict[str, Any], roots: tuple[str, ...]) -> set[str]:
     """The lock entries ``roots`` need, by normalized name."""
     seen: set[str] = set()
     todo = [normalize(r) for r in roots]
@@ -118,61 +104,59 @@ def closure(packages: dict, roots: tuple[str, ...]) -> set[str]:
     return seen
 
 
-def rewrite_lock(lock: dict, pyodide_dir: Path, pypi_dir: Path) -> dict[str, str]:
-    """Point the lock at the copies this site serves, and at Pyodide's CDN for the rest.
+def pyodide_distribution(dest: Path) -> dict[str, str]:
+    """The Pyodide that ``--pyodide`` copies into the site, in ``dest``; returns {package: where it comes from}.
 
-    Returns {package: where it comes from} for the build log.
+    By hand, measured with jupyterlite-pyodide-kernel 0.8.6 on this project's Python 3.11:
+    * ``--pyodide`` unpacks only a ``.tar.bz2`` release; the one registry with Pyodide here is npm (a ``.tgz``).
+    * Its lock add-on (``--pyodide-lock``) needs pyodide-lock >= 0.1.3, which needs Python >= 3.12; the last
+      pyodide-lock for 3.11 (0.1.2) rejects Pyodide 314's lock ("info.version: Field required").
     """
-    packages = {normalize(k): v for k, v in lock["packages"].items()}
-    served = closure(packages, KERNEL_PACKAGES)
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent")
+    dest.mkdir(parents=True)
+    with tarfile.open(tgz) as tar:
+        for name in PYODIDE_CORE:
+            member = tar.extractfile(f"package/{name}")
+            assert member is not None, name  # a regular file in every Pyodide release
+            (dest / name).write_bytes(member.read())
+    lock = json.loads((dest / "pyodide-lock.json").read_text())
+    served = closure({normalize(k): v for k, v in lock["packages"].items()}, KERNEL_PACKAGES)
     pins = pinned()
     where = {}
     for key, entry in lock["packages"].items():
         name = normalize(key)
-        if name in served:
-            wheel = pypi_wheel(entry["name"], entry["version"])
-            shutil.copy2(wheel, pyodide_dir / wheel.name)
-            entry.update(file_name=wheel.name, sha256=sha256(wheel))
+        if name in served or name in PINNED_IN_LOCK:
+            version = pins[name] if name in PINNED_IN_LOCK else entry["version"]
+            wheel = pypi_wheel(entry["name"], version)
+            shutil.copy2(wheel, dest / wheel.name)
+            entry.update(version=version, file_name=wheel.name, sha256=sha256(wheel))
             where[name] = "site (static/pyodide)"
-        elif name in FROM_PYPI_FOLDER:
-            wheel = pypi_wheel(entry["name"], pins[name])
-            shutil.copy2(wheel, pypi_dir / wheel.name)
-            # file_name is resolved against static/pyodide/: the one copy in pypi/ serves both.
-            entry.update(version=pins[name], file_name=f"../../pypi/{wheel.name}", sha256=sha256(wheel))
-            where[name] = "site (pypi)"
         else:
             entry["file_name"] = PYODIDE_CDN + entry["file_name"]
             where[name] = "Pyodide CDN"
-    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return where
 
 
-def site_wheels(pypi_dir: Path) -> None:
-    """The kit's own wheel and the pinned wheels of lite/wheels.txt, into ``pypi_dir``."""
-    with tempfile.TemporaryDirectory() as tmp:
-        run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT))
-        for wheel in Path(tmp).glob("fifteen_kit-*.whl"):
-            shutil.copy2(wheel, pypi_dir / wheel.name)
+def site_wheels(dest: Path) -> None:
+    """The kit's own wheel and the pinned wheels of lite/wheels.txt, for ``--piplite-wheels``.
+
+    By hand: that option takes wheel files or URLs, not ``name==version``, and builds no wheel from source.
+    """
+    dest.mkdir(parents=True)
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dest), str(ROOT))
     for name, version in pinned().items():
-        if name not in FROM_PYPI_FOLDER:  # those two were copied with the lock
-            shutil.copy2(pypi_wheel(name, version), pypi_dir)
-
-
-def contents(files: Path) -> None:
-    """The lessons (with the teacher guide) at the top, the app-mode boards in play/."""
-    files.mkdir(parents=True)
-    for path in sorted((ROOT / "lessons").iterdir()):
-        if path.suffix in (".ipynb", ".md"):
-            shutil.copy2(path, files / path.name)
-    (files / "play").mkdir()
-    for path in sorted((ROOT / "play").glob("*.ipynb")):
-        shutil.copy2(path, files / "play" / path.name)
+        shutil.copy2(pypi_wheel(name, version), dest)
 
 
 def start_page(output: Path) -> None:
     """The site's front door opens lesson 00 in JupyterLab.
 
-    JupyterLite's pages read the (empty) configuration block of this file, so it stays.
+    By hand: JupyterLite's own ``index.html`` goes to its ``appUrl`` (the app, no document), which every
+    app page also uses.  Its pages read the (empty) configuration block of this file, so it stays.
     """
     target = f"lab/index.html?path={START_PAGE}"
     (output / "index.html").write_text(
@@ -190,25 +174,24 @@ def folder_size(path: Path) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--output", type=Path, default=ROOT / "build" / "lite")
     args = parser.parse_args()
     output = args.output.resolve()
     with tempfile.TemporaryDirectory(prefix="kit-lite-") as tmp:
         stage = Path(tmp)
-        pyodide_dir, pypi_dir = stage / "static" / "pyodide", stage / "pypi"
-        pypi_dir.mkdir(parents=True)
-        lock = pyodide_core(pyodide_dir)
-        where = rewrite_lock(lock, pyodide_dir, pypi_dir)
-        site_wheels(pypi_dir)
-        contents(stage / "files")
-        shutil.copy2(LITE / "jupyter-lite.json", stage / "jupyter-lite.json")
-        shutil.copy2(ROOT / "binder" / "overrides.json", stage / "overrides.json")
+        # --pyodide takes a folder laid out as the release tarball: pyodide/ inside a folder named pyodide.
+        where = pyodide_distribution(stage / "pyodide" / "pyodide")
+        site_wheels(stage / "wheels")
+        # By hand: --contents puts a folder's files at the top of the site; the boards go in play/.
+        shutil.copytree(ROOT / "play", stage / "boards" / "play", ignore=shutil.ignore_patterns(".*"))
         if output.exists():
             shutil.rmtree(output)
-        run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(stage), "--output-dir", str(output),
-            "--settings-overrides", str(stage / "overrides.json"),
-            "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages", cwd=stage)  # its task database too
+        # Run in the stage: the task database (.jupyterlite.doit.db) and the cache start empty every time.
+        run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(LITE), "--output-dir", str(output),
+            f"--LiteBuildConfig.cache_dir={stage / 'cache'}", "--pyodide", str(stage / "pyodide"),
+            "--piplite-wheels", str(stage / "wheels"),
+            "--contents", str(ROOT / "lessons"), "--contents", str(stage / "boards"), cwd=stage)
     start_page(output)
     local = sorted(k for k, v in where.items() if v != "Pyodide CDN")
     print(f"Served by the site from Pyodide's lock: {', '.join(local)}")
