@@ -301,6 +301,14 @@ class GameOf15Board(GameOf15View):
         if self.controller.claim(text):
             self.claim_text.value = ""
 
+    def tick(self, seconds: float) -> None:
+        """Speed blitz: let ``seconds`` pass on the clock of the side that must act (the timer calls this).
+
+        Does nothing without a clock or a round in play.  Raises InvalidArgumentError unless
+        ``seconds`` is a finite number, 0 or more.
+        """
+        self.controller.tick(seconds)
+
     def end_turn(self) -> None:
         """End a human's open turn without a claim (manual claims); with the pool empty, the round is drawn."""
         self.controller.end_turn()

@@ -8,7 +8,6 @@ kit's one style sheet (:func:`~fifteen_kit.widgets.style.style_sheet`, section `
 public style and layout traits.
 
 >>> from fifteen_kit.game_of_15.match import Match
->>> from fifteen_kit.widgets.game_of_15_controller import GameOf15Controller
 >>> view = GameOf15View()
 >>> view.draw(GameOf15Controller(Match(), seed=0))
 >>> view.cell_state(5), view.message.value
@@ -144,6 +143,8 @@ class GameOf15View(w.VBox):
         for d in range(1, 10):
             b = w.Button(description=str(d), tooltip=f"Draft {d}", layout=w.Layout(width="64px", height="90px"))
             b.add_class("f15-tile")
+            b.layout.border = "0"
+            self._style_tile(b, taken=False)
             self.pool_buttons[d] = b
             self.hint_labels[d] = w.HTML()
             self.hint_labels[d].add_class("f15-hint")
@@ -157,6 +158,8 @@ class GameOf15View(w.VBox):
                 b = w.Button(description=str(d), tooltip=f"Cell of {d}", layout=w.Layout(width="76px", height="76px"))
                 b.add_class("f15-cell")
                 b.add_class(f"f15-cell-d{d}")
+                b.style.font_family = "Georgia,serif"
+                self._style_cell(b, None)
                 self.grid_buttons[d] = b
                 cells.append(b)
         self.grid = w.GridBox(cells, layout=w.Layout(grid_template_columns="repeat(3, 80px)", grid_gap="2px"))
@@ -207,6 +210,9 @@ class GameOf15View(w.VBox):
         ])
         settings.add_class("f15-panel")
         view_row = w.HBox([self.view_menu, self.grid_clicks_box, self.hints_box])
+        accordion = w.Accordion(children=[settings, w.VBox([view_row]), self.log_view],
+                                titles=("Settings", "View", "Move log"))
+        accordion.add_class("f15-accordion")
         self.children = [
             style_sheet(),
             w.HBox([self.status, self.score], layout=w.Layout(justify_content="space-between",
@@ -222,8 +228,7 @@ class GameOf15View(w.VBox):
             self.claim_panel,
             w.HBox([self.undo_button, self.next_round_button, self.position_row]),
             w.HBox([self.puzzle_menu, self.puzzle_button]),
-            w.Accordion(children=[settings, w.VBox([view_row]), self.log_view],
-                        titles=("Settings", "View", "Move log")),
+            accordion,
         ]
         self.show_points_box()
 
@@ -331,6 +336,7 @@ class GameOf15View(w.VBox):
             tile.remove_class("f15-taken" if owner is None else f"f15-tile-{d}")
             tile.add_class(f"f15-tile-{d}" if owner is None else "f15-taken")
             tile.tooltip = f"Draft {d}" if owner is None else f"{d}: drafted by {owner.title}"
+            self._style_tile(tile, owner is not None)
             tile.disabled = not (may_draft and owner is None)
             cell = self.grid_buttons[d]
             for css in ("f15-empty", "f15-cell-O", "f15-cell-I", "f15-cell-win"):
@@ -381,17 +387,29 @@ class GameOf15View(w.VBox):
         self.message.value = escape(c.message())
 
     @staticmethod
-    def _style_cell(cell: w.Button, owner: Side | None) -> None:
-        """A magic-square cell's colours and type through the public button style."""
-        s = cell.style
-        s.font_weight = "bold"
-        if owner is None:
-            s.button_color, s.text_color, s.font_size = _CELL, THEME["brass_dark"], "24px"
-            s.font_weight = "normal"
-        elif owner is Side.ONYX:
-            s.button_color, s.text_color, s.font_size = THEME["onyx"], THEME["ivory"], "34px"
+    def _style_tile(tile: w.Button, taken: bool) -> None:
+        """A pool tile through public traits: a bare face (its SVG is the kit class's background), or the
+        recessed slot of a taken tile with its digit small."""
+        if taken:
+            tile.style.button_color, tile.style.text_color = THEME["recess"], THEME["mahogany_light"]
+            tile.style.font_size, tile.layout.padding = "18px", "6px 5px"
         else:
-            s.button_color, s.text_color, s.font_size = "#ffffff", THEME["onyx"], "34px"
+            tile.style.button_color, tile.style.text_color = "transparent", "transparent"
+            tile.style.font_size, tile.layout.padding = "1px", "0"
+
+    @staticmethod
+    def _style_cell(cell: w.Button, owner: Side | None) -> None:
+        """A magic-square cell's colours, type and frame through the public button style and layout."""
+        s = cell.style
+        if owner is None:
+            s.button_color, s.text_color, s.font_size, s.font_weight = _CELL, THEME["brass_dark"], "24px", "normal"
+            cell.layout.border = f"2px solid {THEME['mahogany']}"
+        elif owner is Side.ONYX:
+            s.button_color, s.text_color, s.font_size, s.font_weight = THEME["onyx"], THEME["ivory"], "34px", "bold"
+            cell.layout.border = f"2px solid {THEME['mahogany']}"
+        else:
+            s.button_color, s.text_color, s.font_size, s.font_weight = "#ffffff", THEME["onyx"], "34px", "bold"
+            cell.layout.border = f"4px solid {THEME['onyx']}"
 
     def draw_clock(self, controller: GameOf15Controller) -> None:
         """Redraw only the blitz clock line (the timer's ticks), e.g. ``⏱ Onyx 0:58.0 · Ivory 1:00.0``.
@@ -441,7 +459,7 @@ class GameOf15View(w.VBox):
                 continue
             glyph, colour = _HINT[v.outcome]
             label.value = f"<span style='color:{colour};background:#f7f0dc;padding:0 3px;border-radius:4px'>" \
-                          f"{glyph} {escape(v.describe())}</span>"
+                          f"{glyph} {escape(v.describe().replace(' in ', ' '))}</span>"  # 'win 2': fits under a tile
         if show and not r.is_over:
             lines = []
             for side in Side:

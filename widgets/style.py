@@ -28,7 +28,7 @@ def _game_of_15() -> str:
     """The Game of 15 board (prefix ``f15-``): the tile faces as SVG backgrounds, the cells' corner digits,
     rings, focus outlines and the panels; sizes and button colours are the widgets' public traits."""
     rules = [Template("""
-.f15-board{background:$mahogany;padding:14px;border-radius:14px;color:$ivory;font-family:Georgia,serif}
+.f15-board{background:$mahogany;padding:18px 14px 14px;border-radius:14px;color:$ivory;font-family:Georgia,serif}
 .f15-board .widget-label,.f15-board .widget-html-content,.f15-board label{color:$ivory}
 .f15-panel{background:$mahogany_light;border-radius:10px;padding:6px}
 .f15-tile{background-size:100% 100%;background-repeat:no-repeat}
