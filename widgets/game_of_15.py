@@ -60,7 +60,7 @@ from .common import sentence
 from .game_of_15_controller import MAX_TEXT, GameOf15Controller
 from .game_of_15_views import BLITZ_RANGE, LENGTHS, MAX_TARGET, MODES, OPPONENTS, GameOf15View
 
-__all__ = ["BLITZ_RANGE", "LENGTHS", "MAX_TEXT", "MODES", "OPPONENTS", "GameOf15Board"]
+__all__ = ["GameOf15Board"]
 
 
 class GameOf15Board(GameOf15View):
@@ -163,9 +163,8 @@ class GameOf15Board(GameOf15View):
             match = Match(rules=MatchRules(target=1, auto_claim=auto_claim, practice=True), position=position.strip())
         else:
             match = Match(rules=self.chosen_rules(), first=first_value, seed=seed * 1000 + 1)
-        name = OPPONENTS[opp_label]
         #: The state machine behind the board (turns, computer replies, clock, puzzle referee).
-        self.controller = GameOf15Controller(match, seed=seed, opponent=name,
+        self.controller = GameOf15Controller(match, seed=seed, opponent=OPPONENTS[opp_label],
                                              computer_side=computer_value or Side.IVORY.value)
         self.controller.grid_clicks = grid_clicks
         self.controller.on_change = self.render
@@ -181,7 +180,7 @@ class GameOf15Board(GameOf15View):
             tile.on_click(lambda _b, d=d: self.click_digit(d))
         for d, cell in self.grid_buttons.items():
             cell.on_click(lambda _b, d=d: self.click_digit(d, from_grid=True))
-        self.blind_text.observe(lambda ch: ch["new"].strip() and self._blind_draft(), names="value")
+        self.blind_text.observe(self._blind_typed, names="value")
         self.blind_button.on_click(lambda _b: self._blind_draft())
         self.claim_button.on_click(lambda _b: self.claim())
         self.end_turn_button.on_click(lambda _b: self.end_turn())
@@ -281,6 +280,10 @@ class GameOf15Board(GameOf15View):
         Raises InvalidArgumentError unless ``digit`` is a whole number 1..9 and ``from_grid`` True/False.
         """
         self.controller.click_digit(digit, from_grid)
+
+    def _blind_typed(self, change: dict[str, Any]) -> None:
+        if change["new"].strip():  # a digit typed and Enter pressed (a box cleared by the board is not one)
+            self._blind_draft()
 
     def _blind_draft(self) -> None:
         text = self.blind_text.value

@@ -336,7 +336,8 @@ class GameOf15Controller:
     def draft_typed(self, text: str) -> None:
         """Blind play: the human to move drafts the digit typed as ``text`` (a wrong name is a violation).
 
-        Raises InvalidArgumentError unless ``text`` is text (up to 1,000,000 characters); text over 200 characters only shows a message.
+        Raises InvalidArgumentError unless ``text`` is text (up to 1,000,000 characters); text over 200
+        characters only shows a message.
         """
         _check.text(text, _BOX_TEXT, "text (a digit such as '7')")
         self._events = []

@@ -16,6 +16,7 @@ public style and layout traits.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import Literal
 
@@ -65,7 +66,7 @@ _HINT = {"win": ("✔", "#0072B2"), "draw": ("=", "#8a6a1f"), "loss": ("✘", "#
 _CELL = "#e9dcb6"  # an empty cell of the magic square
 
 
-def _label(menu: dict[str, object], value: object) -> str:
+def _label(menu: Mapping[str, object], value: object) -> str:
     return next(k for k, v in menu.items() if v == value)
 
 
@@ -264,6 +265,8 @@ class GameOf15View(w.VBox):
         'single round'
         """
         label = self.length_menu.value
+        count: str
+        target: int | None
         if self._extra_length is not None and label == self._extra_length[0]:
             count, target = "rounds", self._extra_length[1]
         else:
