@@ -58,7 +58,7 @@ from fifteen_kit.game_of_15.rules import Side
 
 from .common import sentence
 from .game_of_15_controller import MAX_TEXT, GameOf15Controller
-from .game_of_15_views import BLITZ_RANGE, LENGTHS, MAX_TARGET, MODES, OPPONENTS, GameOf15View
+from .game_of_15_views import BLITZ_RANGE, MAX_TARGET, MODES, OPPONENTS, GameOf15View
 
 __all__ = ["GameOf15Board"]
 
