@@ -1,6 +1,6 @@
 # fifteen-kit: every target creates .venv itself, from the same pins Binder uses.
 #   make lab       JupyterLab on lessons/ (prints the URL; works headless)
-#   make test      unit tests, doctests, property tests, every lesson under nbval, then the browser tests
+#   make test      ruff, mypy, unit tests, doctests, property tests, every lesson under nbval, then the browser tests
 #   make play      one board as an app with Voila: make play GAME=fifteens
 #   make lessons   re-execute every lesson in place and save its outputs
 #   make bench     run the benchmarks in bench/
@@ -53,14 +53,17 @@ lab: $(VENV)/.lab
 
 test: $(VENV)/.test $(CHROMIUM)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest tests fifteen_kit widgets lessons --ignore=tests/browser --ignore=tests/lite --doctest-modules \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
 	$(BIN)/python -m pytest tests/browser
 	$(MAKE) test-lite
 	$(MAKE) binder-check
 
-# Binder's environment exactly as repo2docker builds it, from binder/ alone (requirements.txt, then postBuild),
-# plus only the test runner; every lesson under nbval in it, then its size and start-up times.
+# Binder's recipe replayed on this machine: a fresh venv of the host's $(PYTHON) (not repo2docker's image, nor
+# necessarily the Python of binder/runtime.txt) with binder/requirements.txt, then binder/postBuild, plus only the
+# test runner (pytest and nbval at their pins in tests/requirements.txt); every lesson under nbval in it, then its
+# size and start-up times.  It checks the pins and postBuild, not the Docker image Binder itself would build.
 BINDER_VENV := .venv-binder
 binder-check:
 	rm -rf $(BINDER_VENV)
@@ -68,7 +71,7 @@ binder-check:
 	$(BINDER_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(BINDER_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt
 	PATH="$(CURDIR)/$(BINDER_VENV)/bin:$$PATH" bash binder/postBuild
-	$(BINDER_VENV)/bin/python -m pip install --quiet pytest==9.2.0 nbval==0.11.0 -c tests/requirements.txt
+	$(BINDER_VENV)/bin/python -m pip install --quiet pytest nbval -c tests/requirements.txt
 	$(BINDER_VENV)/bin/python -m pytest -p no:cacheprovider lessons --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/sanitize.cfg
 	$(BINDER_VENV)/bin/python tests/binder/measure.py
@@ -101,6 +104,7 @@ $(CHROMIUM):
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # One board as a clean app (no code cells), served by Voila: make play GAME=fifteens
 GAME ?= game_of_15

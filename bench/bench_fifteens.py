@@ -1,4 +1,4 @@
-"""Fifteens: board clicks (budget well under 0.1 s) and the speed of the solver and the strategies."""
+"""Fifteens: board clicks (budget well under 0.1 s) and the speed of the solver and the computer players."""
 
 from __future__ import annotations
 
@@ -6,21 +6,21 @@ import time
 
 
 def main() -> int:
-    """Time card clicks, removals and the solver's move on the board; solver and strategy games per second."""
+    """Time card clicks, removals and the solver's move on the board; solver and computer-player games per second."""
     from fifteen_kit.widgets import FifteensBoard
     from timing import report_clicks
 
-    from fifteen_kit.fifteens import Position, play, solve
+    from fifteen_kit.fifteens import PLAYERS, Position, play, solve
 
     clicks: dict[str, list[float]] = {"select a card": [], "remove (engine + redraw)": [], "solver's move": []}
     for seed in range(10):
         board = FifteensBoard(seed=seed)
         board.reveal_box.value = True
-        while board.position.legal_removals():
+        while board.position.legal_moves():
             t0 = time.perf_counter()
             board.solver_button.click()
             clicks["solver's move"].append(time.perf_counter() - t0)
-            for place in board.position.legal_removals()[0]:
+            for place in board.position.legal_moves()[0]:
                 t0 = time.perf_counter()
                 board.cards[place].click()
                 clicks["select a card"].append(time.perf_counter() - t0)
@@ -41,11 +41,11 @@ def main() -> int:
     ok = rate >= 500
     print(("PASS" if ok else "FAIL") + f" thoughtful solver decides at least 500 deals per second ({rate:.0f})")
     failed += not ok
-    for name in ("random", "fewest", "most", "options"):
+    for name in PLAYERS:
         t0 = time.perf_counter()
         for s, d in enumerate(deals[:200]):
             play(d, name, s)
-        print(f"  strategy {name:<8} {(time.perf_counter() - t0) / 200 * 1e3:6.2f} ms per game")
+        print(f"  player {name:<8} {(time.perf_counter() - t0) / 200 * 1e3:6.2f} ms per game")
     import os
 
     from fifteen_kit.fifteens import study

@@ -3,7 +3,7 @@
 The Game of 15 is tic-tac-toe in disguise (the digits 1-9 on a 3x3 magic
 square), so both searches below settle the same game.  Timed in one run:
 
-* our full solve -- ``Solver().solve_all()``, a fresh solver (empty
+* our full solve -- ``Solver().solve_reachable()``, a fresh solver (empty
   transposition table) each repetition, all 5,478 reachable positions;
 * OpenSpiel's ``open_spiel.python.algorithms.minimax.alpha_beta_search`` on
   ``pyspiel.load_game("tic_tac_toe")`` from the initial state (root value only);
@@ -121,10 +121,10 @@ def main() -> int:
     """Run the benchmark, print the table and the checks; return the number of failed checks."""
     position = Round.parse(MID_GAME)
     solver = Solver()
-    solved = solver.solve_all()
+    solved = solver.solve_reachable()
     our_value = solver.score(Round())
     warm = Solver()
-    warm.solve_all()
+    warm.solve_reachable()
 
     full_label = f"full solve ({POSITIONS:,} positions)"
     loaded = load_openspiel()
@@ -132,7 +132,7 @@ def main() -> int:
     spiel_value: float | None = None
     if isinstance(loaded, str):
         spiel_note = f"OpenSpiel: MISSING (pyspiel not importable -- {loaded}); pip install -r bench/requirements.txt"
-        full = measure(full_label, lambda: Solver().solve_all(), repeat=SOLVER_REPEAT)
+        full = measure(full_label, lambda: Solver().solve_reachable(), repeat=SOLVER_REPEAT)
     else:
         pyspiel, alpha_beta_search, version = loaded
         spiel_note = f"OpenSpiel: open-spiel {version}"
@@ -146,7 +146,7 @@ def main() -> int:
         per_round = SOLVER_REPEAT // OPENSPIEL_REPEAT
         full, spiel = measure_interleaved(
             [
-                (full_label, lambda: Solver().solve_all(), per_round),
+                (full_label, lambda: Solver().solve_reachable(), per_round),
                 ("OpenSpiel alpha_beta_search root (tic_tac_toe)", spiel_root, 1),
             ],
             rounds=OPENSPIEL_REPEAT,

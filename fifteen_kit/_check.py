@@ -7,15 +7,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import FifteenKitError, InvalidArgumentError
+
+__all__ = ["choice", "finite", "flag", "is_whole", "items", "number", "seconds", "short", "text", "unchecked", "whole"]
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number: an ``int`` that is not a ``bool`` (True is not 1 here).
+
+    For checks whose message is their own; :func:`whole` checks a range and raises the kit's error.
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def whole(value: Any, lo: int, hi: int | None, what: str, error: type[FifteenKitError] = InvalidArgumentError,
           position: str | None = None) -> int:
     """``value`` if it is an int (not a bool) in ``lo..hi`` (``hi`` None: no upper bound)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+    if not is_whole(value) or value < lo or (hi is not None and value > hi):
         span = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
         raise error(f"{what} must be a whole number {span}", input=value, position=position)
     return value
@@ -28,8 +38,11 @@ def flag(value: Any, what: str) -> bool:
     return value
 
 
-def _finite(value: Any) -> float | None:
-    # value as a finite float if it is an int or float (not a bool) that fits one; otherwise None
+def finite(value: object) -> float | None:
+    """``value`` as a finite float if it is an int or float (not a bool) that fits one; otherwise None.
+
+    Huge ints, nan and infinities give None (never an OverflowError).
+    """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     try:
@@ -41,7 +54,7 @@ def _finite(value: Any) -> float | None:
 
 def seconds(value: Any, what: str, *, positive: bool, position: str | None = None) -> float:
     """``value`` as a finite float >= 0 (or > 0 if ``positive``)."""
-    number = _finite(value)
+    number = finite(value)
     if number is None or not (number > 0 if positive else number >= 0):
         rule = "a finite number of seconds above 0" if positive else "a finite number of seconds, 0 or more"
         raise InvalidArgumentError(f"{what} must be {rule}", input=value, position=position)
@@ -67,7 +80,7 @@ def unchecked(cls: type, **values: Any) -> Any:
     Only for values the engine derived itself from a valid one by a legal move (tiles and cards
     are moved, never created or lost); property tests check the invariants on every move.
     """
-    instance = object.__new__(cls)
+    instance: Any = object.__new__(cls)
     for name, value in values.items():
         object.__setattr__(instance, name, value)
     return instance
@@ -90,7 +103,7 @@ def number(value: Any, lo: float, hi: float, what: str, *, lo_open: bool = False
 
     Huge ints, nan and infinities are refused with the range in the message (never an OverflowError).
     """
-    number = _finite(value)
+    number = finite(value)
     if number is None or not ((number > lo if lo_open else number >= lo) and number <= hi):
         low = f"above {lo:g}" if lo_open else f"from {lo:g}"
         raise InvalidArgumentError(f"{what} must be a finite number {low} to {hi:g}{' ' + unit if unit else ''}",
@@ -112,6 +125,8 @@ def text(value: Any, limit: int, what: str, error: type[FifteenKitError] = Inval
 
 def short(value: Any, limit: int = 80) -> Any:
     """``value`` for an error message: a long string is cut to ``limit`` characters (with its length)."""
-    if isinstance(value, (str, bytes)) and len(value) > limit:
-        return value[:limit] + (f"... ({len(value)} characters)" if isinstance(value, str) else b"...")
+    if isinstance(value, str) and len(value) > limit:
+        return value[:limit] + f"... ({len(value)} characters)"
+    if isinstance(value, bytes) and len(value) > limit:
+        return value[:limit] + b"..."
     return value

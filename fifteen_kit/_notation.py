@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["Notated"]
+
 
 class Notated:
     """Gives ``__str__`` (the notation) and ``__repr__`` (``Class.parse('...')``) to classes with ``notation()``.

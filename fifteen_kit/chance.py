@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 
+from . import _check
 from .errors import InvalidArgumentError
 
-__all__ = ["MAX_SEED", "Seed", "make_rng"]
+__all__ = ["MAX_SEED", "Seed", "derived_seed", "make_rng"]
 
 #: The largest whole-number seed the kit accepts (seeds run from 0 to this).  ``random.Random`` would
 #: take a negative seed as its absolute value, so -7 and 7 would deal the same game: the kit refuses them.
@@ -48,7 +49,29 @@ def make_rng(seed: Seed = None) -> random.Random:
         return seed
     if seed is None:
         return random.Random()
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+    if not _check.is_whole(seed) or not 0 <= seed <= MAX_SEED:
         raise InvalidArgumentError("a seed is a whole number 0..2**63-1, a Random or None",
                                    input=seed)
     return random.Random(seed)
+
+
+def derived_seed(seed: int, index: int, stride: int) -> int:
+    """The seed of game number ``index`` in a series started from ``seed``: ``seed * stride + index``.
+
+    A series (a study of many deals, a board's successive games) gives each game its own repeatable seed;
+    while ``index`` stays below ``stride`` and nothing wraps, two series never share a seed.  A result above
+    :data:`MAX_SEED` wraps around (it is taken modulo ``MAX_SEED + 1``), so every accepted starting seed
+    gives seeds that :func:`make_rng` accepts.
+
+    ``seed`` and ``index`` are whole numbers 0..:data:`MAX_SEED`, ``stride`` a whole number 1..:data:`MAX_SEED`.
+    Raises :class:`~fifteen_kit.errors.InvalidArgumentError` otherwise.
+
+    >>> derived_seed(7, 3, 1_000_003)
+    7000024
+    >>> make_rng(derived_seed(MAX_SEED, 1, 1000)).random() < 1
+    True
+    """
+    _check.whole(seed, 0, MAX_SEED, "the seed")
+    _check.whole(index, 0, MAX_SEED, "the game number")
+    _check.whole(stride, 1, MAX_SEED, "the stride")
+    return (seed * stride + index) % (MAX_SEED + 1)

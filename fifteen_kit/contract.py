@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Outcome", "Player", "PlayerFactory", "Position", "Registry", "SolveResult", "Status", "Verdict"]
+__all__ = ["Exact", "Outcome", "Player", "PlayerFactory", "Position", "Registry", "SolveResult", "Status", "Verdict"]
 
 MoveT = TypeVar("MoveT")
 MoveT_co = TypeVar("MoveT_co", covariant=True)
@@ -35,8 +35,10 @@ Outcome = Literal["win", "draw", "loss"]
 #: A solver's verdict on a solitaire deal: ``'won'`` (the line wins), ``'lost'`` (proved: nothing wins)
 #: or ``'unknown'`` (the budget ran out first).
 Verdict = Literal["won", "lost", "unknown"]
+#: An exact answer for a game of chance: ``value`` holds the expected score under the optimal policy.
+Exact = Literal["solved"]
 #: Any solver status.
-Status = Literal["win", "draw", "loss", "won", "lost", "unknown"]
+Status = Literal["win", "draw", "loss", "won", "lost", "unknown", "solved"]
 
 
 @runtime_checkable
@@ -49,18 +51,24 @@ class Position(Protocol[MoveT]):
     """
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the game (or round) has ended: then ``legal_moves()`` is empty."""
 
-    def legal_moves(self) -> tuple[MoveT, ...]: ...
+    def legal_moves(self) -> tuple[MoveT, ...]:
+        """Every move the rules allow here, in a fixed order (empty when the game is over)."""
 
-    def explain(self, move: object) -> str | None: ...
+    def explain(self, move: object) -> str | None:
+        """Why the rules refuse ``move`` (a move or its text) here, or None if it is legal."""
 
-    def play(self: PositionT, move: MoveT | str) -> PositionT: ...
+    def play(self: PositionT, move: MoveT | str) -> PositionT:
+        """The position after ``move`` (a move or its text); raises the game's IllegalMoveError if refused."""
 
-    def notation(self) -> str: ...
+    def notation(self) -> str:
+        """The position as text that :meth:`parse` reads back to an equal position."""
 
     @classmethod
-    def parse(cls: type[PositionT], text: str) -> PositionT: ...
+    def parse(cls: type[PositionT], text: str) -> PositionT:
+        """The position written as ``text`` (its :meth:`notation`); raises NotationError for bad text."""
 
 
 @runtime_checkable
@@ -69,7 +77,8 @@ class Player(Protocol[PositionT_contra, MoveT_co]):
 
     name: str
 
-    def choose(self, position: PositionT_contra) -> MoveT_co: ...
+    def choose(self, position: PositionT_contra) -> MoveT_co:
+        """The player's move in ``position``: one of its legal moves."""
 
 
 #: A registry entry: builds a player from a seed (``None`` for fresh randomness; seeded players repeat).
@@ -82,7 +91,8 @@ class SolveResult(Generic[MoveT]):
     """A solver's answer, the same shape in every game.
 
     Attributes:
-        status: the verdict (:data:`Verdict` for a solitaire, :data:`Outcome` for the side to move).
+        status: the verdict (:data:`Verdict` for a solitaire, :data:`Outcome` for the side to move, ``'solved'``
+            for a game of chance, whose ``value`` is then the exact expected score).
         line: the best line of play from the position, replayable with ``play`` (empty if none wins).
         nodes: positions the search expanded.
         seconds: wall-clock time of the search (0.0 when not measured).

@@ -1,5 +1,9 @@
 """Exact counting around 15 with sympy (imported inside the functions, never at ``import fifteen_kit``).
 
+sympy comes with the ``counting`` extra: ``pip install 'fifteen-kit[counting]'`` (the ``lab`` extra includes it).
+Without it, the functions that need sympy raise ModuleNotFoundError saying so; the ``*_by_enumeration``,
+``compositions_by_stars_and_bars`` and ``partitions_bounded`` counts need only the standard library.
+
 Each count is computed in two or three independent ways that must agree:
 
 * sets of distinct digits 1..9 with a given sum and size -- by the generating
@@ -35,6 +39,19 @@ __all__ = ["MAX_LISTED", "card_sets", "card_sets_by_enumeration", "centre_value"
            "digit_sets_by_enumeration", "magic_constant", "magic_square_system", "magic_squares",
            "partitions_bounded", "subset_sum_counts"]
 
+
+def _sympy() -> Any:
+    # sympy, imported on first use; its absence is named with the extra that installs it
+    try:
+        import sympy
+    except ModuleNotFoundError as exc:
+        if exc.name != "sympy":
+            raise
+        raise ModuleNotFoundError("fifteen_kit.counting needs sympy: pip install 'fifteen-kit[counting]'",
+                                  name="sympy") from exc
+    return sympy
+
+
 _CELLS = "abcdefghi"  # the cells row by row: a b c / d e f / g h i
 _LINES = ("abc", "def", "ghi", "adg", "beh", "cfi", "aei", "ceg")
 
@@ -50,8 +67,7 @@ def magic_square_system() -> tuple[Any, list[Any], Any]:
     >>> len(cells), len(equations)
     (9, 9)
     """
-    import sympy
-
+    sympy = _sympy()
     cells = sympy.symbols(" ".join(_CELLS))
     cell = dict(zip(_CELLS, cells, strict=True))
     S = sympy.Symbol("S")
@@ -68,11 +84,8 @@ def magic_constant() -> int:
     >>> magic_constant()
     15
     """
-    import sympy
-
-    cells, equations, S = magic_square_system()
-    solution = sympy.solve(equations, [*cells, S], dict=True)[0]
-    return int(solution[S])
+    _, _, S = magic_square_system()
+    return int(_magic_solution()[S])
 
 
 def centre_value() -> int:
@@ -85,11 +98,8 @@ def centre_value() -> int:
     >>> centre_value()
     5
     """
-    import sympy
-
-    cells, equations, S = magic_square_system()
-    solution = sympy.solve(equations, [*cells, S], dict=True)[0]
-    return int(solution[cells[4]])
+    cells, _, _ = magic_square_system()
+    return int(_magic_solution()[cells[4]])
 
 
 def magic_squares() -> list[tuple[tuple[int, int, int], ...]]:
@@ -101,21 +111,28 @@ def magic_squares() -> list[tuple[tuple[int, int, int], ...]]:
     >>> magic_squares()[0]
     ((2, 7, 6), (9, 5, 1), (4, 3, 8))
     """
-    import sympy
-
-    cells, equations, S = magic_square_system()
+    cells, _, _ = magic_square_system()
     a, c = cells[0], cells[2]
-    solution = sympy.solve(equations, [*cells[1:2], *cells[3:], S], dict=True)[0]
-    out = []
+    solution = _magic_solution()
+    out: list[tuple[tuple[int, int, int], ...]] = []
     for va, vc in permutations(range(1, 10), 2):
         values = []
-        for index, symbol in enumerate(cells):
-            expr = {0: a, 2: c}.get(index, solution.get(symbol))
+        for symbol in cells:
+            expr = symbol if symbol in (a, c) else solution[symbol]
             values.append(expr.subs({a: va, c: vc}))
         if all(v.is_integer for v in values) and sorted(int(v) for v in values) == list(range(1, 10)):
-            digits = [int(v) for v in values]
-            out.append(tuple(tuple(digits[r * 3:r * 3 + 3]) for r in range(3)))
+            d = [int(v) for v in values]
+            out.append(((d[0], d[1], d[2]), (d[3], d[4], d[5]), (d[6], d[7], d[8])))
     return sorted(out)
+
+
+@lru_cache(maxsize=1)
+def _magic_solution() -> dict[Any, Any]:
+    # the system solved once by sympy: every cell but the corners a and c, and S, in terms of a and c
+    # (S = 15 and the centre e = 5 come out as plain numbers; the other cells depend on a and c)
+    cells, equations, S = magic_square_system()
+    solution: dict[Any, Any] = _sympy().solve(equations, [*cells[1:2], *cells[3:], S], dict=True)[0]
+    return solution
 
 
 def _whole(value: object, lo: int, hi: int, what: str) -> int:
@@ -135,8 +152,7 @@ def digit_set_polynomial() -> Any:
     >>> digit_set_polynomial().coeff(x, 15).coeff(y, 3)
     8
     """
-    import sympy
-
+    sympy = _sympy()
     x, y = sympy.symbols("x y")
     return sympy.expand(sympy.prod([1 + y * x**i for i in range(1, 10)]))
 
@@ -149,8 +165,7 @@ def digit_sets(total: int, size: int | None = None) -> int:
     >>> digit_sets(15), digit_sets(15, 2)
     (17, 2)
     """
-    import sympy
-
+    sympy = _sympy()
     _whole(total, 0, 45, "the total")
     x, y = sympy.symbols("x y")
     by_sum = digit_set_polynomial().coeff(x, total)
@@ -180,8 +195,7 @@ def subset_sum_counts() -> dict[int, int]:
     >>> sum(counts.values()), counts[15] == counts[30]
     (512, True)
     """
-    import sympy
-
+    sympy = _sympy()
     x = sympy.Symbol("x")
     poly = sympy.Poly(sympy.prod([1 + x**i for i in range(1, 10)]), x)
     return {t: int(poly.coeff_monomial(x**t)) for t in range(46)}
@@ -191,8 +205,8 @@ def subset_sum_counts() -> dict[int, int]:
 def _composition_args(total: object, parts: object, low: object, high: object, max_parts: int = 20) -> None:
     # the accepted ranges, checked in this order: parts 1..max_parts, low 0..20, high low..20, total 0..400
     _whole(parts, 1, max_parts, "the number of parts")
-    _whole(low, 0, 20, "the smallest part")
-    _whole(high, low, 20, "the largest part")
+    smallest = _whole(low, 0, 20, "the smallest part")
+    _whole(high, smallest, 20, "the largest part")
     _whole(total, 0, 400, "the total")
 
 
@@ -212,8 +226,7 @@ def compositions(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -
     >>> compositions(15, 6), compositions(15, 5)
     (1666, 651)
     """
-    import sympy
-
+    sympy = _sympy()
     _composition_args(total, parts, low, high)
     x = sympy.Symbol("x")
     factor = sympy.Poly(sum(x**k for k in range(low, high + 1)), x)
@@ -311,8 +324,7 @@ def card_sets(size: int | None = None, with_suits: bool = False) -> int:
     if size is not None:
         _whole(size, 0, 15, "the number of cards")
     _check.flag(with_suits, "with_suits")
-    import sympy
-
+    sympy = _sympy()
     y = sympy.Symbol("y")
     by_sum = _card_polynomial(with_suits)
     if size is None:
@@ -324,8 +336,7 @@ def card_sets(size: int | None = None, with_suits: bool = False) -> int:
 def _card_polynomial(with_suits: bool) -> Any:
     # the coefficient of x^15 in prod_r sum_k (C(4, k) or 1) y^k x^(k r): a polynomial in y.  A truncated
     # product of sympy polynomials: after each factor, the powers of x above 15 are dropped (they never matter)
-    import sympy
-
+    sympy = _sympy()
     x, y = sympy.symbols("x y")
     product_so_far = sympy.Poly(1, x, y)
     for r in range(1, 10):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "MAX_SHOWN",
     "ClaimError",
     "FifteenKitError",
     "GameOverError",

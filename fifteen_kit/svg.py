@@ -18,12 +18,12 @@ True
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from . import _check
 from .errors import InvalidArgumentError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -107,44 +107,33 @@ MAX_TEXT = 1_000
 
 def _number(value: Any, what: str) -> float:
     # a coordinate: a finite int or float (not a bool) within +-MAX_COORDINATE pixels; huge ints never overflow
-    ok = not isinstance(value, bool) and isinstance(value, (int, float))
-    if ok:
-        ok = (-MAX_COORDINATE <= value <= MAX_COORDINATE) if isinstance(value, int) else (
-            math.isfinite(value) and -MAX_COORDINATE <= value <= MAX_COORDINATE)
-    if not ok:
+    number = _check.finite(value)
+    if number is None or not -MAX_COORDINATE <= number <= MAX_COORDINATE:
         raise InvalidArgumentError(f"{what} must be a finite number of pixels from {-MAX_COORDINATE:,} to "
                                    f"{MAX_COORDINATE:,}", input=value)
     return value
 
 
 def _size(value: Any) -> float:
-    ok = not isinstance(value, bool) and isinstance(value, (int, float))
-    if ok:
-        ok = (0 < value <= MAX_SIZE) if isinstance(value, int) else (math.isfinite(value) and 0 < value <= MAX_SIZE)
-    if not ok:
+    # a width: a finite int or float (not a bool) above 0 and at most MAX_SIZE pixels
+    number = _check.finite(value)
+    if number is None or not 0 < number <= MAX_SIZE:
         raise InvalidArgumentError(f"size must be a number of pixels above 0 and at most {MAX_SIZE:,}", input=value)
     return value
 
 
-def _text(value: Any, what: str, none: bool = False) -> str | None:
-    # a title, label or caption: a string of at most MAX_TEXT characters (or None where allowed)
-    if value is None and none:
-        return None
+def _text(value: Any, what: str, none: bool = False) -> str:
+    # a title, label or caption: a string of at most MAX_TEXT characters; ``none``: the caller also takes None
+    # (and passes it by itself), so the message says so
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        shown = value[:80] + "..." if isinstance(value, str) else value
         raise InvalidArgumentError(f"{what} must be text of at most {MAX_TEXT:,} characters"
-                                   + (" (or None)" if none else ""), input=shown)
+                                   + (" (or None)" if none else ""), input=_text_shown(value))
     return value
 
 
 def _text_shown(value: Any) -> Any:
+    # a long string cut short for an error message
     return value[:80] + "..." if isinstance(value, str) and len(value) > 80 else value
-
-
-def _flag(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidArgumentError(f"{what} must be True or False", input=value)
-    return value
 
 
 def _round(position: Any) -> Round:
@@ -154,7 +143,7 @@ def _round(position: Any) -> Round:
         raise InvalidArgumentError("this drawing needs a Game of 15 Round", input=position)
     return position
 
-# Pip positions on a 3x3 lattice (column, row), like dice and dominoes.
+# Pip positions on a 3x3 lattice (column, row), like dice and dominoes: tiles use 1..9, die faces 1..6.
 _PIPS = {
     1: [(1, 1)],
     2: [(0, 0), (2, 2)],
@@ -188,11 +177,11 @@ def tile(digit: int, x: float = 0, y: float = 0, size: float = 72, face: str = "
     >>> '<rect' in tile(4, face='onyx')
     True
     """
-    if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= 9:
+    if not _check.is_whole(digit) or not 1 <= digit <= 9:
         raise InvalidArgumentError("a tile shows a digit from 1 to 9", input=digit)
     x, y = _number(x, "x"), _number(y, "y")
     size = _size(size)
-    _flag(highlight, "highlight")
+    _check.flag(highlight, "highlight")
     faces = {
         "brass": (THEME["brass"], THEME["brass_dark"], THEME["ink"]),
         "onyx": (THEME["onyx"], THEME["brass"], THEME["ivory"]),
@@ -252,7 +241,7 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
     from .game_of_15.rules import Side
 
     position, size = _round(position), _size(size)
-    title = _text(title, "title", none=True)
+    title = None if title is None else _text(title, "title", none=True)
     gap = size * 0.2
     th = size * 1.3
     width = 9 * size + 10 * gap
@@ -312,7 +301,7 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
     from .game_of_15.square import MAGIC_SQUARE, line_of
 
     position, size = _round(position), _size(size)
-    _flag(show_digits, "show_digits")
+    _check.flag(show_digits, "show_digits")
     pad = size * 0.2
     width = height = 3 * size + 2 * pad
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
@@ -417,8 +406,6 @@ def tile_strip(digits: Iterable[int], face: str = "brass", size: float = 48,
     >>> tile_strip([2, 5, 8], face='onyx', highlight=[2, 5, 8]).count('★')
     3
     """
-    from . import _check
-
     size = _size(size)
     digits = [_check.whole(d, 1, 9, "a rack digit") for d in _check.items(digits, 9, "a rack")]
     marked = {_check.whole(d, 1, 9, "a highlighted digit")
@@ -439,35 +426,34 @@ def tile_strip(digits: Iterable[int], face: str = "brass", size: float = 48,
     return SVG("".join(parts))
 
 
-# Pip positions on a die face, on a 3x3 lattice (column, row).
-_DIE_PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
-             5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
-
-
 def die(value: int, fill: str, ink: str, x: float = 0, y: float = 0, size: float = 48, letter: str = "",
         faded: bool = False) -> str:
-    """One die face as an SVG fragment: ``value`` pips in ``ink`` on ``fill``, the colour's ``letter`` in a corner.
+    """One die face as an SVG fragment: ``value`` pips in ``ink`` on ``fill``, ``size`` wide, its corner at x, y.
 
+    The colour's ``letter`` is written small in the middle of the face, where 2, 4 and 6 have no pip; on
+    1, 3 and 5 the middle pip is there and no letter is drawn (the face's colour still shows its die).
     ``fill`` and ``ink`` are CSS colours and ``letter`` a short text (each at most 40 characters); ``faded``
-    is True or False.  Raises InvalidArgumentError for a value outside 1..6, a bad size or position, or
-    anything else.
+    (drawn at 35% opacity) is True or False.  Raises InvalidArgumentError for a value outside 1..6, a bad
+    size or position, or anything else.
 
     >>> die(5, '#0072B2', '#ffffff', letter='B').count('<circle')
     5
+    >>> ['>B</text>' in die(v, '#0072B2', '#ffffff', letter='B') for v in (4, 5)]   # the letter: on 4, not on 5
+    [True, False]
     """
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+    if not _check.is_whole(value) or not 1 <= value <= 6:
         raise InvalidArgumentError("a die shows 1 to 6 pips", input=value)
     size, x, y = _size(size), _number(x, "x"), _number(y, "y")
     for name, text in (("fill", fill), ("ink", ink), ("letter", letter)):
         if not isinstance(text, str) or len(text) > 40:
             raise InvalidArgumentError(f"{name} must be text of at most 40 characters", input=_text_shown(text))
-    _flag(faded, "faded")
+    _check.flag(faded, "faded")
     opacity = ' opacity="0.35"' if faded else ""
     parts = [f'<g transform="translate({x:g},{y:g})"{opacity}>',
              f'<rect width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" fill="{escape(fill)}" '
              f'stroke="#1f1f24" stroke-width="{size * 0.04:g}"/>']
     step = size * 0.27
-    for c, r in _DIE_PIPS[value]:
+    for c, r in _PIPS[value]:
         parts.append(f'<circle cx="{size * 0.23 + c * step:g}" cy="{size * 0.23 + r * step:g}" r="{size * 0.085:g}" '
                      f'fill="{escape(ink)}"/>')
     if letter:
@@ -490,7 +476,6 @@ def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None
     >>> dice_goal_board((4, 3, 3, 2, 2, 1), (2, None, None, None, None, 1)).count('<rect') >= 8
     True
     """
-    from . import _check
     from .nasty15.boards import COLOURS
 
     t = [_check.whole(v, 1, 6, "a target") for v in _check.items(targets, 6, "targets")]

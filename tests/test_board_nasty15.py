@@ -18,13 +18,13 @@ def test_roll_then_place_valid_dice_and_stop():
         assert "turn ends" in b.message.value and not b.next_button.disabled
         return
     valid = t.valid_colours()
-    assert all("n15-valid" in b.dice[c]._dom_classes for c in valid)
+    assert all("click to place" in b.dice[c].tooltip for c in valid)
     invalid = [c for c in t.unplaced if c not in valid]
     for c in invalid:
         b.dice[c].click()
         assert "above its target" in b.message.value
     b.dice[valid[0]].click()
-    assert b.game.turn.placed_count == 1 and "n15-placed" in b.dice[valid[0]]._dom_classes
+    assert b.game.turn.placed_count == 1 and "placed" in b.dice[valid[0]].tooltip
     b.dice[valid[0]].click()
     assert "already placed" in b.message.value
     b.stop_button.click()

@@ -6,12 +6,17 @@ from hypothesis import strategies as st
 
 from fifteen_kit.errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from fifteen_kit.fifteens import (
+    PLAYERS,
     Card,
     Position,
+    Study,
     deck,
+    make_player,
+    parse_removal,
     play,
     removal_problem,
     removal_ranks,
+    removal_text,
     solve,
     study,
     wilson_interval,
@@ -61,8 +66,8 @@ def test_removal_rules():
 
 def test_removal_refills_in_place_order_and_accounts_for_every_card():
     p = Position.deal(seed=7)
-    r = p.legal_removals()[0]
-    q = p.remove(r)
+    r = p.legal_moves()[0]
+    q = p.play(r)
     for place in r:
         assert q.tableau[place] == p.stock[sorted(r).index(place)]
     assert q.waste == tuple(p.tableau[x] for x in sorted(r))
@@ -74,7 +79,7 @@ def test_refusals_explain_and_change_nothing():
     before = p.notation()
     for bad, reason in (([0, 0], "twice"), ([16], "not a place"), ([0], None), ("x", None), (None, None)):
         with pytest.raises(IllegalMoveError) as info:
-            p.remove(bad)
+            p.play(bad)
         if reason:
             assert reason in str(info.value)
     assert p.notation() == before
@@ -84,20 +89,20 @@ def test_four_of_a_kind_edge_cases():
     # three jacks on the tableau and one in the stock: they cannot go until all four lie out
     p = layout(["JS", "JH", "JD", "9S", "6H", "AS", "2S", "3S", "4S", "5S", "7S", "8S", "AH", "2H", "3H", "4H"],
                ["JC"])
-    assert not any(all(p.tableau[x].rank == 11 for x in r) for r in p.legal_removals())
-    q = p.remove((3, 4))  # 9 + 6: the jack of clubs comes out into place 3
-    jacks = [r for r in q.legal_removals() if all(q.tableau[x].rank == 11 for x in r)]
+    assert not any(all(p.tableau[x].rank == 11 for x in r) for r in p.legal_moves())
+    q = p.play((3, 4))  # 9 + 6: the jack of clubs comes out into place 3
+    jacks = [r for r in q.legal_moves() if all(q.tableau[x].rank == 11 for x in r)]
     assert jacks == [(0, 1, 2, 3)]
 
 
 def test_win_and_loss():
     last = layout(["9S", "6H", None, None, None, None, None, None, None, None, None, None, None, None, None, None])
-    won = last.remove((0, 1))
+    won = last.play((0, 1))
     assert won.is_won and won.is_over
     with pytest.raises(GameOverError):
-        won.remove((0, 1))
+        won.play((0, 1))
     stuck = layout(["9S", "5H", None, None, None, None, None, None, None, None, None, None, None, None, None, None])
-    assert stuck.is_lost and not stuck.legal_removals()
+    assert stuck.is_lost and not stuck.legal_moves()
     assert solve(stuck).status == "lost"
 
 
@@ -118,7 +123,7 @@ def test_solver_lines_replay_through_the_engine():
         assert result.status in ("won", "lost")
         if result.status == "won":
             for removal in result.line:
-                p = p.remove(removal)
+                p = p.play(removal)
             assert p.is_won
 
 
@@ -129,17 +134,17 @@ ONE_ORDER = ("TS TH TD JS JH JD QS QH QD KS KH KD 9S 6H 4C 5C / 7S 3H 3C 3S 9D 9
 def test_a_deal_won_only_by_one_particular_order():
     """Two removals compete for the 6 of hearts: 9+6 wins, 4+5+6 loses (both decided exhaustively)."""
     p = Position.parse(ONE_ORDER)
-    assert sorted(tuple(sorted(p.tableau[x].rank for x in r)) for r in p.legal_removals()) == [(4, 5, 6), (6, 9)]
+    assert sorted(tuple(sorted(p.tableau[x].rank for x in r)) for r in p.legal_moves()) == [(4, 5, 6), (6, 9)]
     assert solve(p, node_budget=None).status == "won"
-    assert solve(p.remove((12, 13)), node_budget=None).status == "won"
-    assert solve(p.remove((13, 14, 15)), node_budget=None).status == "lost"
+    assert solve(p.play((12, 13)), node_budget=None).status == "won"
+    assert solve(p.play((13, 14, 15)), node_budget=None).status == "lost"
     assert solve(p).line[0] == (12, 13)
 
 
 def test_a_deal_lost_at_once():
     tableau = ["TS", "TH", "TD", "JS", "JH", "JD", "QS", "QH", "QD", "KS", "KH", "KD", "AS", "AH", "2S", "2H"]
     p = layout(tableau, ["TC"])
-    assert p.legal_removals() == () and p.is_lost
+    assert p.legal_moves() == () and p.is_lost
     assert solve(p).status == "lost" and play(p, "random").cards_left == 52
 
 
@@ -179,7 +184,7 @@ def test_52_cards_always_accounted_for(seed, strategy):
     p = Position.deal(seed)
     outcome = play(p, strategy, seed)
     for removal in outcome.line:
-        p = p.remove(removal)
+        p = p.play(removal)
         assert sorted([*p.cards, *p.stock, *p.waste]) == sorted(deck())
         assert len(p.tableau) == 16
     assert p.is_won == outcome.won and (p.is_won or p.is_lost)
@@ -209,3 +214,71 @@ def test_study_falls_back_to_one_process_where_pools_fail(monkeypatch):
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refused)
     assert study(("most",), games=5, seed=4, processes=2) == expected
+
+
+def test_position_satisfies_the_engine_contract():
+    from fifteen_kit import contract
+
+    p = Position.deal(seed=1)
+    assert isinstance(p, contract.Position)
+    assert p.is_over is False and Position.parse(p.notation()) == p
+    for move in p.legal_moves():
+        assert p.explain(move) is None and p.explain(removal_text(move)) is None
+        assert p.play(move) == p.play(removal_text(move)) == p.play(list(move))
+    for bad in ([0, 0], [16], [0], "0", "x", "6 6", "16", ""):
+        reason = p.explain(bad)
+        assert reason is not None
+        with pytest.raises(IllegalMoveError) as info:
+            p.play(bad)
+        assert info.value.message == reason  # play refuses with the reason explain gives
+
+
+def test_removal_text_round_trips():
+    assert parse_removal("15 6") == parse_removal("6,15") == parse_removal(" 6 + 15 ") == (6, 15)
+    assert removal_text((15, 6)) == "6 15"
+    for bad in ("", "x", "6 16", "-1", "6 6", "６"):
+        with pytest.raises(NotationError):
+            parse_removal(bad)
+
+
+def test_solver_answers_with_the_contract_result():
+    from fifteen_kit import contract
+
+    result = solve(Position.deal(seed=1))
+    assert isinstance(result, contract.SolveResult) and result.status in ("won", "lost")
+    assert result.seconds > 0 and result.nodes > 0 and result.value is None
+
+
+def test_players_have_one_shape():
+    from fifteen_kit import contract
+
+    p = Position.deal(seed=1)
+    assert set(PLAYERS) == {"random", "fewest", "most", "options"}
+    for name in PLAYERS:
+        player = make_player(name, seed=3)
+        assert isinstance(player, contract.Player) and player.name == name
+        assert player.choose(p) in p.legal_moves()
+        assert [make_player(name, 5).choose(p) for _ in range(3)] == [make_player(name, 5).choose(p)] * 3
+    stuck = layout(["9S", "5H", None, None] + [None] * 12)
+    with pytest.raises(GameOverError):
+        make_player("most", 1).choose(stuck)
+    with pytest.raises(InvalidArgumentError):
+        make_player("thoughtful")
+
+
+def test_study_keeps_each_deal():
+    s = study(("most", "options", "thoughtful"), games=12, seed=5)
+    assert isinstance(s, Study) and len(s) == 3 and [r.player for r in s] == ["most", "options", "thoughtful"]
+    assert s.seeds == tuple(5 * 1_000_003 + i for i in range(12))
+    for row in s:
+        assert len(row.results) == 12 and row.results.count("won") == row.wins
+        assert row.results.count("unknown") == row.unknown
+        assert sorted(row.deals("won") + row.deals("lost") + row.deals("unknown")) == list(range(12))
+    most = s[0]
+    for i in range(12):
+        assert play(s.deal(i), "most", s.seeds[i]).won == (most.results[i] == "won")
+        assert (solve(s.deal(i), node_budget=200_000).status == "won") == (s[2].results[i] == "won")
+    with pytest.raises(InvalidArgumentError):
+        s.deal(12)
+    with pytest.raises(InvalidArgumentError):
+        most.deals("win")

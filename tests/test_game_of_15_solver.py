@@ -5,7 +5,7 @@ import random
 import pytest
 
 from fifteen_kit.errors import GameOverError, InvalidArgumentError
-from fifteen_kit.game_of_15 import Reason, Round, Side, evaluate, move_evaluations, solve_all
+from fifteen_kit.game_of_15 import Reason, Round, Side, evaluate, full_table, move_evaluations
 from fifteen_kit.game_of_15.players import (
     PLAYERS,
     PerfectPlayer,
@@ -31,7 +31,7 @@ def test_published_tic_tac_toe_figures():
 
 
 def test_full_solve_covers_every_reachable_position():
-    table = solve_all()
+    table = full_table()
     assert len(table) == 5_478 == len(reachable_positions())
 
 

@@ -11,7 +11,7 @@ from fifteen_kit.errors import GameOverError, IllegalMoveError, InvalidArgumentE
 from fifteen_kit.nasty15 import COLOURS, PUBLIC_BOARD, Colour, GoalBoard, Phase, Turn, default_boards
 from fifteen_kit.nasty15.boards import DEFAULT_MULTISETS, five_target_backs, six_target_boards, six_target_multisets
 from fifteen_kit.nasty15.game import MARKERS, Game
-from fifteen_kit.nasty15.players import CautiousPlayer, GreedyPlayer, OptimalPlayer, make_dice_player
+from fifteen_kit.nasty15.players import CautiousPlayer, GreedyPlayer, OptimalPlayer, make_player
 from fifteen_kit.nasty15.policy import OptimalPolicy
 from fifteen_kit.nasty15.probability import (
     expected_score,
@@ -202,8 +202,8 @@ def test_optimal_policy_matches_monte_carlo():
     for _ in range(3000):
         t = Turn.start(PUBLIC)
         while not t.is_over:
-            action, colours = player.decide(t)
-            t = t.place(colours) if action == "place" else t.roll(rng) if action == "roll" else t.stop()
+            move = player.choose(t)
+            t = t.roll(rng) if move.action == "roll" else t.play(move)
         scores.append(t.score)
     mean, sd = statistics.fmean(scores), statistics.stdev(scores)
     half = 3.29 * sd / len(scores) ** 0.5
@@ -219,20 +219,23 @@ def test_handicap_marker_changes_the_value():
 # -- players and a game ---------------------------------------------------------------------------------
 def play_turn(turn, player, rng):
     while not turn.is_over:
-        action, colours = player.decide(turn)
-        turn = turn.place(colours) if action == "place" else turn.roll(rng) if action == "roll" else turn.stop()
+        move = player.choose(turn)
+        assert move in turn.legal_moves()
+        turn = turn.roll(rng) if move.action == "roll" else turn.play(move)
     return turn
 
 
 def test_players_are_deterministic_and_legal():
     for name in ("cautious", "greedy", "optimal"):
-        a = [play_turn(Turn.start(PUBLIC), make_dice_player(name), random.Random(s)).score for s in range(30)]
-        b = [play_turn(Turn.start(PUBLIC), make_dice_player(name), random.Random(s)).score for s in range(30)]
+        a = [play_turn(Turn.start(PUBLIC), make_player(name), random.Random(s)).score for s in range(30)]
+        b = [play_turn(Turn.start(PUBLIC), make_player(name, seed=s), random.Random(s)).score for s in range(30)]
         assert a == b
-    assert isinstance(make_dice_player("greedy"), GreedyPlayer) and isinstance(make_dice_player("cautious"),
-                                                                                CautiousPlayer)
+    assert isinstance(make_player("greedy"), GreedyPlayer) and isinstance(make_player("cautious"), CautiousPlayer)
+    for bad in ("lucky", None):
+        with pytest.raises(InvalidArgumentError):
+            make_player(bad)
     with pytest.raises(InvalidArgumentError):
-        make_dice_player("lucky")
+        make_player("greedy", seed=-1)
 
 
 def test_a_full_game_with_handicap_markers():
@@ -302,3 +305,115 @@ def test_game_errors():
         g.stop()
     assert len(g.boards) == 10 and len({b[0] for b in g.boards}) == 10
     assert COLOURS[0] is Colour.BLUE
+
+
+# -- the engine contract: decisions, explain/play agreement, players, solve ---------------------------------
+def test_turn_is_a_contract_position_and_players_are_contract_players():
+    from fifteen_kit import contract
+    from fifteen_kit.nasty15 import PLAYERS
+
+    assert isinstance(Turn.start(PUBLIC), contract.Position)
+    for name, factory in PLAYERS.items():
+        player = factory(seed=1)
+        assert isinstance(player, contract.Player) and player.name == name == make_player(name).name
+
+
+def _all_decisions(turn):
+    letters = [c.value for c in COLOURS]
+    yield "stop"
+    yield "roll"
+    yield "dance"
+    yield "place"
+    yield "place B B"
+    for size in range(1, 4):
+        for i in range(6 - size + 1):
+            yield "place " + " ".join(letters[i:i + size])
+
+
+def test_explain_and_play_agree_on_every_decision_in_random_turns():
+    from fifteen_kit.errors import FifteenKitError
+    from fifteen_kit.nasty15 import Decision
+
+    rng = random.Random(15)
+    checked = 0
+    for n in range(60):
+        turn = Turn.start(rng.choice(six_target_boards()) if n % 2 else PUBLIC, gambler=n % 3 == 0)
+        while True:
+            legal = turn.legal_moves()
+            assert (not legal) == turn.is_over
+            assert len(set(legal)) == len(legal)
+            for text in _all_decisions(turn):
+                reason = turn.explain(text)
+                try:
+                    after = turn.play(text)
+                except FifteenKitError as err:
+                    assert err.message == reason, (turn.notation(), text)
+                    assert isinstance(err, IllegalMoveError)
+                    if text not in ("dance", "place"):  # text of a decision, refused now
+                        assert Decision.parse(text) not in legal
+                else:
+                    assert reason is None and Decision.parse(text) in legal, (turn.notation(), text)
+                    assert after == turn.play(Decision.parse(text))
+                checked += 1
+            for move in legal:
+                assert turn.explain(move) is None and turn.explain(str(move)) is None
+                assert Decision.parse(str(move)) == move
+            if turn.is_over:
+                break
+            turn = turn.play(rng.choice(legal))
+            if turn.phase is Phase.ROLL and rng.random() < 0.8:  # the roll decided on (or, now and then, stop)
+                turn = turn.roll(rng)
+    assert checked > 1000
+    with pytest.raises(IllegalMoveError):
+        Turn.start(PUBLIC).explain(5)
+    with pytest.raises(IllegalMoveError):
+        Turn.start(PUBLIC).play(None)
+
+
+def test_legal_moves_by_phase():
+    assert [str(m) for m in Turn.start(PUBLIC).legal_moves()] == ["roll"]
+    t = Turn.start(PUBLIC).roll_with((2, 5, 1, 6, 6, 1))
+    assert [str(m) for m in t.legal_moves()] == ["place B", "place K", "place R", "place B K", "place B R",
+                                                  "place K R", "place B K R"]
+    t = t.play("place B")
+    assert [str(m) for m in t.legal_moves()] == ["stop", "roll", "place K", "place R", "place K R"]
+    assert [str(m) for m in t.play("roll").legal_moves()] == ["stop", "roll"]
+    assert t.play("roll").play("roll") == t.play("roll")  # rolling on was decided: the roll is the chance step
+    assert t.play("stop").legal_moves() == ()
+    assert t.play("stop").explain("roll") == "the turn is over"
+    with pytest.raises(GameOverError):
+        t.play("stop").play("stop")
+
+
+def test_solve_answers_with_the_contract_result():
+    from fifteen_kit.contract import SolveResult
+    from fifteen_kit.nasty15 import solve
+
+    start = Turn.start(PUBLIC)
+    result = solve(start)
+    assert isinstance(result, SolveResult) and result.status == "solved"
+    assert [str(m) for m in result.line] == ["roll"]
+    assert result.value == pytest.approx(float(OptimalPolicy(PUBLIC).expected_score()))
+    placed = Turn.parse("433221 ...... 214666 P")
+    line = solve(placed).line
+    assert line[0] == OptimalPlayer().choose(placed) and line[-1].action in ("roll", "stop")
+    over = placed.play(line[0]).play("stop")
+    assert solve(over).line == () and solve(over).value == over.score
+    with pytest.raises(InvalidArgumentError):
+        solve("433221 ...... ...... R")
+
+
+def test_a_goal_board_is_taken_wherever_targets_are():
+    from fifteen_kit.nasty15 import policy_for, solve
+
+    base, back = default_boards()[0]
+    assert Turn.start(base) == Turn.start(PUBLIC) and Turn(base) == Turn(PUBLIC)
+    assert policy_for(base) is policy_for(PUBLIC) and OptimalPolicy(base).targets == PUBLIC
+    assert p_bust(base) == p_bust(PUBLIC) and p_at_least_one_valid(base) == p_at_least_one_valid(PUBLIC)
+    assert p_bust(back) == p_bust([t for _, t in back.targets])  # the five dice of a back side
+    assert score_distribution(base, "cautious") == score_distribution(PUBLIC, "cautious")
+    assert expected_score(base, threshold(8)) == expected_score(PUBLIC, threshold(8))
+    assert solve(Turn.start(base)).value == solve(Turn.start(PUBLIC)).value
+    for wants_six in (Turn.start, policy_for, OptimalPolicy, lambda b: score_distribution(b, "greedy")):
+        with pytest.raises(InvalidArgumentError, match="with_white"):
+            wants_six(back)

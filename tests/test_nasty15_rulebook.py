@@ -16,7 +16,7 @@ from fifteen_kit.nasty15 import (
     Turn,
     default_boards,
     format_boards,
-    make_dice_player,
+    make_player,
     parse_boards,
     policy_for,
 )
@@ -178,7 +178,7 @@ def test_probability_and_players_refuse_bad_input():
     with pytest.raises(InvalidArgumentError):
         score_distribution((4, 3, 3, 2, 2, 1), lambda placed, pips: 1)
     with pytest.raises(InvalidArgumentError):
-        make_dice_player(["optimal"])
+        make_player(["optimal"])
     with pytest.raises(InvalidArgumentError):
         OptimalPlayer().policy(None)
     with pytest.raises(NotationError):

@@ -31,10 +31,10 @@ from fifteen_kit.game_of_15 import Round
 # -- the audit's cases, one test each ------------------------------------------------------------------
 
 
-def test_remove_reads_an_iterator_once():
+def test_play_reads_an_iterator_once():
     p = Position.deal(seed=1)
-    assert p.remove(iter((6, 15))) == p.remove((6, 15)) != p
-    assert len(p.remove(x for x in (6, 15)).waste) == 2
+    assert p.play(iter((6, 15))) == p.play((6, 15)) != p
+    assert len(p.play(x for x in (6, 15)).waste) == 2
 
 
 def test_five_by_15_new_deal_none_changes_nothing():
@@ -229,7 +229,7 @@ BAD = (None, True, 1.5, math.nan, math.inf, -1, 10**400, "", "x" * 10**5, "１",
 def _calls(bad):
     p, t = Position.deal(seed=1), Tiles.deal(seed=1)
     return [
-        lambda: Card(bad, "S"), lambda: Card.parse(bad), lambda: Position.deal(bad), lambda: p.remove(bad),
+        lambda: Card(bad, "S"), lambda: Card.parse(bad), lambda: Position.deal(bad), lambda: p.play(bad),
         lambda: removals_of(bad), lambda: removal_problem(bad), lambda: removal_ranks(bad), lambda: solve(bad),
         lambda: solve(p, bad), lambda: wilson_interval(bad, 10), lambda: wilson_interval(1, 2, bad),
         lambda: study(bad, games=1), lambda: study(("most",), games=bad),
@@ -288,14 +288,17 @@ def test_selfcheck_reports_a_broken_judge_and_checks_its_texts():
         SelfCheck.digits("q", [10])
 
 
-def test_study_players_and_choose_rng():
-    from fifteen_kit.fifteens import choose
+def test_study_players_and_make_player():
+    from fifteen_kit.fifteens import make_player
 
     for players in ("most", ("most", "most"), (), (["most"],)):
         with pytest.raises(InvalidArgumentError):
             study(players, games=1)
+    for name in ("clever", None, ["most"]):
+        with pytest.raises(InvalidArgumentError):
+            make_player(name, seed=1)
     with pytest.raises(InvalidArgumentError):
-        choose(Position.deal(1), "most", 1)
+        make_player("most", seed=1).choose("not a position")
 
 
 def test_boards_check_shape_before_building():
@@ -370,7 +373,7 @@ def test_the_last_seats_remove_button_answers_on_the_board():
     from fifteen_kit.widgets import DiceBoard
     board = DiceBoard(players=[("Ann", "human")], seed=1)
     board.seat_rows.children[0].children[2].click()
-    assert "at least one seat" in board.setup_note.value
+    assert "at least one player" in board.setup_note.value
     assert len(board.seat_names) == 1
 
 
@@ -386,7 +389,7 @@ def test_dice_seat_buttons_answer_on_the_board_and_names_stay_distinct():
     while len(board.seat_names) < 6:
         board.add_seat()
     board.add_seat_button.click()               # disabled at six seats; a click that gets through is answered
-    assert "at most 6 seats" in board.setup_note.value
+    assert "at most 6 players" in board.setup_note.value
 
 
 def test_goal_board_names_round_trip_as_text():
@@ -426,10 +429,10 @@ def test_play_turn_refuses_a_decision_the_rules_do_not_know():
         def __init__(self, decision):
             self.decision = decision
 
-        def decide(self, turn):
+        def choose(self, turn):
             return self.decision
 
-    for decision in (("place", 5), None, "roll", ("dance", ()), ("roll", (), 1)):
+    for decision in (("place", 5), None, "roll", ("dance", ()), ("roll", ())):
         game = DiceGame(["A"], seed=1)
         with pytest.raises(InvalidArgumentError):
             game.play_turn(Bad(decision))

@@ -9,7 +9,18 @@ one engine object and redraw from it; they never re-implement a rule.  Importing
 * :class:`FifteensBoard` -- Fifteens patience with hints and the thoughtful solver.
 * :class:`FiveBy15Board` -- the 5x15 tile solitaire, with loop detection and a solver's hint.
 * :class:`SelfCheck` -- a lesson exercise that checks the student's answer.
+
+The boards need ipywidgets, from the ``widgets`` extra: ``pip install 'fifteen-kit[widgets]'`` (the ``lab``
+extra includes it).  Without it, importing this package raises ModuleNotFoundError saying so.
 """
+
+try:
+    import ipywidgets  # noqa: F401  (checked first, so a missing library is named with its extra)
+except ModuleNotFoundError as _exc:
+    if _exc.name != "ipywidgets":
+        raise
+    raise ModuleNotFoundError("fifteen_kit.widgets needs ipywidgets: pip install 'fifteen-kit[widgets]'",
+                              name="ipywidgets") from _exc
 
 from .exercise import SelfCheck
 from .fifteens import FifteensBoard

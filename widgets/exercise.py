@@ -23,7 +23,7 @@ import ipywidgets as w
 from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 
-__all__ = ["MAX_ANSWER", "SelfCheck"]
+__all__ = ["MAX_ANSWER", "MAX_QUESTION", "SelfCheck"]
 
 #: The longest answer that is read (characters); a longer one is refused with a message before it is parsed,
 #: so no typed text (a million digits, ``1e999999``) can hold up the kernel.
@@ -119,7 +119,7 @@ class SelfCheck(w.VBox):
         >>> SelfCheck.number("2 + 2?", 4).judge("4")
         (True, 'Correct!')
         """
-        if isinstance(expected, bool) or not isinstance(expected, int):
+        if not _check.is_whole(expected):
             raise InvalidArgumentError("the expected answer must be a whole number (an int)", input=expected)
 
         def judge(text: str) -> tuple[bool, str]:
@@ -170,7 +170,7 @@ class SelfCheck(w.VBox):
         decimals may carry an exponent of at most three digits (``1e999999`` is refused unread).
         Raises InvalidArgumentError otherwise, when the exercise is made (not later, inside a click).
         """
-        if isinstance(expected, bool) or not isinstance(expected, (Fraction, int, float)):
+        if not (_check.is_whole(expected) or isinstance(expected, (Fraction, float))):
             raise InvalidArgumentError("the expected answer must be a Fraction, an int or a float", input=expected)
         if isinstance(expected, float) and not math.isfinite(expected):
             raise InvalidArgumentError("the expected answer must be a finite number", input=expected)

@@ -9,10 +9,15 @@ and the top of the waste; clicking cards selects them and shows the running sum;
 (which sees the stock) would do, once the player ticks the box that reveals the
 stock to it.  New deal by seed, undo, and a clear win or loss banner.
 
+Its look comes from the kit's one style sheet (:mod:`fifteen_kit.widgets.style`, classes ``f15p-*``) and the
+widgets' public style and layout traits; :attr:`FifteensBoard.marks` says how each place is drawn.
+
 >>> board = FifteensBoard(seed=1)
->>> first = board.position.legal_removals()[0]
+>>> first = board.position.legal_moves()[0]
 >>> for place in first:
 ...     board.cards[place].click()
+>>> [board.marks[place] for place in first]
+['selected', 'selected']
 >>> board.remove_button.click()
 >>> len(board.position.waste)
 2
@@ -21,33 +26,30 @@ stock to it.  New deal by seed, undo, and a clear win or loss banner.
 from __future__ import annotations
 
 from html import escape
+from typing import Literal
 
 import ipywidgets as w
 
 from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError
-from fifteen_kit.fifteens.rules import FACE_RULES, Position
+from fifteen_kit.fifteens.cards import Card
+from fifteen_kit.fifteens.rules import FACE_RULES, FaceRule, Position, Removal
 from fifteen_kit.fifteens.solver import solve
 
 from .common import MAX_SEED, sentence
+from .style import style_sheet
 
-__all__ = ["FifteensBoard"]
+__all__ = ["CardMark", "FifteensBoard"]
 
-_STYLE = """
-.f15p-board{background:#0b5d3b;padding:14px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
-.f15p-board .widget-label,.f15p-board .widget-html-content,.f15p-board label{color:#f7f0dc}
-.f15p-card{width:86px!important;height:112px!important;font-size:30px!important;font-weight:bold;
-  background:#fffdf6!important;border:2px solid #2b2b2b!important;border-radius:10px!important;
-  font-family:Georgia,serif;opacity:1!important}
-.f15p-red{color:#c0002a!important}
-.f15p-black{color:#111111!important}
-.f15p-selected{box-shadow:0 0 0 5px #F0E442!important;transform:translateY(-4px)}
-.f15p-hint{box-shadow:0 0 0 5px #56B4E9!important}
-.f15p-empty{background:#0a4a30!important;border:2px dashed #7fb89a!important;color:transparent!important}
-.f15p-card:focus-visible{outline:3px solid #56B4E9!important;outline-offset:3px}
-.f15p-msg{min-height:1.4em;font-size:15px;color:#F0E442}
-.f15p-banner{font-size:22px;font-weight:bold}
-"""
+#: How a tableau place is drawn: ``'empty'``, ``'selected'``, ``'hint'`` (ringed by Hint or the solver) or
+#: ``'plain'``.
+CardMark = Literal["empty", "selected", "hint", "plain"]
+
+# card faces, by the public button style and layout traits (the style sheet adds corners, rings and focus)
+_FACE = {"button_color": "#fffdf6", "font_size": "30px", "font_weight": "bold", "font_family": "Georgia,serif"}
+_RED, _BLACK, _EMPTY_BACK = "#c0002a", "#111111", "#0a4a30"
+_CARD_BORDER, _EMPTY_BORDER = "2px solid #2b2b2b", "2px dashed #7fb89a"
+_TEXT = "#f7f0dc"
 
 
 class FifteensBoard(w.VBox):
@@ -57,25 +59,30 @@ class FifteensBoard(w.VBox):
         seed: the deal number, 0 to :data:`~fifteen_kit.widgets.common.MAX_SEED` (same seed, same deal).
         face_rule: ``'four-of-a-kind'`` (the rulebook's) or ``'one-each'``.
 
+    Attributes:
+        marks: how each place 0..15 is drawn now (a :data:`CardMark`), updated by :meth:`render`.
+
     Raises InvalidArgumentError for a bad seed or face rule (before anything is built).
     """
 
-    def __init__(self, seed: int = 0, face_rule: str = "four-of-a-kind") -> None:
+    def __init__(self, seed: int = 0, face_rule: FaceRule = "four-of-a-kind") -> None:
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         _check.choice(face_rule, FACE_RULES, "face_rule")
         super().__init__()
         self.add_class("f15p-board")
         self.history: list[Position] = [Position.deal(seed, face_rule)]
         self.selected: set[int] = set()
-        self._hint: tuple[int, ...] = ()
-        self.banner = w.HTML()
+        self._hint: Removal = ()
+        self.marks: tuple[CardMark, ...] = ("plain",) * 16
+        self.banner = w.HTML(style={"font_size": "22px", "text_color": _TEXT})
         self.banner.add_class("f15p-banner")
-        self.info = w.HTML()
-        self.message = w.HTML()
+        self.info = w.HTML(style={"text_color": _TEXT})
+        self.message = w.HTML(style={"font_size": "15px", "text_color": _TEXT}, layout=w.Layout(min_height="1.4em"))
         self.message.add_class("f15p-msg")
         self.cards: list[w.Button] = []
         for place in range(16):
-            b = w.Button(layout=w.Layout(width="86px", height="112px"), tooltip=f"place {place}")
+            b = w.Button(layout=w.Layout(width="86px", height="112px", border=_CARD_BORDER), style=dict(_FACE),
+                         tooltip=f"place {place}")
             b.add_class("f15p-card")
             b.on_click(lambda _b, p=place: self.click_card(p))
             self.cards.append(b)
@@ -94,7 +101,7 @@ class FifteensBoard(w.VBox):
         self.rule_menu = w.Dropdown(options=FACE_RULES, value=face_rule, description="Face cards",
                                     style={"description_width": "initial"}, layout=w.Layout(width="250px"))
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary")
-        self.removals_view = w.HTML()
+        self.removals_view = w.HTML(style={"text_color": _TEXT})
         self.remove_button.on_click(lambda _b: self.remove())
         self.clear_button.on_click(lambda _b: self.clear())
         self.hint_button.on_click(lambda _b: self.hint())
@@ -104,7 +111,7 @@ class FifteensBoard(w.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.new_button.on_click(lambda _b: self._new_deal_clicked())
         self.children = [
-            w.HTML(f"<style>{_STYLE}</style>"), self.banner, self.info, self.message,
+            style_sheet(), self.banner, self.info, self.message,
             w.HBox([self.grid, w.VBox([self.remove_button, self.clear_button, self.hint_button, self.all_button,
                                        self.undo_button], layout=w.Layout(margin="0 0 0 16px"))]),
             w.HBox([self.reveal_box, self.solver_button]),
@@ -152,11 +159,11 @@ class FifteensBoard(w.VBox):
             self._say("Click cards to select them first.")
             return
         try:
-            new = self.position.remove(sorted(self.selected))
+            new = self.position.play(sorted(self.selected))
         except FifteenKitError as err:
             self._say(sentence(err.message))
             return
-        removed = " ".join(self.position.tableau[p].label for p in sorted(self.selected))
+        removed = " ".join(c.label for c in self._cards_at(sorted(self.selected)))
         self.history.append(new)
         self.selected.clear()
         self._hint = ()
@@ -165,18 +172,18 @@ class FifteensBoard(w.VBox):
 
     def hint(self) -> None:
         """Ring one legal removal (the smallest first)."""
-        removals = self.position.legal_removals()
+        removals = self.position.legal_moves()
         if not removals:
             self._say("No removal is possible.")
             return
         self._hint = removals[0]
-        self._say("Hint: " + " + ".join(self.position.tableau[p].label for p in self._hint))
+        self._say("Hint: " + self._labels(self._hint))
         self.render()
 
     def show_all(self) -> None:
         """List every legal removal."""
-        removals = self.position.legal_removals()
-        labels = [" + ".join(self.position.tableau[p].label for p in r) for r in removals]
+        removals = self.position.legal_moves()
+        labels = [self._labels(r) for r in removals]
         self.removals_view.value = (f"<b>{len(removals)} legal removal{'s' * (len(removals) != 1)}:</b> "
                                     + escape(" · ".join(labels) or "none"))
 
@@ -191,8 +198,7 @@ class FifteensBoard(w.VBox):
         result = solve(self.position, node_budget=300_000)
         if result.status == "won":
             self._hint = result.line[0]
-            self._say("Solver: this deal can still be won; it removes "
-                      + " + ".join(self.position.tableau[p].label for p in self._hint) + ".")
+            self._say(f"Solver: this deal can still be won; it removes {self._labels(self._hint)}.")
         elif result.status == "lost":
             self._say("Solver: whatever you do now, this deal can no longer be won.")
         else:
@@ -222,7 +228,7 @@ class FifteensBoard(w.VBox):
         except FifteenKitError as err:
             self._say(sentence(err.message))
 
-    def new_deal(self, seed: int, face_rule: str = "four-of-a-kind") -> None:
+    def new_deal(self, seed: int, face_rule: FaceRule = "four-of-a-kind") -> None:
         """Deal again from ``seed`` (0 to :data:`~fifteen_kit.widgets.common.MAX_SEED`) with ``face_rule``.
 
         Raises InvalidArgumentError for a bad seed or face rule, and then changes nothing.
@@ -242,32 +248,50 @@ class FifteensBoard(w.VBox):
         p = self.position
         return f"FifteensBoard({len(p.cards)} on the tableau, {len(p.stock)} in the stock)"
 
+    def _cards_at(self, places: Removal | list[int]) -> list[Card]:
+        # the cards at these places of the current tableau (empty places skipped)
+        tableau = self.position.tableau
+        return [card for card in (tableau[p] for p in places) if card is not None]
+
+    def _labels(self, places: Removal | list[int]) -> str:
+        return " + ".join(c.label for c in self._cards_at(places))
+
+    def _mark(self, place: int) -> CardMark:
+        if self.position.tableau[place] is None:
+            return "empty"
+        if place in self.selected:
+            return "selected"
+        return "hint" if place in self._hint else "plain"
+
     def render(self) -> None:
         """Redraw from the current position."""
         p = self.position
+        self.marks = tuple(self._mark(place) for place in range(16))
         for place, b in enumerate(self.cards):
             card = p.tableau[place]
-            classes = ["f15p-card"]
+            mark = self.marks[place]
             if card is None:
                 b.description = ""
                 b.tooltip = f"place {place}: empty"
-                classes.append("f15p-empty")
+                b.style.button_color, b.style.text_color = _EMPTY_BACK, "transparent"
+                b.layout.border = _EMPTY_BORDER
             else:
                 b.description = card.label
                 b.tooltip = f"place {place}: {card.label}" + (" (no value: goes only in a face set)"
-                                                               if card.is_face else f" (counts {card.rank})")
-                classes.append("f15p-red" if card.red else "f15p-black")
-                if place in self.selected:
-                    classes.append("f15p-selected")
-                elif place in self._hint:
-                    classes.append("f15p-hint")
-            b._dom_classes = tuple(classes)
-        chosen = [p.tableau[x] for x in sorted(self.selected)]
-        faces = [c for c in chosen if c.is_face]
-        total = sum(c.rank for c in chosen if not c.is_face)
+                                                               if card.value is None else f" (counts {card.value})")
+                b.style.button_color, b.style.text_color = _FACE["button_color"], _RED if card.red else _BLACK
+                b.layout.border = _CARD_BORDER
+            for other in ("selected", "hint"):
+                if mark == other:
+                    b.add_class(f"f15p-{other}")
+                else:
+                    b.remove_class(f"f15p-{other}")
+        chosen = self._cards_at(sorted(self.selected))
+        values = [c.value for c in chosen if c.value is not None]
+        faces = len(chosen) - len(values)
         selection = ("nothing selected" if not chosen else
                      f"selected: {' + '.join(c.label for c in chosen)}"
-                     + (f" = {total}" if not faces else f" ({len(faces)} face card{'s' * (len(faces) != 1)})"))
+                     + (f" = {sum(values)}" if not faces else f" ({faces} face card{'s' * (faces != 1)})"))
         top = p.waste[-1].label if p.waste else "empty"
         self.info.value = (f"Stock: <b>{len(p.stock)}</b> cards · waste: <b>{len(p.waste)}</b> (top {top}) · "
                            f"{escape(selection)}")
@@ -277,5 +301,5 @@ class FifteensBoard(w.VBox):
             left = len(p.cards) + len(p.stock)
             self.banner.value = f"No removal is possible: the game is lost with {left} cards left."
         else:
-            self.banner.value = f"Fifteens · {len(p.legal_removals())} legal removals"
+            self.banner.value = f"Fifteens · {len(p.legal_moves())} legal removals"
         self.undo_button.disabled = len(self.history) == 1

@@ -24,7 +24,7 @@ import ipywidgets as w
 
 from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
-from fifteen_kit.game_of_15.match import READINGS, MatchRules
+from fifteen_kit.game_of_15.match import READINGS, CountReading, MatchRules
 from fifteen_kit.game_of_15.players import threats
 from fifteen_kit.game_of_15.rules import Side
 from fifteen_kit.game_of_15.solver import move_evaluations
@@ -40,7 +40,7 @@ __all__ = ["BLITZ_RANGE", "LENGTHS", "MAX_TARGET", "MODES", "OPPONENTS", "CellSt
 OPPONENTS: dict[str, str | None] = {"Two players": None, "Computer: random": "random",
                                     "Computer: tactician": "tactician", "Computer: perfect": "perfect"}
 #: Match length menu: label -> (what the target counts, target); None: the points box decides.
-LENGTHS: dict[str, tuple[str, int | None]] = {
+LENGTHS: dict[str, tuple[CountReading, int | None]] = {
     "Single round": ("rounds", 1), "Best of 3": ("rounds", 2), "Best of 5": ("rounds", 3),
     "Best of 7": ("rounds", 4), "First to N points": ("points", None)}
 #: Mode menu: label -> mode.
@@ -265,7 +265,7 @@ class GameOf15View(w.VBox):
         'single round'
         """
         label = self.length_menu.value
-        count: str
+        count: CountReading
         target: int | None
         if self._extra_length is not None and label == self._extra_length[0]:
             count, target = "rounds", self._extra_length[1]

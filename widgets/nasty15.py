@@ -41,11 +41,12 @@ from __future__ import annotations
 import asyncio
 import time
 from html import escape
+from typing import Literal
 
 import ipywidgets as w
 
 from fifteen_kit import _check
-from fifteen_kit.chance import make_rng
+from fifteen_kit.chance import MAX_SEED, make_rng
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.nasty15.boards import (
     COLOURS,
@@ -57,38 +58,31 @@ from fifteen_kit.nasty15.boards import (
     format_boards,
     parse_boards,
 )
-from fifteen_kit.nasty15.game import MARKERS, Game
-from fifteen_kit.nasty15.players import DICE_PLAYERS, OptimalPlayer, make_dice_player
-from fifteen_kit.nasty15.policy import policy_for
-from fifteen_kit.nasty15.rules import Phase
+from fifteen_kit.nasty15.game import MARKERS, MAX_PLAYERS, Game, check_player_count, check_player_name
+from fifteen_kit.nasty15.players import PLAYERS, CautiousPlayer, GreedyPlayer, OptimalPlayer, make_player
+from fifteen_kit.nasty15.policy import OptimalPolicy, policy_for
+from fifteen_kit.nasty15.rules import Decision, Phase, Turn
 from fifteen_kit.svg import dice_goal_board
 
 from .common import sentence
+from .style import style_sheet
 
-__all__ = ["SEAT_KINDS", "DiceBoard"]
+__all__ = ["SEAT_KINDS", "DiceBoard", "SeatKind"]
 
-#: What can sit in a seat: a human, or one of the computer players.
-SEAT_KINDS = ("human", *DICE_PLAYERS)
+#: Who sits in a seat: a human, or one of the computer players (:data:`~fifteen_kit.nasty15.players.PLAYERS`).
+SeatKind = Literal["human", "cautious", "greedy", "optimal"]
+#: The seat kinds, for the menus.
+SEAT_KINDS: tuple[SeatKind, ...] = ("human", *PLAYERS)
+
+_ROLL, _STOP = Decision("roll"), Decision("stop")
 
 _FACES = "⚀⚁⚂⚃⚄⚅"
 
-_STYLE = """
-.n15-board{background:#22303d;padding:14px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
-.n15-board .widget-label,.n15-board .widget-html-content,.n15-board label{color:#f7f0dc}
-.n15-die{width:74px!important;height:74px!important;font-size:30px!important;line-height:1!important;padding:0!important;text-overflow:clip!important;
-  border-radius:12px!important;border:2px solid #1f1f24!important;font-weight:bold;opacity:1!important}
-.n15-valid{box-shadow:0 0 0 5px #F0E442!important}
-.n15-placed{opacity:.25!important}
-.n15-die:focus-visible{outline:3px solid #56B4E9!important;outline-offset:3px}
-.n15-msg{min-height:1.4em;font-size:15px;color:#F0E442}
-.n15-coach{background:#f7f0dc;color:#3b1a0e;border-radius:8px;padding:4px 10px;font-size:14px}
-.n15-pad table{border-collapse:collapse;background:#f7f0dc;color:#1f1f24;font-size:13px}
-.n15-pad td,.n15-pad th{border:1px solid #8a6a1f;padding:2px 7px;text-align:center}
-.n15-pad .now{background:#F0E442}
-.n15-board .jupyter-widget-Collapse-header{background:#2f4254!important;color:#f7f0dc!important;
-  border-color:#2f4254!important}
-.n15-board .jupyter-widget-Collapse-contents{background:#22303d!important;border-color:#2f4254!important}
-"""
+
+def _coach_look() -> dict[str, object]:
+    # the coach's notes: dark ink on a light card (sizes and colours through the public style and layout traits)
+    return {"style": {"text_color": "#3b1a0e", "background": "#f7f0dc", "font_size": "14px"},
+            "layout": w.Layout(padding="4px 10px")}
 
 
 _SOLVE_SLICE = 0.02  # seconds of solving between two returns to the event loop
@@ -113,16 +107,15 @@ class DiceBoard(w.VBox):
     NotationError for bad board text) for bad seats or settings.
     """
 
-    def __init__(self, players: list[tuple[str, str]] | None = None, handicap: bool = False,
+    def __init__(self, players: list[tuple[str, SeatKind]] | None = None, handicap: bool = False,
                  gambler: bool = False, seed: int | None = 0, coach: bool = False,
                  boards: str | tuple[tuple[GoalBoard, GoalBoard], ...] | None = None,
                  backs_sum_to_15: bool = False) -> None:
-        super().__init__()
+        super().__init__(layout=w.Layout(padding="14px"))
         self.add_class("n15-board")
         seats = players if players is not None else [("You", "human"), ("Computer", "optimal")]
         seats = _check.items(seats, 6, "the seats")
-        if not seats:
-            raise InvalidArgumentError("a game needs 1 to 6 seats", input=players)
+        check_player_count(len(seats))
         for seat in seats:
             if not (isinstance(seat, tuple) and len(seat) == 2 and isinstance(seat[0], str)
                     and isinstance(seat[1], str) and seat[1] in SEAT_KINDS):
@@ -138,20 +131,21 @@ class DiceBoard(w.VBox):
             pool = parse_boards(boards, backs_sum_to_15)
         else:
             pool = check_board_pairs(boards, "boards", backs_sum_to_15)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidArgumentError("seed is a whole number, or None for a fresh random game", input=seed)
+        if seed is not None:
+            _check.whole(seed, 0, MAX_SEED, "seed (or None for a fresh random game)")
         self._seed = seed
         self._pool = pool
         self._animation = make_rng(seed)  # only for the rolling animation; the game has its own generator
         self._animation.random()
         self._rolling = False
-        self._solver: asyncio.Task | None = None
-        self._waiting: list = []  # policies a computer or the coach waits for (async mode)
-        self._before_decision = None  # the turn just after the roll, for the coach's verdict
+        self._solver: asyncio.Task[None] | None = None
+        self._waiting: list[OptimalPolicy] = []  # policies a computer or the coach waits for (async mode)
+        self._before_decision: Turn | None = None  # the turn just after the roll, for the coach's verdict
         # -- setup ----------------------------------------------------------------------------------
         # layouts are shared by the seats' and dice's widgets: fewer widgets to build, a faster board
         self._layouts = {"name": w.Layout(width="130px"), "kind": w.Layout(width="120px"),
-                         "remove": w.Layout(width="100px"), "die": w.Layout(width="74px", height="74px")}
+                         "remove": w.Layout(width="100px"), "die": w.Layout(width="74px", height="74px", padding="0px",
+                                                                border="2px solid #1f1f24")}
         self.seat_names: list[w.Text] = []
         self.seat_kinds: list[w.Dropdown] = []
         self.seat_rows = w.VBox()
@@ -186,7 +180,7 @@ class DiceBoard(w.VBox):
         self.boards_text.observe(lambda _c: self._render_setup(), names="value")
         # -- play -----------------------------------------------------------------------------------
         self.status = w.HTML()
-        self.message = w.HTML()
+        self.message = w.HTML(layout=w.Layout(min_height="1.4em"), style={"font_size": "15px"})
         self.message.add_class("n15-msg")
         self.goal = w.HTML()
         self.dice: dict[Colour, w.Button] = {}
@@ -195,6 +189,8 @@ class DiceBoard(w.VBox):
             b.add_class("n15-die")
             b.style.button_color = c.hex
             b.style.text_color = c.ink
+            b.style.font_size = "30px"
+            b.style.font_weight = "bold"
             b.on_click(lambda _b, c=c: self.click_die(c))
             self.dice[c] = b
         self.roll_button = w.Button(description="Roll", icon="dice", button_style="warning",
@@ -208,9 +204,9 @@ class DiceBoard(w.VBox):
         self.coach_box = w.Checkbox(value=coach, description="Coach", indent=False,
                                     tooltip="Show what optimal play expects from each choice")
         self.coach_box.observe(lambda _c: self.render(), names="value")
-        self.coach = w.HTML()
+        self.coach = w.HTML(**_coach_look())
         self.coach.add_class("n15-coach")
-        self.verdict = w.HTML()
+        self.verdict = w.HTML(**_coach_look())
         self.verdict.add_class("n15-coach")
         self.pad = w.HTML()
         self.pad.add_class("n15-pad")
@@ -226,15 +222,18 @@ class DiceBoard(w.VBox):
                    "(its score pad is dropped) and starts one with these seats, variants and boards."),
             self.setup_note, self.new_game_button,
         ])
+        setup.add_class("n15-setup-body")
+        panel = w.Accordion(children=[setup], titles=("Players and variants",))
+        panel.add_class("n15-setup")
         self.children = [
-            w.HTML(f"<style>{_STYLE}</style>"),
+            style_sheet(),
             self.status, self.message, self.goal,
             w.HBox(list(self.dice.values()), layout=w.Layout(grid_gap="8px")),
             w.HBox([self.roll_button, self.stop_button, self.next_button, self.coach_box]),
             self.coach,
             self.verdict,
             self.pad,
-            w.Accordion(children=[setup], titles=("Players and variants",)),
+            panel,
         ]
         self.game = self._make_game(self._seats(), pool)
         self._start()
@@ -256,24 +255,18 @@ class DiceBoard(w.VBox):
         self.seat_rows.children = (*self.seat_rows.children, w.HBox([text, drop, remove]))
         self._render_setup()
 
-    def add_seat(self, name: str | None = None, kind: str = "human") -> None:
+    def add_seat(self, name: str | None = None, kind: SeatKind = "human") -> None:
         """Add a seat to the setup panel (it plays from the next game: press New game).
 
         ``name`` None picks "Player n".  Raises InvalidArgumentError for a seventh seat, a name that is not
         text of 1 to 40 characters or is already seated, or a kind outside :data:`SEAT_KINDS`.
         """
-        if len(self.seat_names) >= 6:
-            raise InvalidArgumentError("a game has at most 6 seats", input=name)
+        check_player_count(len(self.seat_names) + 1)  # the engine's rules for the players of a game
+        taken = [t.value for t in self.seat_names]
         if name is None:
-            taken = {t.value.strip() for t in self.seat_names}
-            name = next(f"Player {i}" for i in range(1, 8) if f"Player {i}" not in taken)
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise InvalidArgumentError(f"a seat's name is text of 1 to {MAX_NAME} characters", input=name)
-        if not isinstance(kind, str) or kind not in SEAT_KINDS:
-            raise InvalidArgumentError(f"a seat's kind is one of {', '.join(SEAT_KINDS)}", input=kind)
-        if name.strip() in {t.value.strip() for t in self.seat_names}:
-            raise InvalidArgumentError("that name already has a seat: each player needs a different name", input=name)
-        self._append_seat(name, kind)
+            name = next(f"Player {i}" for i in range(1, 8) if f"Player {i}" not in {n.strip() for n in taken})
+        check_player_name(name, taken)
+        self._append_seat(name, _seat_kind(kind))
 
     def remove_seat(self, index: int) -> None:
         """Remove seat ``index`` (from 0) from the setup panel (from the next game on; at least one stays).
@@ -281,8 +274,7 @@ class DiceBoard(w.VBox):
         Raises InvalidArgumentError for an index that is not a seat, or for the last seat.
         """
         _check.whole(index, 0, len(self.seat_names) - 1, "the seat to remove")
-        if len(self.seat_names) == 1:
-            raise InvalidArgumentError("a game needs at least one seat", input=index)
+        check_player_count(len(self.seat_names) - 1)
         del self.seat_names[index]
         del self.seat_kinds[index]
         rows = list(self.seat_rows.children)
@@ -307,8 +299,8 @@ class DiceBoard(w.VBox):
         except FifteenKitError as err:
             self.setup_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
 
-    def _seats(self) -> list[tuple[str, str]]:
-        return [(n.value.strip(), k.value) for n, k in zip(self.seat_names, self.seat_kinds, strict=True)]
+    def _seats(self) -> list[tuple[str, SeatKind]]:
+        return [(n.value.strip(), _seat_kind(k.value)) for n, k in zip(self.seat_names, self.seat_kinds, strict=True)]
 
     # -- boards -------------------------------------------------------------------------------------
     def _load_boards_clicked(self) -> None:
@@ -355,13 +347,14 @@ class DiceBoard(w.VBox):
         self.load_boards(self.boards_text.value)
 
     # -- setup --------------------------------------------------------------------------------------
-    def _make_game(self, seats: list[tuple[str, str]], pool: tuple) -> Game:
+    def _make_game(self, seats: list[tuple[str, SeatKind]], pool: tuple[tuple[GoalBoard, GoalBoard], ...]) -> Game:
         game = Game([n for n, _ in seats], seed=self._seed, handicap=self.handicap_box.value,
                     gambler=self.gambler_box.value, boards=pool, rounds=min(10, len(pool)),
                     backs_sum_to_15=self.backs_box.value)
         # only once the game exists do the seats change hands
         self._kinds = {name: kind for name, kind in seats}
-        self._computers = {name: make_dice_player(kind) for name, kind in seats if kind != "human"}
+        self._computers: dict[str, CautiousPlayer | GreedyPlayer | OptimalPlayer] = {
+            name: make_player(kind, seed=self._seed) for name, kind in seats if kind != "human"}
         self._game_setup = (tuple(seats), self.handicap_box.value, self.gambler_box.value, self.backs_box.value,
                             self.boards_text.value)
         return game
@@ -370,7 +363,7 @@ class DiceBoard(w.VBox):
         if not hasattr(self, "_game_setup"):
             return
         n = len(self.seat_names)
-        self.add_seat_button.disabled = n >= 6
+        self.add_seat_button.disabled = n >= MAX_PLAYERS
         for row in self.seat_rows.children:
             row.children[2].disabled = n <= 1
         now = (tuple(self._seats()), self.handicap_box.value, self.gambler_box.value, self.backs_box.value,
@@ -405,7 +398,7 @@ class DiceBoard(w.VBox):
         self.render()
 
     # -- solving ahead ------------------------------------------------------------------------------
-    def _policies(self, game: Game) -> list:
+    def _policies(self, game: Game) -> list[OptimalPolicy]:
         return [policy_for(t, game.gambler) for t in game.targets_in_play()]
 
     def _start(self) -> None:
@@ -448,7 +441,7 @@ class DiceBoard(w.VBox):
                 self._play_computers()
                 self.render()
 
-    def _ready(self, policy) -> bool:
+    def _ready(self, policy: OptimalPolicy) -> bool:
         """True if ``policy`` can answer at once; in async mode an unsolved one is waited for, not solved here."""
         if policy.is_solved or _running_loop() is None or self._solver is None:
             return True
@@ -477,10 +470,9 @@ class DiceBoard(w.VBox):
         """The human player rolls the unplaced dice (animated when an event loop runs)."""
         if not self._human_turn():
             return
-        try:
-            self.game.turn.continue_rolling()  # the engine says whether a roll is allowed now
-        except FifteenKitError as err:
-            self._say(sentence(err.message))
+        problem = self.game.turn.explain(_ROLL)  # the engine says whether a roll is allowed now
+        if problem is not None:
+            self._say(sentence(problem))
             return
         self._judge("roll")
         loop = _running_loop()
@@ -506,9 +498,9 @@ class DiceBoard(w.VBox):
             return
         turn = self.game.roll()
         self._before_decision = turn
-        if turn.phase is Phase.BUST:
-            self._say(f"No valid die: your turn ends with {turn.score} points"
-                      + (" (gambler: nothing)." if turn.gambler else " (the targets of the dice not placed)."))
+        outcome = turn.outcome()
+        if outcome is not None:  # a bust
+            self._say(sentence(outcome))
         else:
             self._say("Click the ringed dice you want to place (at least one).")
         self.render()
@@ -527,21 +519,24 @@ class DiceBoard(w.VBox):
         except FifteenKitError as err:
             self._say(sentence(err.message))
             return
-        if self.game.turn.phase is Phase.ALL_SIX:
+        t = self.game.turn
+        outcome = t.outcome()
+        if outcome is not None:  # all six placed
             self._judge("place")
-            self._say(f"All six placed: {self.game.turn.score} points (doubled)!")
+            self._say(sentence(outcome))
         else:
-            self._say(f"{colour.title.capitalize()} placed. Place more, roll the rest, or stop.")
+            more = bool(t.valid_colours())  # valid dice of this roll are left to place
+            self._say(f"{colour.title.capitalize()} placed. " + ("Place more, roll the rest, or stop." if more
+                                                                 else "Roll the rest, or stop."))
         self.render()
 
     def stop(self) -> None:
         """The human stops and scores (the engine refuses it before a die of this roll is placed)."""
         if not self._human_turn():
             return
-        try:
-            self.game.turn.stop()  # turns are immutable: this only asks the engine whether stopping is allowed
-        except FifteenKitError as err:
-            self._say(sentence(err.message))
+        problem = self.game.turn.explain(_STOP)  # the engine says whether stopping is allowed now
+        if problem is not None:
+            self._say(sentence(problem))
             return
         self._judge("stop")
         self.game.stop()
@@ -554,10 +549,11 @@ class DiceBoard(w.VBox):
         if g.is_over:
             self._say("The game is over.")
             return
-        if not g.turn.is_over:
-            self._say("Finish the turn first: roll, place, or stop.")
+        try:
+            g.next_turn()
+        except FifteenKitError as err:  # the turn is still on: the engine says so
+            self._say(sentence(err.message))
             return
-        g.next_turn()
         self._before_decision = None
         self._say("" if g.is_over else f"{g.player} plays board {g.board_number}.")
         self._play_computers()
@@ -579,7 +575,7 @@ class DiceBoard(w.VBox):
             self._say("; ".join(notes) + ("." if g.is_over or waiting else f". Your turn, {g.player}."))
 
     # -- the coach -------------------------------------------------------------------------------------
-    def _judge(self, action: str) -> None:
+    def _judge(self, action: Literal["place", "roll", "stop"]) -> None:
         """After the fact: compare the human's decision with optimal play and note any cost."""
         before, t = self._before_decision, self.game.turn
         if before is None or not self.coach_box.value or before.is_over:
@@ -638,8 +634,8 @@ class DiceBoard(w.VBox):
         valid = set(t.valid_colours())
         for i, c in enumerate(COLOURS):
             b = self.dice[c]
-            classes = [x for x in b._dom_classes if x not in ("n15-valid", "n15-placed")]
-            b._dom_classes = tuple(classes)
+            b.remove_class("n15-valid")
+            b.remove_class("n15-placed")
             value = t.placed[i] if t.placed[i] is not None else t.rolled[i]
             b.description = f"{c.value} {_FACES[value - 1]}" if value else c.value
             if t.placed[i] is not None:
@@ -651,8 +647,8 @@ class DiceBoard(w.VBox):
             else:
                 b.tooltip = f"{c.title} die (target {t.targets[i]})"
         human = not g.is_over and g.player not in self._computers
-        self.roll_button.disabled = not human or t.is_over or t.phase is Phase.PLACE
-        self.stop_button.disabled = not human or t.is_over or t.phase is Phase.PLACE or t.placed_count == 0
+        self.roll_button.disabled = not human or t.explain(_ROLL) is not None
+        self.stop_button.disabled = not human or t.explain(_STOP) is not None
         self.next_button.disabled = g.is_over or not t.is_over
         self.coach.value = self._coach_text() if self.coach_box.value and human else ""
         if not self.coach_box.value:
@@ -676,6 +672,14 @@ class DiceBoard(w.VBox):
         totals = g.totals()
         rows.append("<tr><th>Total</th>" + "".join(f"<th>{totals[p]}</th>" for p in g.players) + "</tr>")
         self.pad.value = f"<table><tr><th>Board</th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _seat_kind(value: object) -> SeatKind:
+    """``value`` as a seat kind (the dropdowns offer only :data:`SEAT_KINDS`)."""
+    for kind in SEAT_KINDS:
+        if kind == value:
+            return kind
+    raise InvalidArgumentError(f"a seat's kind is one of {', '.join(SEAT_KINDS)}", input=_check.short(value))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import _check
 from ..chance import Seed, make_rng
 from ..errors import InvalidArgumentError, NotationError
 
@@ -38,8 +39,7 @@ class Card:
     suit: str
 
     def __post_init__(self) -> None:
-        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
-            raise InvalidArgumentError("a rank is 1 (ace) to 13 (king)", input=self.rank)
+        _check.whole(self.rank, 1, 13, "a rank (1 ace .. 13 king)")
         if not isinstance(self.suit, str) or self.suit.upper() not in SUITS or len(self.suit) != 1:
             raise InvalidArgumentError("a suit is one of C D H S", input=self.suit)
         object.__setattr__(self, "suit", self.suit.upper())

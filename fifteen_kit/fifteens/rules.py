@@ -15,15 +15,20 @@ Rules, in the kit's words:
 * The game is won when tableau and stock are empty, and lost when no removal is
   possible.
 
-Places are numbered 0..15, row by row.  Notation (round-trips through
-:meth:`Position.parse`)::
+Places are numbered 0..15, row by row.  A move (a *removal*) is a tuple of places in ascending order; its
+text lists the place numbers, e.g. ``'6 15'`` (see :func:`removal_text` and :func:`parse_removal`).
+Position notation (round-trips through :meth:`Position.parse`)::
 
     <16 tableau cards, '..' for an empty place> / <stock, top first> / <waste, oldest first> [one-each]
+
+:class:`Position` satisfies the engine contract :class:`fifteen_kit.contract.Position`.
 
 >>> p = Position.deal(seed=1)
 >>> len(p.tableau), len(p.stock), p.is_won
 (16, 36, False)
 >>> Position.parse(p.notation()) == p
+True
+>>> p.play('6 15') == p.play((6, 15))
 True
 """
 
@@ -33,6 +38,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
+from typing import Literal
 
 from .. import _check
 from .._notation import Notated
@@ -40,15 +46,55 @@ from ..chance import Seed
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 from .cards import Card, deck, shuffled_deck
 
-__all__ = ["FACE_RULES", "MAX_NOTATION", "Position", "removal_problem", "removals_of"]
+__all__ = ["FACE_RULES", "MAX_NOTATION", "MAX_REMOVAL_TEXT", "FaceRule", "Position", "Removal", "parse_removal",
+           "removal_problem", "removal_text", "removals_of"]
 
 _DECK = frozenset(deck())
 
-#: The two face-card rules: four of one rank (the rulebook's), or one each of 10 J Q K.
-FACE_RULES = ("four-of-a-kind", "one-each")
+#: A face-card rule: four of one rank (the rulebook's), or one each of 10 J Q K.
+FaceRule = Literal["four-of-a-kind", "one-each"]
+#: The two face-card rules, the rulebook's first.
+FACE_RULES: tuple[FaceRule, ...] = ("four-of-a-kind", "one-each")
+#: A move: the places (0..15, ascending) of the cards removed together.
+Removal = tuple[int, ...]
+#: The longest removal text :func:`parse_removal` reads.
+MAX_REMOVAL_TEXT = 100
 
 
-def removal_problem(cards: list[Card], face_rule: str = "four-of-a-kind") -> str | None:
+def removal_text(removal: Removal) -> str:
+    """The text of a removal: its place numbers in ascending order, separated by spaces.
+
+    Raises InvalidArgumentError unless ``removal`` is a collection of at most 16 place numbers 0..15.
+
+    >>> removal_text((15, 6))
+    '6 15'
+    """
+    places = _check.items(removal, 16, "a removal")
+    for p in places:
+        _check.whole(p, 0, 15, "a place of a removal")
+    return " ".join(str(p) for p in sorted(places))
+
+
+def parse_removal(text: str) -> Removal:
+    """The removal written in ``text``: place numbers 0..15 separated by spaces, commas or ``+``.
+
+    The places come back in ascending order.  Raises NotationError for other text (a place named twice
+    included) or text longer than :data:`MAX_REMOVAL_TEXT` characters.
+
+    >>> parse_removal('15, 6')
+    (6, 15)
+    """
+    _check.text(text, MAX_REMOVAL_TEXT, "a removal's text", error=NotationError)
+    words = text.replace(",", " ").replace("+", " ").split()
+    if not words or not all(w.isdigit() and w.isascii() and int(w) <= 15 for w in words):
+        raise NotationError("a removal is written as place numbers 0..15, like '6 15'", input=text)
+    places = sorted(int(w) for w in words)
+    if len(set(places)) != len(places):
+        raise NotationError("a removal names each place once", input=text)
+    return tuple(places)
+
+
+def removal_problem(cards: list[Card], face_rule: FaceRule = "four-of-a-kind") -> str | None:
     """Why ``cards`` are not a legal removal, or None if they are (the rule itself, place-free).
 
     >>> removal_problem([Card(9, 'S'), Card(6, 'H')]) is None
@@ -82,7 +128,7 @@ def removal_problem(cards: list[Card], face_rule: str = "four-of-a-kind") -> str
     return None
 
 
-def removals_of(tableau: tuple[Card | None, ...], face_rule: str = "four-of-a-kind") -> tuple[tuple[int, ...], ...]:
+def removals_of(tableau: tuple[Card | None, ...], face_rule: FaceRule = "four-of-a-kind") -> tuple[Removal, ...]:
     """Every legal removal among the cards at these places (None: empty), smaller sets first.
 
     >>> removals_of((Card(9, 'S'), None, Card(6, 'H'), Card(5, 'C')))
@@ -91,9 +137,9 @@ def removals_of(tableau: tuple[Card | None, ...], face_rule: str = "four-of-a-ki
     Raises InvalidArgumentError unless ``tableau`` holds at most 16 places, each a :class:`Card` (each card at
     most once) or None, and ``face_rule`` is one of :data:`FACE_RULES`.
     """
-    tableau = _places(tableau)
+    places = _places(tableau)
     _check.choice(face_rule, FACE_RULES, "face_rule")
-    numbered = [(p, c.rank) for p, c in enumerate(tableau) if c is not None and not c.is_face]
+    numbered = [(p, c.rank) for p, c in enumerate(places) if c is not None and not c.is_face]
     found: list[tuple[int, ...]] = []
 
     def extend(start: int, chosen: list[int], total: int) -> None:
@@ -108,7 +154,7 @@ def removals_of(tableau: tuple[Card | None, ...], face_rule: str = "four-of-a-ki
                 extend(k + 1, [*chosen, p], total + v)
 
     extend(0, [], 0)
-    faces = [(p, c) for p, c in enumerate(tableau) if c is not None and c.is_face]
+    faces = [(p, c) for p, c in enumerate(places) if c is not None and c.is_face]
     if face_rule == "one-each":
         by_rank: dict[int, list[int]] = {}
         for p, c in faces:
@@ -160,7 +206,7 @@ class Position(Notated):
     tableau: tuple[Card | None, ...]
     stock: tuple[Card, ...]
     waste: tuple[Card, ...] = ()
-    face_rule: str = "four-of-a-kind"
+    face_rule: FaceRule = "four-of-a-kind"
 
     def __post_init__(self) -> None:
         tableau = _check.items(self.tableau, 16, "the tableau")
@@ -190,7 +236,7 @@ class Position(Notated):
         object.__setattr__(self, "waste", tuple(waste))
 
     @classmethod
-    def deal(cls, seed: Seed = None, face_rule: str = "four-of-a-kind") -> Position:
+    def deal(cls, seed: Seed = None, face_rule: FaceRule = "four-of-a-kind") -> Position:
         """A new deal from a seeded shuffle: the first 16 cards to the tableau, the rest to the stock.
 
         Raises InvalidArgumentError for a bad seed (see :func:`~fifteen_kit.chance.make_rng`) or face rule.
@@ -216,82 +262,105 @@ class Position(Notated):
     @property
     def is_lost(self) -> bool:
         """True when cards remain and no removal is possible."""
-        return not self.is_won and not self.legal_removals()
+        return not self.is_won and not self.legal_moves()
 
     @property
     def is_over(self) -> bool:
         """Won or lost."""
         return self.is_won or self.is_lost
 
-    def explain(self, places: Iterable[int]) -> str | None:
-        """Why removing the cards at ``places`` is illegal, or None if it is legal.
+    def explain(self, move: object) -> str | None:
+        """Why the removal ``move`` is illegal, or None if it is legal (rulebook: *Fifteens Solitaire Rules*).
 
-        ``places`` is a collection of place numbers (an iterator or generator is read once).  A removal the
-        rules refuse -- a place named twice, a number outside 0..15, an empty place, more than 16 places,
-        cards that do not make a fifteen -- gets its reason as text.  A value that is not even a collection
-        of place numbers (None, a number, a string, a list holding a non-number, ...) is not a removal at all:
-        it raises IllegalMoveError, the same error :meth:`remove` raises for it, and nothing changes.
+        ``move`` is a collection of place numbers (an iterator or generator is read once) or its text (see
+        :func:`parse_removal`).  A removal the rules refuse -- a place named twice, a number above 15, an empty
+        place, more than 16 places, cards that do not make a fifteen, text that is not a removal -- gets its
+        reason as text.  A value that is neither text nor a collection of place numbers (None, a number, a list
+        holding a non-number or a negative number, ...) is not a removal at all: it raises IllegalMoveError, the
+        same error :meth:`play` raises for it, and nothing changes.
 
         >>> p = Position.deal(seed=1)
         >>> p.explain([0, 0])
         'a place is named twice'
         >>> p.explain([16])
         '16 is not a place 0..15'
+        >>> p.explain('6 15') is None
+        True
         >>> p.explain(None)
         Traceback (most recent call last):
         ...
         fifteen_kit.errors.IllegalMoveError: places must be a collection of place numbers 0..15 (input: None; ...
         """
-        if isinstance(places, (str, bytes)) or not isinstance(places, Iterable):
+        if isinstance(move, str):
+            try:
+                move = parse_removal(move)
+            except NotationError as err:
+                return err.message
+        if isinstance(move, bytes) or not isinstance(move, Iterable):
             raise IllegalMoveError("places must be a collection of place numbers 0..15",
-                                   input=_check.short(places), position=self.notation())
+                                   input=_check.short(move), position=self.notation())
         try:
-            chosen = _check.items(places, 16, "places", IllegalMoveError, None)
+            chosen = _check.items(move, 16, "places", IllegalMoveError, None)
         except IllegalMoveError as err:
             return err.message
-        for p in chosen:
-            if isinstance(p, bool) or not isinstance(p, int):
-                raise IllegalMoveError("places must be a collection of place numbers 0..15", input=_check.short(p),
-                                       position=self.notation())
+        for p in chosen:  # a non-number (or a negative one) is not a place number at all
+            try:
+                _check.whole(p, 0, None, "a place", IllegalMoveError)
+            except IllegalMoveError as err:  # the position's notation is written only when it is needed
+                raise IllegalMoveError(err.message, input=_check.short(p), position=self.notation()) from None
         if len(set(chosen)) != len(chosen):
             return "a place is named twice"
         cards = []
         for p in chosen:
             if not 0 <= p <= 15:
                 return f"{p!r} is not a place 0..15"
-            if self.tableau[p] is None:
+            card = self.tableau[p]
+            if card is None:
                 return f"place {p} is empty"
-            cards.append(self.tableau[p])
+            cards.append(card)
         return removal_problem(cards, self.face_rule)
 
-    def legal_removals(self) -> tuple[tuple[int, ...], ...]:
+    def legal_moves(self) -> tuple[Removal, ...]:
         """Every legal removal as a tuple of places (ascending), smaller sets first.
 
-        >>> Position.parse(Position.deal(seed=1).notation()).legal_removals()[0]
+        Rulebook: *Card Removal* and *Face Cards and Tens*; none left is a loss (*Winning & Losing Conditions*).
+
+        >>> Position.parse(Position.deal(seed=1).notation()).legal_moves()[0]
         (6, 15)
         """
         return removals_of(self.tableau, self.face_rule)
 
     # -- moves ----------------------------------------------------------------------------------
-    def remove(self, places: Iterable[int]) -> Position:
-        """Remove the cards at ``places`` to the waste and refill the empty places from the stock.
+    def play(self, move: Iterable[int] | str) -> Position:
+        """Remove the cards at the places ``move`` names to the waste and refill the empty places from the stock.
 
-        ``places`` may be any collection of at most 16 places, an iterator or generator included (it is read
-        once).  Raises GameOverError when the game is won, IllegalMoveError (with the reason) for an illegal
-        removal.
+        Rulebook: *Card Removal*, then *Replenishing Tableau* (place order, while the stock lasts; no redeal).
+
+        ``move`` may be any collection of at most 16 places, an iterator or generator included (it is read
+        once), or its text such as ``'6 15'`` (see :func:`parse_removal`).  Raises GameOverError when the game
+        is won, IllegalMoveError (with the reason :meth:`explain` gives) for an illegal removal.
 
         >>> p = Position.deal(seed=1)
-        >>> q = p.remove(p.legal_removals()[0])
+        >>> q = p.play(p.legal_moves()[0])
         >>> len(q.waste), len(q.stock)
         (2, 34)
-        >>> len(p.remove(iter((6, 15))).waste)
-        2
+        >>> len(p.play(iter((6, 15))).waste), len(p.play('6 15').waste)
+        (2, 2)
         """
-        shown = places if isinstance(places, (tuple, list, set, frozenset, range)) else None
+        if isinstance(move, str):
+            text = move
+            if self.is_won:
+                raise GameOverError("the game is won; nothing is left to remove", input=_check.short(text),
+                                    position=self.notation())
+            try:
+                move = parse_removal(text)
+            except NotationError as err:
+                raise IllegalMoveError(err.message, input=_check.short(text), position=self.notation()) from None
+        shown = move if isinstance(move, (tuple, list, set, frozenset, range)) else None
         try:
-            places = _check.items(places, 16, "places", IllegalMoveError, None)  # read an iterator only once
+            places = _check.items(move, 16, "places", IllegalMoveError, None)  # read an iterator only once
         except IllegalMoveError as err:
-            raise IllegalMoveError(err.message, input=shown if shown is not None else places,
+            raise IllegalMoveError(err.message, input=shown if shown is not None else move,
                                    position=self.notation()) from None
         shown = shown if shown is not None else tuple(places)
         if self.is_won:
@@ -305,16 +374,20 @@ class Position(Notated):
             raise IllegalMoveError(problem, input=shown, position=self.notation())
         chosen = sorted(places)
         tableau = list(self.tableau)
-        removed = [tableau[p] for p in chosen]
+        removed: list[Card] = []
         for p in chosen:
+            card = tableau[p]
+            if card is not None:  # explain() has checked every place holds a card
+                removed.append(card)
             tableau[p] = None
         stock = list(self.stock)
         for p in range(16):
             if tableau[p] is None and stock:
                 tableau[p] = stock.pop(0)
         # derived by a legal removal from a valid position: the 52 cards only move, so skip the full check
-        return _check.unchecked(Position, tableau=tuple(tableau), stock=tuple(stock),
-                                waste=self.waste + tuple(removed), face_rule=self.face_rule)
+        new: Position = _check.unchecked(Position, tableau=tuple(tableau), stock=tuple(stock),
+                                         waste=self.waste + tuple(removed), face_rule=self.face_rule)
+        return new
 
     # -- notation -------------------------------------------------------------------------------
     @staticmethod
@@ -334,8 +407,8 @@ class Position(Notated):
                 if not isinstance(c, Card) and not (empty and c is None):
                     rule = "a Card or None (an empty place)" if empty else "a Card"
                     raise InvalidArgumentError(f"each element of the {name} must be {rule}", input=_check.short(c))
-        part = " ".join(".." if c is None else str(c) for c in tableau)
-        return f"{part} / {' '.join(map(str, stock))} / {' '.join(map(str, waste))}".replace("  ", " ").strip()
+        places = " ".join(".." if c is None else str(c) for c in tableau)
+        return f"{places} / {' '.join(map(str, stock))} / {' '.join(map(str, waste))}".replace("  ", " ").strip()
 
     def notation(self) -> str:
         """The position as text (see the module docstring); round-trips through :meth:`parse`."""
@@ -354,10 +427,8 @@ class Position(Notated):
         fifteen_kit.errors.NotationError: expected '<tableau> / <stock> / <waste>' (input: '..')
         """
         _check.text(text, MAX_NOTATION, "a position notation", error=NotationError)
-        if not isinstance(text, str):
-            raise NotationError("a position is written as '<tableau> / <stock> / <waste>'", input=text)
         body = text.strip()
-        face_rule = "four-of-a-kind"
+        face_rule: FaceRule = "four-of-a-kind"
         if body.endswith(" one-each"):
             body, face_rule = body[: -len(" one-each")], "one-each"
         parts = body.split("/")

@@ -15,6 +15,9 @@ winning line from the position after the early removal, every later tableau
 holds at least the cards the original line needed, so every move of that line
 is still legal and it still empties tableau and stock.
 
+Answers are :class:`fifteen_kit.contract.SolveResult` values with a :data:`~fifteen_kit.contract.Verdict`
+status and the measured ``seconds``.
+
 >>> result = solve(Position.deal(seed=1))
 >>> result.status in ('won', 'lost'), result.nodes > 0
 (True, True)
@@ -22,15 +25,16 @@ is still legal and it still empties tableau and stock.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import _check
+from ..contract import SolveResult, Verdict
 from ..errors import InvalidArgumentError
-from .rules import FACE_RULES, Position
+from .rules import FACE_RULES, FaceRule, Position, Removal
 
-__all__ = ["MAX_NODES", "SolveResult", "removal_ranks", "solve"]
+__all__ = ["MAX_NODES", "removal_ranks", "solve"]
 
 #: The largest node budget :func:`solve` accepts (its default).  No dealt position comes near it: the
 #: hardest of 1,000 deals needed 1,745 states (bench/bench_limits.py).
@@ -39,22 +43,7 @@ MAX_NODES = 2_000_000
 _FACE = (10, 11, 12, 13)
 
 
-@dataclass(frozen=True)
-class SolveResult:
-    """The solver's answer.
-
-    Attributes:
-        status: ``'won'`` (``line`` wins), ``'lost'`` (proven: no line wins) or ``'unknown'`` (budget spent).
-        line: the winning removals as place tuples, replayable with :meth:`Position.remove`.
-        nodes: search states expanded.
-    """
-
-    status: str
-    line: tuple[tuple[int, ...], ...]
-    nodes: int
-
-
-def removal_ranks(counts: tuple[int, ...], face_rule: str = "four-of-a-kind") -> tuple[tuple[int, ...], ...]:
+def removal_ranks(counts: tuple[int, ...], face_rule: FaceRule = "four-of-a-kind") -> tuple[tuple[int, ...], ...]:
     """Every distinct removal, as a sorted tuple of ranks, from a tableau with ``counts[r]`` cards of rank r.
 
     ``counts`` has 14 whole numbers: ``counts[0]`` is 0 (there is no rank 0) and every other entry is 0..4
@@ -116,7 +105,7 @@ _SETS = tuple((s, _pack([s.count(r) for r in range(1, 10)])) for s in _enumerate
 
 
 @lru_cache(maxsize=200_000)
-def _removal_ranks(counts: tuple[int, ...], face_rule: str) -> tuple[tuple[int, ...], ...]:
+def _removal_ranks(counts: tuple[int, ...], face_rule: FaceRule) -> tuple[tuple[int, ...], ...]:
     found: list[tuple[int, ...]] = []
     if face_rule == "one-each":
         if all(counts[r] for r in _FACE):
@@ -128,12 +117,18 @@ def _removal_ranks(counts: tuple[int, ...], face_rule: str) -> tuple[tuple[int, 
     return tuple(found)
 
 
-def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResult:
+def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResult[Removal]:
     """Decide ``position`` knowing the stock: a winning line, a proof of loss, or 'unknown' past the budget.
 
     Args:
         position: any Fifteens position.
         node_budget: at most this many states are expanded, 1 to :data:`MAX_NODES` (None: :data:`MAX_NODES`).
+
+    Returns:
+        a :class:`~fifteen_kit.contract.SolveResult`: ``status`` is ``'won'`` (``line`` wins), ``'lost'``
+        (proven: no line wins) or ``'unknown'`` (budget spent); ``line`` holds the winning removals as place
+        tuples, replayable with :meth:`Position.play` (empty unless won); ``nodes`` counts the search states
+        expanded and ``seconds`` the wall-clock time of the search.
 
     Raises InvalidArgumentError for a non-Position or a budget outside that range.
 
@@ -142,7 +137,8 @@ def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResul
     """
     if not isinstance(position, Position):
         raise InvalidArgumentError("the solver needs a Fifteens Position", input=position)
-    node_budget = MAX_NODES if node_budget is None else _check.whole(node_budget, 1, MAX_NODES, "the node budget")
+    budget = MAX_NODES if node_budget is None else _check.whole(node_budget, 1, MAX_NODES, "the node budget")
+    started = time.perf_counter()
     stock = [c.rank for c in position.stock]
     start = [0] * 14
     for c in position.cards:
@@ -161,7 +157,7 @@ def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResul
         key = (counts, drawn)
         if key in lost:
             return False
-        if nodes >= node_budget:  # the budget is spent: this state is not expanded (nor counted)
+        if nodes >= budget:  # the budget is spent: this state is not expanded (nor counted)
             raise Budget
         nodes += 1
         moves = _removal_ranks(counts, position.face_rule)
@@ -181,16 +177,18 @@ def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResul
         lost.add(key)
         return False
 
+    status: Verdict
+    line: tuple[Removal, ...] = ()
     try:
-        won = search(tuple(start), 0)
+        status = "won" if search(tuple(start), 0) else "lost"
     except Budget:
-        return SolveResult("unknown", (), nodes)
-    if not won:
-        return SolveResult("lost", (), nodes)
-    return SolveResult("won", _replay(position, path), nodes)
+        status = "unknown"
+    if status == "won":
+        line = _replay(position, path)
+    return SolveResult(status, line, nodes, time.perf_counter() - started)
 
 
-def _replay(position: Position, ranks_line: list[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+def _replay(position: Position, ranks_line: list[tuple[int, ...]]) -> tuple[Removal, ...]:
     """Turn a line of rank removals into place removals by playing it through the engine."""
     line = []
     for move in ranks_line:
@@ -201,6 +199,6 @@ def _replay(position: Position, ranks_line: list[tuple[int, ...]]) -> tuple[tupl
                 wanted.remove(card.rank)
                 places.append(p)
         line.append(tuple(places))
-        position = position.remove(places)
+        position = position.play(places)
     return tuple(line)
 

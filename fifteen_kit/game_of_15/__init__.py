@@ -9,16 +9,40 @@ Play against the computer from a Python prompt:
 >>> m
 Match(round 1: 5/4 O; rounds won Onyx 0, Ivory 0; points 0-0; single round)
 
->>> from fifteen_kit.game_of_15 import Round, evaluate
+>>> from fifteen_kit.game_of_15 import Round, evaluate, solve
 >>> evaluate(Round().play(5)).outcome
 'draw'
+>>> solve(Round.parse('25/13 O')).line
+(8,)
 """
 
-from .match import Achievements, LogEntry, Match, MatchRules, RoundRecord
-from .players import PLAYERS, PerfectPlayer, RandomPlayer, TacticianPlayer, make_player, threats
-from .puzzles import Puzzle, puzzles
-from .rules import Claim, Draft, Reason, Round, RoundResult, Side
-from .solver import Evaluation, Solver, evaluate, move_evaluations, solve_all
+from .match import (
+    READINGS,
+    Achievements,
+    ChampionReading,
+    CountReading,
+    FalseClaimReading,
+    LogEntry,
+    Match,
+    MatchRules,
+    MatchState,
+    RoundRecord,
+    ViolationReading,
+    tally_text,
+)
+from .players import (
+    PLAYERS,
+    ComputerPlayer,
+    PerfectPlayer,
+    RandomPlayer,
+    TacticianPlayer,
+    Technique,
+    make_player,
+    threats,
+)
+from .puzzles import Puzzle, puzzle_positions, puzzles
+from .rules import Claim, Draft, Move, Reason, Round, RoundResult, Side, WrongStatementReading
+from .solver import Evaluation, Solver, evaluate, full_table, move_evaluations, score_to_outcome, solve
 from .square import (
     DIGITS,
     LINES,
@@ -29,10 +53,21 @@ from .square import (
     Symmetry,
     cell_of,
     digit_at,
+    digits_of,
     fifteen_in,
     is_magic,
     line_of,
+    mask_of,
     triples_through,
+)
+from .tree import (
+    Ending,
+    TreeStatistics,
+    canonical,
+    count_games,
+    games_by_length,
+    reachable_positions,
+    tree_statistics,
 )
 
 __all__ = [
@@ -40,16 +75,24 @@ __all__ = [
     "LINES",
     "MAGIC_SQUARE",
     "PLAYERS",
+    "READINGS",
     "SYMMETRIES",
     "WINNING_TRIPLES",
     "Achievements",
+    "ChampionReading",
     "Claim",
+    "ComputerPlayer",
+    "CountReading",
     "Draft",
+    "Ending",
     "Evaluation",
+    "FalseClaimReading",
     "Line",
     "LogEntry",
     "Match",
     "MatchRules",
+    "MatchState",
+    "Move",
     "PerfectPlayer",
     "Puzzle",
     "RandomPlayer",
@@ -61,16 +104,31 @@ __all__ = [
     "Solver",
     "Symmetry",
     "TacticianPlayer",
+    "Technique",
+    "TreeStatistics",
+    "ViolationReading",
+    "WrongStatementReading",
+    "canonical",
     "cell_of",
+    "count_games",
     "digit_at",
+    "digits_of",
     "evaluate",
     "fifteen_in",
+    "full_table",
+    "games_by_length",
     "is_magic",
     "line_of",
     "make_player",
+    "mask_of",
     "move_evaluations",
+    "puzzle_positions",
     "puzzles",
-    "solve_all",
+    "reachable_positions",
+    "score_to_outcome",
+    "solve",
+    "tally_text",
     "threats",
+    "tree_statistics",
     "triples_through",
 ]

@@ -64,8 +64,8 @@ full log in the rulebook's terms.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, fields, replace
+from typing import Any, Literal, get_args
 
 from .. import _check
 from ..chance import Seed, make_rng
@@ -77,21 +77,33 @@ from ..errors import (
     NotationError,
     WrongStatementError,
 )
-from .rules import Claim, Draft, Reason, Round, RoundResult, Side
+from .rules import Claim, Draft, Reason, Round, RoundResult, Side, WrongStatementReading
 
-__all__ = ["Achievements", "LogEntry", "Match", "MatchRules", "MatchState", "RoundRecord"]
+__all__ = ["MAX_INPUT", "READINGS", "Achievements", "ChampionReading", "CountReading", "FalseClaimReading",
+           "LogEntry", "Match", "MatchRules", "MatchState", "RoundRecord", "ViolationReading", "tally_text"]
 
 #: The blitz clock counts in seconds; a bank with less than this left is empty (0.1 s ticks add up to
 #: 1e-15 s, not to 0).
 _CLOCK_RESOLUTION = 1e-6
 
+# The readings where rulebook sections 2.6.1, 2.7 and 2.8 disagree, each listed default first
+# (the wrong-statement reading, WrongStatementReading, is in the rules module, where claims are judged).
+#: What a match target counts: ``'rounds'`` (round victories, 2.6.1) or ``'points'`` (ledger points, 2.8).
+CountReading = Literal["rounds", "points"]
+#: Who is crowned: ``'target'`` (whoever reaches it) or ``'ledger'`` (2.8's highest score).
+ChampionReading = Literal["target", "ledger"]
+#: What a false claim loses: ``'round'`` (2.7) or ``'match'`` (2.8's match default).
+FalseClaimReading = Literal["round", "match"]
+#: What a blind drafting violation loses: ``'match'`` (2.6.1 with 2.8) or ``'round'``.
+ViolationReading = Literal["match", "round"]
+
 #: The readings where rulebook sections 2.6.1, 2.7 and 2.8 disagree: option -> (default, alternative).
-READINGS = {
-    "count": ("rounds", "points"),
-    "champion": ("target", "ledger"),
-    "false_claim": ("round", "match"),
-    "violation": ("match", "round"),
-    "wrong_statement": ("void", "false"),
+READINGS: dict[str, tuple[str, ...]] = {
+    "count": get_args(CountReading),
+    "champion": get_args(ChampionReading),
+    "false_claim": get_args(FalseClaimReading),
+    "violation": get_args(ViolationReading),
+    "wrong_statement": get_args(WrongStatementReading),
 }
 
 
@@ -113,6 +125,11 @@ class MatchRules:
         wrong_statement: ``"void"`` (default: the claim does not count) or ``"false"``.
         practice: a practice match with undo (no touch and take, 2.9); not with blind or clock.
 
+    The readings are typed :data:`CountReading`, :data:`ChampionReading`, :data:`FalseClaimReading`,
+    :data:`ViolationReading` and :data:`~fifteen_kit.game_of_15.rules.WrongStatementReading`
+    (:data:`READINGS` lists each one's values, default first); :attr:`automatic_claims` is
+    ``auto_claim`` once settled.
+
     Raises InvalidArgumentError (naming the setting and the accepted values) for a
     target below 1, a clock that is not a positive finite number, an unknown reading,
     a flag that is not True/False, or practice with blind play or a clock.
@@ -127,11 +144,11 @@ class MatchRules:
     auto_claim: bool | None = None
     blind: bool = False
     clock: float | None = None
-    count: str = "rounds"
-    champion: str = "target"
-    false_claim: str = "round"
-    violation: str = "match"
-    wrong_statement: str = "void"
+    count: CountReading = "rounds"
+    champion: ChampionReading = "target"
+    false_claim: FalseClaimReading = "round"
+    violation: ViolationReading = "match"
+    wrong_statement: WrongStatementReading = "void"
     practice: bool = False
 
     def __post_init__(self) -> None:
@@ -159,7 +176,7 @@ class MatchRules:
         >>> MatchRules.best_of(5).target, MatchRules.best_of(5).count
         (3, 'rounds')
         """
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1 or rounds % 2 == 0:
+        if _check.whole(rounds, 1, None, "N of best of N") % 2 == 0:
             raise InvalidArgumentError("best of N needs an odd N, such as 5 or 7", input=rounds)
         allowed = {"auto_claim", "blind", "clock", "champion", "false_claim", "violation", "wrong_statement",
                    "practice"}
@@ -183,6 +200,17 @@ class MatchRules:
         if "count" in options or "target" in options:
             raise InvalidArgumentError("first_to_points sets target and count itself", input=options)
         return cls(target=points, count="points", **options)
+
+    @property
+    def automatic_claims(self) -> bool:
+        """``auto_claim`` as settled when the rules were made: never None (None means "not blind").
+
+        >>> MatchRules(blind=True).automatic_claims, MatchRules().automatic_claims
+        (False, True)
+        """
+        if self.auto_claim is None:  # __post_init__ settles it
+            raise AssertionError("MatchRules.auto_claim is settled at construction")
+        return self.auto_claim
 
     def describe(self) -> str:
         """The match format in words, e.g. ``'best of 5 (first to 3 rounds)'``.
@@ -324,26 +352,27 @@ class Match:
         auto_claim: bool | None = None,
         blind: bool = False,
         clock: float | None = None,
-        count: str = "rounds",
-        champion: str = "target",
-        false_claim: str = "round",
-        violation: str = "match",
-        wrong_statement: str = "void",
+        count: CountReading = "rounds",
+        champion: ChampionReading = "target",
+        false_claim: FalseClaimReading = "round",
+        violation: ViolationReading = "match",
+        wrong_statement: WrongStatementReading = "void",
         practice: bool = False,
         rules: MatchRules | None = None,
         seed: Seed = None,
         position: Round | str | None = None,
     ) -> None:
-        options = dict(target=target, auto_claim=auto_claim, blind=blind, clock=clock, count=count,
-                       champion=champion, false_claim=false_claim, violation=violation,
-                       wrong_statement=wrong_statement, practice=practice)
         if rules is None:
-            rules = MatchRules(**options)
+            rules = MatchRules(target=target, auto_claim=auto_claim, blind=blind, clock=clock, count=count,
+                               champion=champion, false_claim=false_claim, violation=violation,
+                               wrong_statement=wrong_statement, practice=practice)
         elif not isinstance(rules, MatchRules):
             raise InvalidArgumentError("rules must be a MatchRules", input=rules)
         else:
-            defaults = dict(target=3, auto_claim=None, blind=False, clock=None, count="rounds", champion="target",
-                            false_claim="round", violation="match", wrong_statement="void", practice=False)
+            options: dict[str, object] = dict(
+                target=target, auto_claim=auto_claim, blind=blind, clock=clock, count=count, champion=champion,
+                false_claim=false_claim, violation=violation, wrong_statement=wrong_statement, practice=practice)
+            defaults = {f.name: f.default for f in fields(MatchRules)}
             given = {k: v for k, v in options.items() if not (type(v) is type(defaults[k]) and v == defaults[k])}
             if given:
                 raise InvalidArgumentError("give either rules or the separate options, not both", input=given)
@@ -359,7 +388,7 @@ class Match:
                                            input=first) from None
             how = "by choice"
         if position is None:
-            start = Round.start(first, auto_claim=rules.auto_claim)
+            start = Round.start(first, auto_claim=rules.automatic_claims)
             entry = LogEntry(1, None, f"Round 1: {first.title} drafts first ({how})")
         else:
             start = self._starting_position(position, rules)
@@ -384,7 +413,7 @@ class Match:
             raise InvalidArgumentError("the starting position must be a round still in play", input=position,
                                        position=position.notation())
         try:
-            start = replace(position, auto_claim=rules.auto_claim)
+            start = replace(position, auto_claim=rules.automatic_claims)
         except NotationError as err:
             raise InvalidArgumentError(err.message, input=position, position=position.notation()) from None
         if start.is_over:
@@ -396,7 +425,7 @@ class Match:
     def __repr__(self) -> str:
         rw = self.round_wins
         on, iv = self.state.scores
-        tail = f"; {self.winner.title} wins the match" if self.is_over else ""
+        tail = "" if self.winner is None else f"; {self.winner.title} wins the match"
         return (f"Match(round {self.round_number}: {self.round.notation()}; rounds won Onyx {rw[Side.ONYX]}, "
                 f"Ivory {rw[Side.IVORY]}; points {on}-{iv}; {self.rules.describe()}{tail})")
 
@@ -528,6 +557,13 @@ class Match:
             raise GameOverError("the round is over; start the next round first", input=what,
                                 position=self._position())
 
+    def _drafter(self) -> Side:
+        """The side that drafted last in this round (its turn is open, or a claim is pending)."""
+        side = self.round.last_drafter
+        if side is None:
+            raise IllegalMoveError("nobody has drafted yet in this round", input=None, position=self._position())
+        return side
+
     def _push(self, state: MatchState) -> None:
         self._history.append(state)
 
@@ -554,7 +590,7 @@ class Match:
         self._check_playing(digit)
         s = self.state
         if self.turn_open:
-            raise IllegalMoveError(f"{s.round.last_drafter.title}'s turn is still open: claim Fifteen! or end "
+            raise IllegalMoveError(f"{self._drafter().title}'s turn is still open: claim Fifteen! or end "
                                    "the turn first", input=digit, position=self._position())
         side = s.round.to_move
         value = digit.digit if isinstance(digit, Draft) else digit
@@ -622,7 +658,7 @@ class Match:
         if not self.turn_open:
             raise ClaimError("only the player who just drafted may claim, before ending the turn",
                              input=digits, position=self._position())
-        side = s.round.last_drafter
+        side = self._drafter()
         if isinstance(digits, str):
             _check.text(digits, MAX_INPUT, "a claim", ClaimError, self._position())
             try:
@@ -669,7 +705,7 @@ class Match:
             self.decline_claim()
             return
         s = self.state
-        side = s.round.last_drafter
+        side = self._drafter()
         log = (*s.log, LogEntry(s.number, side, f"{side.title} ends the turn"))
         self._push(replace(s, log=log, turn_open=False))
 
@@ -684,7 +720,7 @@ class Match:
             new_round = s.round.decline_claim()
         except GameOverError as err:
             raise GameOverError(err.message, input=None, position=self._position()) from None
-        side = s.round.last_drafter
+        side = self._drafter()
         log = (*s.log, LogEntry(s.number, side, f"{side.title} makes no claim"))
         self._push(self._settle(replace(s, round=new_round, log=log, turn_open=False)))
 
@@ -712,6 +748,8 @@ class Match:
         if spent == 0:
             return
         side = self.acting_side
+        if side is None:  # _check_playing above: the round is on, so some side must act
+            raise GameOverError("the round is over", input=seconds, position=self._position())
         left = _pair_get(s.clock, side) - spent
         if left < _CLOCK_RESOLUTION:  # a bank within a microsecond of 0 is empty (sums of float ticks drift)
             left = 0.0
@@ -743,10 +781,11 @@ class Match:
             raise GameOverError("the round is still being played", input=None, position=self._position())
         first = s.round.first.other
         number = s.number + 1
-        replay = " (replay of the stalemate)" if s.round.result.reason is Reason.DRAW else ""
+        drawn = s.round.result is not None and s.round.result.reason is Reason.DRAW
+        replay = " (replay of the stalemate)" if drawn else ""
         log = (*s.log, LogEntry(number, None, f"Round {number}: {first.title} drafts first{replay}"))
         clock = None if s.rules.clock is None else (float(s.rules.clock), float(s.rules.clock))
-        self._push(replace(s, round=Round.start(first, auto_claim=s.rules.auto_claim), number=number,
+        self._push(replace(s, round=Round.start(first, auto_claim=s.rules.automatic_claims), number=number,
                            drafts=(), log=log, clock=clock, turn_open=False, lockout=None))
 
     def undo(self) -> None:
@@ -786,7 +825,7 @@ class Match:
         points = (0, 0)
         winner = None
         if res.reason is Reason.DEFAULT and state.defaulted is not None:
-            winner = res.winner
+            winner = state.defaulted.other  # the round's winner: the violator's opponent
             entries.append(LogEntry(n, None, f"Match to {winner.title} by default"))
         elif res.winner is None:
             entries.append(LogEntry(n, None, "Stalemate: no points; the round is replayed with the start swapped"))
@@ -794,6 +833,8 @@ class Match:
             w = res.winner
             if res.reason is Reason.FIFTEEN:
                 gained = 2 if res.flawless else 1
+                if res.triple is None:  # Round admits no fifteen without its triple
+                    raise AssertionError("a result of fifteen names its triple")
                 how = "+".join(map(str, res.triple))
                 verb = "makes fifteen" if rules.auto_claim else "wins with"
                 extra = " (flawless, on the third draft): +1, bonus +1" if res.flawless else ": +1"

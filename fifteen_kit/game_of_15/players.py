@@ -8,8 +8,10 @@
 * :class:`PerfectPlayer` plays the solver's best moves: the fastest win, or the
   slowest loss, choosing at random among equally good digits.
 
-Every player has ``choose(position) -> digit``; ties are broken with the player's
-own ``random.Random``, so the same seed gives the same game on every machine.
+Every player has the engine contract's shape (:class:`~fifteen_kit.contract.Player`): a ``name``
+and ``choose(position) -> digit``.  Ties are broken with the player's own ``random.Random``, so
+the same seed gives the same game on every machine.  :data:`PLAYERS` maps each name to its
+factory (the class: ``PLAYERS[name](seed)`` builds one) and :func:`make_player` builds one by name.
 
 >>> from fifteen_kit.game_of_15 import Round
 >>> TacticianPlayer(seed=1).choose(Round.parse('29/35 O'))   # complete 2+9+4
@@ -21,18 +23,27 @@ True
 from __future__ import annotations
 
 import inspect
-from typing import Protocol
+from typing import Literal
 
 from .. import _check
 from ..chance import Seed, make_rng
+from ..contract import Player, PlayerFactory
 from ..errors import GameOverError, InvalidArgumentError
 from .match import Match
 from .rules import Claim, Draft, Round
 from .solver import _DEFAULT, Solver
 from .square import WINNING_TRIPLES, digits_of, mask_of
 
-__all__ = ["PLAYERS", "ComputerPlayer", "PerfectPlayer", "RandomPlayer", "TacticianPlayer", "computer_claim",
-           "computer_step", "make_player", "threats"]
+__all__ = ["PLAYERS", "ComputerPlayer", "PerfectPlayer", "RandomPlayer", "TacticianPlayer", "Technique",
+           "computer_claim", "computer_step", "make_player", "threats"]
+
+#: What every computer player offers (the engine contract's Player on a Round): a ``name`` and
+#: ``choose(position) -> digit``.
+ComputerPlayer = Player[Round, int]
+
+#: The rulebook technique (section 2.3) behind a :class:`TacticianPlayer` draft, in the order tried.
+Technique = Literal["complete a fifteen", "block the opponent", "make a fork", "take 5", "take an even digit",
+                    "take an odd digit"]
 
 
 def threats(own: frozenset[int], pool: frozenset[int]) -> frozenset[int]:
@@ -57,16 +68,6 @@ def threats(own: frozenset[int], pool: frozenset[int]) -> frozenset[int]:
         if len(missing) == 1 and missing[0] in pool:
             out.add(missing[0])
     return frozenset(out)
-
-
-class ComputerPlayer(Protocol):
-    """What every computer player offers: a ``name`` and ``choose(position) -> digit``."""
-
-    name: str
-
-    def choose(self, position: Round) -> int:
-        """The digit to draft in ``position`` (which must not be over)."""
-        ...
 
 
 def _check_live(position: Round) -> tuple[int, ...]:
@@ -118,7 +119,7 @@ class TacticianPlayer:
     def __init__(self, seed: Seed = None) -> None:
         self.rng = make_rng(seed)
 
-    def reason(self, position: Round) -> tuple[str, tuple[int, ...]]:
+    def reason(self, position: Round) -> tuple[Technique, tuple[int, ...]]:
         """The first technique that applies and the digits it allows.
 
         >>> TacticianPlayer().reason(Round())
@@ -174,12 +175,13 @@ class PerfectPlayer:
         return self.rng.choice(self.solver.evaluate(position).best_moves)
 
 
-#: The computer players by name, for menus: ``'random'``, ``'tactician'``, ``'perfect'``.
-PLAYERS = {cls.name: cls for cls in (RandomPlayer, TacticianPlayer, PerfectPlayer)}
+#: The computer players by name, for menus: ``'random'``, ``'tactician'``, ``'perfect'``.  Each value is
+#: the player's factory, its class: called with a seed (``PLAYERS['perfect'](seed=1)``) it builds a player.
+PLAYERS: dict[str, PlayerFactory] = {cls.name: cls for cls in (RandomPlayer, TacticianPlayer, PerfectPlayer)}
 
 
 def make_player(name: str, seed: Seed = None) -> ComputerPlayer:
-    """A computer player by name (see :data:`PLAYERS`).
+    """A computer player by name (see :data:`PLAYERS`), seeded with ``seed`` (None: fresh randomness).
 
     Raises InvalidArgumentError for an unknown name.
 
@@ -187,10 +189,10 @@ def make_player(name: str, seed: Seed = None) -> ComputerPlayer:
     'tactician'
     """
     try:
-        cls = PLAYERS[name]
+        factory = PLAYERS[name]
     except (KeyError, TypeError):
         raise InvalidArgumentError(f"unknown computer player; choose one of {', '.join(PLAYERS)}", input=name) from None
-    return cls(seed)
+    return factory(seed)
 
 
 def computer_claim(position: Round) -> Claim | None:

@@ -175,9 +175,7 @@ def puzzle_positions(drafts: int) -> list[Round]:
     >>> len(puzzle_positions(1)) > 0
     True
     """
-    if isinstance(drafts, bool) or not isinstance(drafts, int) or not 1 <= drafts <= 3:
-        raise InvalidArgumentError("N (own drafts to win) must be 1, 2 or 3", input=drafts)
-    return list(_puzzle_positions(drafts))
+    return list(_puzzle_positions(_check.whole(drafts, 1, 3, "N (own drafts to win)")))
 
 
 @cache
@@ -208,7 +206,6 @@ def puzzles(drafts: int, count: int = 5, seed: Seed = 0) -> list[Puzzle]:
     True
     """
     positions = puzzle_positions(drafts)
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= len(positions):
-        raise InvalidArgumentError(f"count must be 1..{len(positions)}", input=count)
+    _check.whole(count, 1, len(positions), "count")
     chosen = make_rng(seed).sample(positions, count)
     return [Puzzle(p, drafts, evaluate(p).best_moves) for p in chosen]

@@ -56,6 +56,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from .. import _check
 from .._notation import Notated
@@ -67,14 +68,18 @@ from ..errors import (
     NotationError,
     WrongStatementError,
 )
-from .square import _FIFTEEN, DIGITS, MAGIC_SQUARE, WINNING_TRIPLES, cell_of, mask_of
+from .square import DIGITS, MAGIC_SQUARE, WINNING_TRIPLES, cell_of, fifteen_in, mask_of
 
 #: Longest text the parsers read (a position or claim is far shorter; longer input is refused at once).
 MAX_TEXT = 200
 
 _DIGIT_CHARS = frozenset("123456789")
 
-__all__ = ["Claim", "Draft", "Reason", "Round", "RoundResult", "Side"]
+__all__ = ["MAX_TEXT", "Claim", "Draft", "Move", "Reason", "Round", "RoundResult", "Side", "WrongStatementReading"]
+
+#: How a wrong statement (a claim naming the wrong digits while holding a fifteen, 2.7) is judged:
+#: ``'void'`` (default) it does not count; ``'false'`` it is a false claim.
+WrongStatementReading = Literal["void", "false"]
 
 
 class Side(enum.Enum):
@@ -260,13 +265,12 @@ class Round(Notated):
 
     # -- construction and validation -------------------------------------------------
     def __post_init__(self) -> None:
-        racks = []
+        racks: list[frozenset[int]] = []
         for name in ("onyx", "ivory"):
             raw = getattr(self, name)
             digits = _check.items(raw, 9, f"the {name} rack", NotationError)
             for d in digits:
-                if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9:
-                    raise NotationError(f"the {name} rack holds {d!r}, not a digit 1..9", input=raw)
+                _check.whole(d, 1, 9, f"each digit of the {name} rack", NotationError)
             rack = frozenset(digits)
             if len(rack) != len(digits):
                 raise NotationError(f"the {name} rack names a digit twice", input=raw)
@@ -285,7 +289,7 @@ class Round(Notated):
                 f"{self.to_move.title} cannot be to move with {len(mover)} digits against {len(other)}",
                 input=(sorted(onyx), sorted(ivory), self.to_move.value),
             )
-        if self.auto_claim and _FIFTEEN[mask_of(mover)] is not None:
+        if self.auto_claim and fifteen_in(mover) is not None:
             raise NotationError(
                 f"{self.to_move.title} holds a fifteen and the round would already be over", input=sorted(mover)
             )
@@ -323,7 +327,7 @@ class Round(Notated):
 
     def _derived_result(self) -> RoundResult | None:
         last = self.to_move.other
-        triple = _FIFTEEN[mask_of(self.rack(last))]
+        triple = fifteen_in(self.rack(last))
         if triple is not None:
             return RoundResult(last, Reason.FIFTEEN, triple, len(self.rack(last)) == 3)
         if len(self.onyx) + len(self.ivory) == 9:
@@ -397,7 +401,7 @@ class Round(Notated):
         >>> Round.parse('1248/369 I').fifteen(Side.ONYX) is None
         True
         """
-        return _FIFTEEN[mask_of(self.rack(side))]
+        return fifteen_in(self.rack(side))
 
     def legal_moves(self) -> tuple[int, ...]:
         """The digits the side to move may draft, ascending; empty once the round is over.
@@ -410,42 +414,76 @@ class Round(Notated):
         return tuple(sorted(self.pool))
 
     # -- moves --------------------------------------------------------------------------
-    def play(self, move: Move) -> Round:
+    def _drafted_digit(self, move: object) -> int:
+        # The digit `move` drafts here; raises the error play raises (explain returns its message).
+        if self.is_over:
+            raise GameOverError("the round is over; no more drafts", input=_check.short(move),
+                                position=self.notation())
+        if self.awaiting_claim:
+            raise GameOverError("the pool is empty; only a claim or a decline is left",
+                                input=_check.short(move), position=self.notation())
+        if isinstance(move, str):
+            try:
+                digit: object = Draft.parse(move).digit
+            except NotationError as err:
+                raise IllegalMoveError(err.message, input=_check.short(move), position=self.notation()) from None
+        else:
+            digit = move.digit if isinstance(move, Draft) else move
+        value = _check.whole(digit, 1, 9, "a draft", IllegalMoveError, self.notation())
+        if value not in self.pool:
+            owner = Side.ONYX if value in self.onyx else Side.IVORY
+            raise IllegalMoveError(
+                f"{value} is no longer in the pool: {owner.title} drafted it", input=move, position=self.notation()
+            )
+        return value
+
+    def explain(self, move: object) -> str | None:
+        """Why drafting ``move`` is refused here, or None if it is legal (the engine contract).
+
+        ``move`` is anything :meth:`play` is given: a digit, a :class:`Draft` or its text (``'7'``,
+        ``'draft 7'``).  The reason is the message of the error :meth:`play` raises for it; nothing
+        raises here.
+
+        >>> r = Round().play(5)
+        >>> r.explain(2) is None, r.explain('draft 2') is None
+        (True, True)
+        >>> r.explain(5)
+        '5 is no longer in the pool: Onyx drafted it'
+        >>> r.explain('x')
+        'a draft is one digit from 1 to 9'
+        """
+        try:
+            self._drafted_digit(move)
+        except IllegalMoveError as err:
+            return err.message
+        return None
+
+    def play(self, move: Move | str) -> Round:
         """Draft one digit for the side to move (Law 1) and return the new position.
 
         Args:
-            move: a digit 1..9 or a :class:`Draft`.
+            move: a digit 1..9, a :class:`Draft` or its text (``'7'`` or ``'draft 7'``).
 
         Raises:
             GameOverError: the round is over (or only a claim is left to make).
-            IllegalMoveError: the digit is not 1..9 or is no longer in the pool.
+            IllegalMoveError: the digit is not 1..9 or is no longer in the pool, or the text is
+                not a draft; the message is what :meth:`explain` returns.
 
-        >>> Round().play(5).notation()
-        '5/- I'
+        >>> Round().play(5).play('2').notation()
+        '5/2 O'
         >>> Round().play(5).play(5)
         Traceback (most recent call last):
         ...
         fifteen_kit.errors.IllegalMoveError: 5 is no longer in the pool: Onyx drafted it (input: 5; position: 5/- I)
         """
-        digit = move.digit if isinstance(move, Draft) else move
-        if self.is_over:
-            raise GameOverError("the round is over; no more drafts", input=move, position=self.notation())
-        if self.awaiting_claim:
-            raise GameOverError("the pool is empty; only a claim or a decline is left",
-                                input=move, position=self.notation())
-        if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= 9:
-            raise IllegalMoveError("a draft must be a digit from 1 to 9", input=move, position=self.notation())
-        if digit not in self.pool:
-            owner = Side.ONYX if digit in self.onyx else Side.IVORY
-            raise IllegalMoveError(
-                f"{digit} is no longer in the pool: {owner.title} drafted it", input=move, position=self.notation()
-            )
+        digit = self._drafted_digit(move)
         side = self.to_move
         racks = {Side.ONYX: self.onyx, Side.IVORY: self.ivory}
         racks[side] = racks[side] | {digit}
         return Round(racks[Side.ONYX], racks[Side.IVORY], side.other, self.auto_claim)
 
-    def claim(self, side: Side, digits: Iterable[int] | Claim, *, wrong_statement: str = "void") -> Round:
+    def claim(self, side: Side, digits: Iterable[int] | Claim, *,
+              wrong_statement: WrongStatementReading = "void") -> Round:
         """``side`` calls "Fifteen!" naming some of its digits (rulebook 2.4 phase 3, 2.7, Law 2).
 
         Only the side that drafted last may claim, while the round is on.  The claim
@@ -465,7 +503,7 @@ class Round(Notated):
             side: the claimant.
             digits: the digits named: 1 to 9 whole numbers 1..9 (a list, tuple, set,
                 generator or :class:`Claim`).
-            wrong_statement: ``"void"`` or ``"false"`` (see above).
+            wrong_statement: ``"void"`` or ``"false"`` (see above; :data:`WrongStatementReading`).
 
         Raises:
             GameOverError: the round is already over.
@@ -498,13 +536,12 @@ class Round(Notated):
         if not values:
             raise ClaimError("a claim names at least one digit", input=digits, position=self.notation())
         for d in values:
-            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9:
-                raise ClaimError(f"{d!r} is not a digit 1..9", input=digits, position=self.notation())
+            _check.whole(d, 1, 9, "each digit of a claim", ClaimError, self.notation())
         rack = self.rack(side)
         if self.fifteen(side) is None:
             return replace(self, result=RoundResult(side.other, Reason.FALSE_CLAIM))
         triple = tuple(sorted(values))
-        if len(set(triple)) == 3 and len(triple) == 3 and sum(triple) == 15 and set(triple) <= rack:
+        if triple in WINNING_TRIPLES and set(triple) <= rack:
             return replace(self, result=RoundResult(side, Reason.FIFTEEN, triple, len(rack) == 3))
         if wrong_statement == "false":
             return replace(self, result=RoundResult(side.other, Reason.FALSE_CLAIM))
@@ -622,13 +659,18 @@ class Round(Notated):
             text += " manual"
         res = self.result
         if res is not None and not (self.auto_claim and res.reason in (Reason.FIFTEEN, Reason.DRAW)):
+            winner, triple = res.winner, res.triple
             if res.reason is Reason.DRAW:
                 text += " ="
+            elif winner is None:  # _checked_result admits no other result without a winner
+                raise AssertionError(f"a result of {res.reason.value} has a winner")
             elif res.reason is Reason.FIFTEEN:
-                text += f" +{res.winner.value}{''.join(map(str, res.triple))}"
+                if triple is None:  # _checked_result admits no fifteen without its triple
+                    raise AssertionError("a result of fifteen names its triple")
+                text += f" +{winner.value}{''.join(map(str, triple))}"
             else:
                 code = {Reason.FALSE_CLAIM: "x", Reason.TIME: "t", Reason.DEFAULT: "d"}[res.reason]
-                text += f" {code}{res.winner.other.value}"
+                text += f" {code}{winner.other.value}"
         return text
 
     @classmethod
@@ -652,7 +694,7 @@ class Round(Notated):
             raise NotationError("expected '<onyx rack>/<ivory rack> <side to move>', e.g. '258/46 O'",
                                 input=text, position=text.strip())
         where = text.strip()
-        racks = []
+        racks: list[frozenset[int]] = []
         for part in words[0].split("/"):
             if part == "-":
                 racks.append(frozenset())
@@ -692,7 +734,10 @@ class Round(Notated):
                 if named and not (len(named) == 3 and set(named) <= _DIGIT_CHARS):
                     raise NotationError(f"'{code}' should name the three claimed digits, e.g. +O258",
                                         input=text, position=where)
-                triple = tuple(sorted(int(ch) for ch in named)) if named else _FIFTEEN[mask_of(base.rack(side))]
+                triple = fifteen_in(base.rack(side))
+                if named:
+                    low, mid, high = sorted(int(ch) for ch in named)
+                    triple = (low, mid, high)
                 result = RoundResult(side, reason, triple, len(base.rack(side)) == 3)
             elif len(code) == 2:
                 result = RoundResult(side.other, reason)

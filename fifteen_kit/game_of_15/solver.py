@@ -19,21 +19,26 @@ claims); a manual-claim round is valued as if fifteens were claimed at once.
 >>> e = evaluate(Round.parse('25/13 O'))
 >>> e.outcome, e.plies, e.best_moves
 ('win', 1, (8,))
+
+:func:`solve` answers in the kit's common shape, a :class:`~fifteen_kit.contract.SolveResult`:
+
+>>> solve(Round.parse('25/13 O')).status, solve(Round.parse('25/13 O')).line
+('win', (8,))
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from .. import _check
+from ..contract import Outcome, SolveResult
 from ..errors import InvalidArgumentError
 from .rules import Round
-from .square import _HAS_FIFTEEN
+from .square import _BITS, _FULL, _HAS_FIFTEEN
 
-__all__ = ["Evaluation", "Solver", "evaluate", "move_evaluations", "score_to_outcome", "solve_all"]
+__all__ = ["Evaluation", "Solver", "evaluate", "full_table", "move_evaluations", "score_to_outcome", "solve"]
 
-_FULL = 0b111111111
-_BITS = tuple(1 << i for i in range(9))
 # _MOVES[free]: the single-digit bits of a pool mask, so loops visit only free digits.
 _MOVES = tuple(tuple(b for b in _BITS if free & b) for free in range(512))
 # _ADJUST[child + 10]: the mover's score given the score of the child position
@@ -42,7 +47,7 @@ _ADJUST = tuple(-c - 1 if c < 0 else -c + 1 if c > 0 else 0 for c in range(-10, 
 _EMPTY_TABLE: list[int | None] = [None] * (1 << 18)
 
 
-def score_to_outcome(score: int) -> tuple[str, int | None]:
+def score_to_outcome(score: int) -> tuple[Outcome, int | None]:
     """Decode a solver score into ``(outcome, plies)``; plies is None for a draw.
 
     Raises InvalidArgumentError unless ``score`` is a whole number from -10 to 10.
@@ -63,7 +68,7 @@ class Evaluation:
     """The value of a position for the side to move, under perfect play by both sides.
 
     Attributes:
-        outcome: ``'win'``, ``'draw'`` or ``'loss'`` for the side to move.
+        outcome: ``'win'``, ``'draw'`` or ``'loss'`` for the side to move (:data:`~fifteen_kit.contract.Outcome`).
         plies: drafts (by both sides) until the round ends; for a draw, the
             digits left in the pool.
         own_drafts: how many of those drafts are the mover's own (a "win in N").
@@ -74,7 +79,7 @@ class Evaluation:
     Evaluation(outcome='draw', plies=7, own_drafts=4, score=0, best_moves=(1, 3, 4, 6, 7, 8, 9))
     """
 
-    outcome: str
+    outcome: Outcome
     plies: int
     own_drafts: int
     score: int
@@ -96,11 +101,12 @@ class Solver:
 
     The table is a flat list indexed by ``key = mover_mask | opponent_mask << 9``
     (2**18 slots, ``None`` until solved), which is faster than a dict;
-    :attr:`table` shows the solved entries as a dict.  ``solve_all()`` fills it
-    with every reachable position; ``score`` looks a position up, solving on demand.
+    :attr:`table` shows the solved entries as a dict.  :meth:`solve_reachable` fills
+    it with every reachable position and says how many there are; ``score`` looks a position
+    up, solving on demand.
 
     >>> s = Solver()
-    >>> s.solve_all()
+    >>> s.solve_reachable()
     5478
     >>> s.score(Round())
     0
@@ -116,25 +122,17 @@ class Solver:
 
     def _solve(self, me: int, opp: int) -> int:
         # Score of a live position (`me` to move, nobody has won, pool not empty).
-        # Children are looked up in the table before recursing, so each position
-        # is expanded once; terminal children are scored on the spot.
+        # Children are looked up in the table before any call, so each position
+        # is expanded once (by _negamax, which also scores terminal children).
         table = self._scores
-        has = _HAS_FIFTEEN
         adjust = _ADJUST
-        solve = self._solve
+        negamax = self._negamax
         best = -11
         for bit in _MOVES[_FULL & ~(me | opp)]:
             mine = me | bit
-            key = opp | mine << 9
-            score = table[key]
+            score = table[opp | mine << 9]
             if score is None:
-                if has[mine]:
-                    score = -10
-                elif mine | opp == _FULL:
-                    score = 0
-                else:
-                    score = solve(opp, mine)
-                table[key] = score
+                score = negamax(opp, mine)
             value = adjust[score + 10]
             if value > best:
                 best = value
@@ -154,10 +152,10 @@ class Solver:
             self._scores[key] = score
         return score
 
-    def solve_all(self) -> int:
-        """Solve every position reachable from the empty pool; return how many there are.
+    def solve_reachable(self) -> int:
+        """Solve every position reachable from the empty pool (filling the table); return how many there are.
 
-        >>> Solver().solve_all()
+        >>> Solver().solve_reachable()
         5478
         """
         self._negamax(0, 0)
@@ -182,7 +180,7 @@ class Solver:
         9
         """
         self._check(position)
-        if position.is_over:
+        if position.result is not None:
             winner = position.result.winner
             return 0 if winner is None else 10 if winner is position.to_move else -10
         me, opp = position.key()
@@ -227,7 +225,7 @@ class Solver:
         """
         self._check(position)
         me, opp = position.key()
-        out = {}
+        out: dict[int, Evaluation] = {}
         for d in position.legal_moves():
             score = self._child_score(me, opp, d)
             outcome, plies = score_to_outcome(score)
@@ -258,14 +256,55 @@ def move_evaluations(position: Round) -> dict[int, Evaluation]:
     return _DEFAULT.move_evaluations(position)
 
 
-def solve_all() -> dict[int, int]:
-    """A fresh full solve: the transposition table of every reachable position.
+def full_table() -> dict[int, int]:
+    """A fresh full solve's transposition table: every reachable position and its score.
 
-    Keys pack ``(mover mask) | (opponent mask) << 9``; values are scores.
+    Keys pack ``(mover mask) | (opponent mask) << 9``; values are scores (see the module docstring).
 
-    >>> len(solve_all())
+    >>> len(full_table())
     5478
     """
     s = Solver()
-    s.solve_all()
+    s.solve_reachable()
     return s.table
+
+
+def solve(position: Round) -> SolveResult[int]:
+    """Solve ``position`` with a fresh solver: the kit's common answer (:class:`~fifteen_kit.contract.SolveResult`).
+
+    Attributes of the answer:
+
+    * ``status``: the :data:`~fifteen_kit.contract.Outcome` for the side to move under perfect play
+      (``'win'``, ``'draw'`` or ``'loss'``; a finished round by its result);
+    * ``line``: a principal variation, the digits drafted by best play (fastest win, slowest loss; the
+      smallest digit among equally good ones) until a drafter holds a fifteen or the pool is empty;
+      replayable with :meth:`Round.play` (empty for a finished round);
+    * ``nodes``: the positions this search valued (a fresh table, so the count does not depend on
+      earlier calls); ``seconds``: its wall-clock time.
+
+    A manual-claim round is valued as if each fifteen were claimed at once (as :meth:`Solver.score`).
+    A fresh table each time: the empty pool (the whole game) takes about 0.05 s.
+
+    Raises InvalidArgumentError unless ``position`` is a :class:`Round`.
+
+    >>> r = solve(Round.parse('25/13 O'))
+    >>> r.status, r.line, r.nodes > 0
+    ('win', (8,), True)
+    >>> r = solve(Round())
+    >>> r.status, len(r.line), r.nodes
+    ('draw', 9, 5478)
+    """
+    Solver._check(position)
+    start = time.perf_counter()
+    solver = Solver()
+    first = solver.evaluate(position)
+    line: list[int] = []
+    current = position
+    while current.legal_moves():
+        digit = solver.evaluate(current).best_moves[0]
+        line.append(digit)
+        current = current.play(digit)
+        if current.fifteen(current.to_move.other) is not None:
+            break  # the drafter holds a fifteen: it wins (claimed at once)
+    nodes = len(solver._scores) - solver._scores.count(None)
+    return SolveResult(status=first.outcome, line=tuple(line), nodes=nodes, seconds=time.perf_counter() - start)

@@ -59,9 +59,7 @@ _CELL = {MAGIC_SQUARE[r][c]: (r, c) for r in range(3) for c in range(3)}
 
 
 def _check_digit(digit: object) -> int:
-    if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= 9:
-        raise InvalidArgumentError("a digit must be a whole number from 1 to 9", input=digit)
-    return digit
+    return _check.whole(digit, 1, 9, "a digit")
 
 
 def cell_of(digit: int) -> tuple[int, int]:
@@ -83,10 +81,7 @@ def digit_at(row: int, column: int) -> int:
     >>> digit_at(0, 1), digit_at(2, 1)
     (9, 1)
     """
-    for name, value in (("row", row), ("column", column)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2:
-            raise InvalidArgumentError(f"a {name} must be 0, 1 or 2", input=value)
-    return MAGIC_SQUARE[row][column]
+    return MAGIC_SQUARE[_check.whole(row, 0, 2, "a row")][_check.whole(column, 0, 2, "a column")]
 
 
 @dataclass(frozen=True)
@@ -180,6 +175,9 @@ def digits_of(mask: int) -> tuple[int, ...]:
     return tuple(d for d in DIGITS if mask >> (d - 1) & 1)
 
 
+# Digit masks shared by the solver and the tree counts: every digit, and the single-digit bits (bit d - 1).
+_FULL = 0b111111111
+_BITS = tuple(1 << i for i in range(9))
 _TRIPLE_MASKS = tuple(mask_of(t) for t in WINNING_TRIPLES)
 # _FIFTEEN[mask] is the first winning triple inside the digit set `mask`, or None.
 _FIFTEEN: list[tuple[int, int, int] | None] = [
@@ -217,7 +215,11 @@ def is_magic(square: Iterable[Iterable[int]]) -> bool:
     if len(rows) != 3 or any(len(r) != 3 for r in rows):
         return False
     cells = [d for r in rows for d in r]
-    if any(isinstance(d, bool) or not isinstance(d, int) for d in cells) or sorted(cells) != list(DIGITS):
+    try:
+        digits = sorted(_check.whole(d, 1, 9, "a cell") for d in cells)
+    except InvalidArgumentError:
+        return False  # a cell that is not a digit 1..9: not magic
+    if digits != list(DIGITS):
         return False
     return all(sum(rows[r][c] for r, c in line.cells) == 15 for line in LINES)
 
@@ -251,7 +253,7 @@ class Symmetry:
 
     def __call__(self, digits: int | Iterable[int]) -> int | tuple[int, ...]:
         """Apply the symmetry to one digit (returns a digit) or to several (a sorted tuple)."""
-        if isinstance(digits, int) and not isinstance(digits, bool):
+        if isinstance(digits, int):  # one digit (a bool is refused as one)
             return self.permutation[_check_digit(digits) - 1]
         return tuple(sorted(self.permutation[_check_digit(d) - 1] for d in _check.items(digits, 9, "digits")))
 

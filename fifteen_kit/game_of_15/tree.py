@@ -15,27 +15,42 @@ isomorphism says they must:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
+from .. import _check
 from ..errors import InvalidArgumentError
-from .square import _HAS_FIFTEEN, SYMMETRIES
+from .square import _BITS, _FULL, _HAS_FIFTEEN, SYMMETRIES
 
-__all__ = ["TreeStatistics", "canonical", "count_games", "games_by_length", "reachable_positions", "tree_statistics"]
+__all__ = ["Ending", "TreeStatistics", "canonical", "count_games", "games_by_length", "reachable_positions",
+           "tree_statistics"]
 
-_FULL = 0b111111111
-_BITS = tuple(1 << i for i in range(9))
+#: How a complete game ends: the first player wins, the second player wins, or a draw.
+Ending = Literal["first", "second", "draw"]
 
 
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
+def _ending(first: int, second: int) -> Ending | None:
+    # How the game has ended at this position, or None while it goes on.
+    if _HAS_FIFTEEN[first]:
+        return "first"
+    if _HAS_FIFTEEN[second]:
+        return "second"
+    if (first | second) == _FULL:
+        return "draw"
+    return None
+
+
 def _terminal(first: int, second: int) -> bool:
-    return _HAS_FIFTEEN[first] or _HAS_FIFTEEN[second] or (first | second) == _FULL
+    return _ending(first, second) is not None
 
 
-def _children(first: int, second: int):
+def _children(first: int, second: int) -> Iterator[tuple[int, int]]:
     free = _FULL & ~(first | second)
     first_to_move = _popcount(first) == _popcount(second)
     for bit in _BITS:
@@ -63,12 +78,16 @@ def reachable_positions() -> frozenset[tuple[int, int]]:
 
 
 def _check_position(position: object) -> tuple[int, int]:
-    ok = isinstance(position, tuple) and len(position) == 2 and all(
-        isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= _FULL for m in position
-    )
-    if not ok or position[0] & position[1]:
-        raise InvalidArgumentError("a position is a pair of disjoint 9-bit digit masks", input=position)
-    return position
+    what = "a position is a pair of disjoint 9-bit digit masks"
+    if not isinstance(position, tuple) or len(position) != 2:
+        raise InvalidArgumentError(what, input=position)
+    try:
+        first, second = (_check.whole(m, 0, _FULL, "a digit mask") for m in position)
+    except InvalidArgumentError:
+        raise InvalidArgumentError(what, input=position) from None
+    if first & second:
+        raise InvalidArgumentError(what, input=position)
+    return first, second
 
 
 def canonical(position: tuple[int, int]) -> tuple[int, int]:
@@ -96,14 +115,14 @@ def count_games(first: int = 0, second: int = 0) -> tuple[int, int, int]:
     return _count_games(*_check_position((first, second)))
 
 
+_ONE_GAME: dict[Ending, tuple[int, int, int]] = {"first": (1, 0, 0), "second": (0, 1, 0), "draw": (0, 0, 1)}
+
+
 @cache
 def _count_games(first: int, second: int) -> tuple[int, int, int]:
-    if _HAS_FIFTEEN[first]:
-        return (1, 0, 0)
-    if _HAS_FIFTEEN[second]:
-        return (0, 1, 0)
-    if (first | second) == _FULL:
-        return (0, 0, 1)
+    ending = _ending(first, second)
+    if ending is not None:
+        return _ONE_GAME[ending]
     a = b = c = 0
     for child in _children(first, second):
         x, y, z = _count_games(*child)
@@ -133,10 +152,10 @@ class TreeStatistics:
     games_by_length: dict[int, int]
 
 
-def games_by_length(first: int = 0, second: int = 0) -> dict[str, dict[int, int]]:
+def games_by_length(first: int = 0, second: int = 0) -> dict[Ending, dict[int, int]]:
     """Complete games from a position, by how they end and after how many drafts (plies in all).
 
-    Returns ``{'first': {plies: games}, 'second': {...}, 'draw': {...}}`` where
+    Returns ``{'first': {plies: games}, 'second': {...}, 'draw': {...}}`` (keys: :data:`Ending`) where
     ``'first'`` counts wins of the first player.  From the empty pool the first
     player can only win on drafts 5, 7 and 9, the second on 6 and 8, and every
     draw is 9 drafts long.
@@ -149,22 +168,19 @@ def games_by_length(first: int = 0, second: int = 0) -> dict[str, dict[int, int]
     """
     first, second = _check_position((first, second))
     start = _popcount(first) + _popcount(second)
-    out: dict[str, dict[int, int]] = {"first": {}, "second": {}, "draw": {}}
+    out: dict[Ending, dict[int, int]] = {"first": {}, "second": {}, "draw": {}}
     for (kind, plies), n in _ends(first, second).items():
         out[kind][start + plies] = out[kind].get(start + plies, 0) + n
     return {k: dict(sorted(v.items())) for k, v in out.items()}
 
 
 @cache
-def _ends(first: int, second: int) -> dict[tuple[str, int], int]:
-    # (outcome, plies from here) -> number of games
-    if _HAS_FIFTEEN[first]:
-        return {("first", 0): 1}
-    if _HAS_FIFTEEN[second]:
-        return {("second", 0): 1}
-    if (first | second) == _FULL:
-        return {("draw", 0): 1}
-    total: dict[tuple[str, int], int] = {}
+def _ends(first: int, second: int) -> dict[tuple[Ending, int], int]:
+    # (ending, plies from here) -> number of games
+    ending = _ending(first, second)
+    if ending is not None:
+        return {(ending, 0): 1}
+    total: dict[tuple[Ending, int], int] = {}
     for child in _children(first, second):
         for (kind, plies), n in _ends(*child).items():
             total[kind, plies + 1] = total.get((kind, plies + 1), 0) + n

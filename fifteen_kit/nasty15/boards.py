@@ -45,9 +45,13 @@ from ..errors import FifteenKitError, InvalidArgumentError, NotationError
 __all__ = [
     "COLOURS",
     "DEFAULT_MULTISETS",
+    "MAX_BOARDS",
+    "MAX_BOARDS_TEXT",
+    "MAX_NAME",
     "PUBLIC_BOARD",
     "Colour",
     "GoalBoard",
+    "check_board_pairs",
     "default_boards",
     "five_target_backs",
     "format_boards",
@@ -163,7 +167,7 @@ class GoalBoard:
         """Sum of the targets (15 on a base side; 5 to 30 on a back side)."""
         return sum(t for _, t in self.targets)
 
-    def target(self, colour: Colour) -> int | None:
+    def target(self, colour: Colour | str) -> int | None:
         """The target of ``colour``, or None if the side has no such colour (white on a back side)."""
         return dict(self.targets).get(Colour.parse(colour))
 
@@ -290,7 +294,7 @@ def parse_boards(text: str, backs_sum_to_15: bool = False) -> tuple[tuple[GoalBo
                             "'name: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1' line per board",
                             input=text if not isinstance(text, str) else text[:40] + "...")
     _check.flag(backs_sum_to_15, "backs_sum_to_15")
-    pairs = []
+    pairs: list[tuple[GoalBoard, GoalBoard]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         body = line.strip()
         if not body or body.startswith("#"):
@@ -344,7 +348,7 @@ def six_target_multisets() -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(found, key=lambda t: (-_spread(t), t), reverse=False))
 
 
-def _spread(t: tuple[int, ...]) -> int:
+def _spread(t: tuple[int, ...]) -> float:
     # boards are listed from the most even spread of targets to the least
     return -sum((x - 2.5) ** 2 for x in t)
 

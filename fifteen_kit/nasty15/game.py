@@ -21,20 +21,64 @@ Rules, in the kit's words:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
-from typing import Any
 
 from .. import _check
 from ..chance import Seed, make_rng
+from ..contract import Player
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from .boards import COLOURS, MAX_NAME, Colour, GoalBoard, check_board_pairs, default_boards
-from .rules import Turn
+from .boards import MAX_NAME, Colour, GoalBoard, check_board_pairs, default_boards
+from .rules import Decision, Turn
 
-__all__ = ["MARKERS", "Game", "ScoreEntry"]
+__all__ = ["MARKERS", "MAX_PLAYERS", "Game", "ScoreEntry", "check_player_count", "check_player_name"]
 
 #: Dice markers in play by number of players (handicap variant).
 MARKERS = {2: (1, 3), 3: (1, 2, 4), 4: (1, 2, 3, 5), 5: (1, 2, 3, 4, 5), 6: (1, 2, 3, 4, 5, 6)}
+#: The most players a game seats.
+MAX_PLAYERS = 6
+
+
+def check_player_count(count: int, handicap: bool = False) -> int:
+    """``count`` if a game seats that many players: 1 to 6, or 2 to 6 in the handicap variant.
+
+    Raises InvalidArgumentError with the rule otherwise (the dice board's seat buttons show that message).
+
+    >>> check_player_count(7)
+    Traceback (most recent call last):
+    ...
+    fifteen_kit.errors.InvalidArgumentError: a game has at most 6 players (input: 7)
+    """
+    _check.whole(count, 0, None, "the number of players")
+    if _check.flag(handicap, "handicap") and count == 1:
+        raise InvalidArgumentError("the handicap variant needs 2 to 6 players", input=count)
+    if count > MAX_PLAYERS:
+        raise InvalidArgumentError(f"a game has at most {MAX_PLAYERS} players", input=count)
+    if count < 1:
+        raise InvalidArgumentError("a game needs at least one player", input=count)
+    return count
+
+
+def check_player_name(name: str, taken: Iterable[str] = ()) -> str:
+    """``name`` if it can name a player: text of 1 to 40 characters, not blank, and none of the names ``taken``
+    (at most 6; compared without spaces at either end, as they look on the score pad).
+
+    Raises InvalidArgumentError otherwise.
+
+    >>> check_player_name("Ann ", taken=["Bo", "Ann"])
+    Traceback (most recent call last):
+    ...
+    fifteen_kit.errors.InvalidArgumentError: that name is taken: each player needs a different name (input: 'Ann ')
+    """
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise InvalidArgumentError(f"a player's name is text of 1 to {MAX_NAME} characters", input=_check.short(name))
+    others = _check.items(taken, MAX_PLAYERS, "the names taken")
+    for other in others:
+        if not isinstance(other, str):
+            raise InvalidArgumentError("the names taken are text", input=_check.short(other))
+    if name.strip() in {n.strip() for n in others}:
+        raise InvalidArgumentError("that name is taken: each player needs a different name", input=name)
+    return name
 
 
 @dataclass(frozen=True)
@@ -72,21 +116,16 @@ class Game:
         if isinstance(players, (Mapping, Set)):  # the seating order is the order of play: it must be given
             raise InvalidArgumentError("players are given in seating order (a list or tuple of names)",
                                        input=players)
-        names = _check.items(players, 6, "the players")
-        if not names or not all(isinstance(n, str) and n.strip() and len(n) <= MAX_NAME for n in names) \
-                or len(set(names)) != len(names):
-            raise InvalidArgumentError(f"players are 1 to 6 different names (text of 1 to {MAX_NAME} characters)",
-                                       input=players)
+        names = _check.items(players, MAX_PLAYERS, "the players")
+        for i, name in enumerate(names):
+            check_player_name(name, names[:i])
         handicap = _check.flag(handicap, "handicap")
         gambler = _check.flag(gambler, "gambler")
-        if handicap and len(names) < 2:
-            raise InvalidArgumentError("the handicap variant needs 2 to 6 players", input=players)
+        check_player_count(len(names), handicap)
         pool = default_boards() if boards is None else check_board_pairs(boards, "boards", backs_sum_to_15)
         if boards is None:
             _check.flag(backs_sum_to_15, "backs_sum_to_15")
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= len(pool):
-            raise InvalidArgumentError(f"rounds (the number of boards played) must be a whole number from 1 to "
-                                       f"{len(pool)}, the number of boards to draw from", input=rounds)
+        _check.whole(rounds, 1, len(pool), "rounds (the number of boards played, at most the boards to draw from)")
         rng = make_rng(seed)
         # every argument is checked: only now does the game take its state
         self.players = tuple(names)
@@ -176,7 +215,7 @@ class Game:
         board = self.board
         if self.handicap:
             return tuple(t for _, t in board.with_white(self.markers[player]))
-        return tuple(board.target(c) for c in COLOURS)
+        return tuple(t for _, t in board.targets)  # a base side: all six colours, in colour order
 
     # -- acting -------------------------------------------------------------------------------------
     def _new_turn(self) -> Turn:
@@ -218,33 +257,32 @@ class Game:
             raise type(err)(err.message, input="stop", position=self._where()) from None
         return self.turn
 
-    def play_turn(self, player: Any) -> Turn:
-        """Play the rest of the current turn with a computer player's decisions (roll, place, stop) to its end.
+    def play_turn(self, player: Player[Turn, Decision]) -> Turn:
+        """Play the rest of the current turn with a computer player's decisions to its end.
 
-        ``player`` has ``decide(turn) -> ('roll', ()) | ('place', colours) | ('stop', ())`` (any player of
-        :mod:`fifteen_kit.nasty15.players`).  Returns the finished turn; the score pad is written by
-        :meth:`next_turn`, as for a human.  Raises InvalidArgumentError for something that is not a player,
-        GameOverError after the turn or the game, and the kit's errors for a decision the rules refuse.
+        ``player`` has ``choose(turn) -> Decision`` (any player of :mod:`fifteen_kit.nasty15.players`); after
+        each ``roll`` decision the game rolls.  Returns the finished turn; the score pad is written by
+        :meth:`next_turn`, as for a human.  Raises InvalidArgumentError for something that is not a player or
+        a choice that is not a Decision, GameOverError after the turn or the game, and the kit's errors for a
+        decision the rules refuse.
 
         >>> from fifteen_kit.nasty15.players import CautiousPlayer
         >>> game = Game(["Ann"], seed=1)
         >>> game.play_turn(CautiousPlayer()).is_over
         True
         """
-        if isinstance(player, type) or not callable(getattr(player, "decide", None)):
-            raise InvalidArgumentError("a dice player is an object with a decide(turn) method", input=player)
+        if isinstance(player, type) or not callable(getattr(player, "choose", None)):
+            raise InvalidArgumentError("a dice player is an object with a choose(turn) method", input=player)
         self._check_live("play_turn")
         while not self.turn.is_over:
-            decision = player.decide(self.turn)
-            if (not isinstance(decision, tuple) or len(decision) != 2 or decision[0] not in ("roll", "place", "stop")
-                    or not isinstance(decision[1], (tuple, list))):
-                raise InvalidArgumentError("a dice player decides ('roll', ()), ('place', colours) or ('stop', ())",
-                                           input=decision, position=self._where())
-            action, colours = decision
-            if action == "roll":
+            move = player.choose(self.turn)
+            if not isinstance(move, Decision):
+                raise InvalidArgumentError("a dice player chooses a Decision: place dice, stop or roll",
+                                           input=_check.short(move), position=self._where())
+            if move.action == "roll":
                 self.roll()
-            elif action == "place":
-                self.place(list(colours))
+            elif move.action == "place":
+                self.place(list(move.colours))
             else:
                 self.stop()
         return self.turn
@@ -257,8 +295,11 @@ class Game:
         if self.is_over:
             raise GameOverError("the game is over", input=None, position=self._where())
         if not self.turn.is_over:
-            raise GameOverError("the turn is still being played", input=None, position=self._where())
-        self.pad.append(ScoreEntry(self.board_number, self.player, self.turn.score, self.turn.notation()))
+            raise GameOverError("the turn is still being played: finish it first (roll, place or stop)", input=None,
+                                position=self._where())
+        score = self.turn.score
+        assert score is not None  # the turn is over, so it has a score
+        self.pad.append(ScoreEntry(self.board_number, self.player, score, self.turn.notation()))
         if self.is_over:
             return
         self.player_index += 1

@@ -36,6 +36,7 @@ it for long; every public answer solves what it still needs at once.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -43,11 +44,13 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial
 
+from .. import _check
+from ..contract import SolveResult
 from ..errors import GameOverError, InvalidArgumentError
 from .boards import COLOURS, Colour
-from .rules import Phase, Turn, _targets, bonus_score
+from .rules import Action, Decision, Phase, Targets, Turn, _targets, bonus_score
 
-__all__ = ["Advice", "Choice", "OptimalPolicy", "policy_for"]
+__all__ = ["Advice", "Choice", "OptimalPolicy", "policy_for", "solve"]
 
 _SCALE = 6**21
 _FULL = 0b111111
@@ -64,9 +67,14 @@ class Choice:
     whichever is better (placing more dice of the same roll is listed as its own, larger choice).
     """
 
-    action: str
+    action: Action
     colours: tuple[Colour, ...]
     value: Fraction
+
+    @property
+    def move(self) -> Decision:
+        """The choice as a decision to play (:meth:`Turn.play <fifteen_kit.nasty15.rules.Turn.play>`)."""
+        return Decision(self.action, self.colours)
 
     def describe(self) -> str:
         """E.g. ``'place B R: 13.82'`` or ``'stop: 7.00'``."""
@@ -157,6 +165,15 @@ class _Table:
         out.sort(key=lambda e: e[0])
         return [(key, todo) for _, key, todo in out]
 
+    def size(self, full: int) -> int:
+        """How many states the board with the target multiset ``full`` needs (solved or not)."""
+        counts = _counts(full)
+        total = 0
+        for sub in _sub_multisets(counts):
+            placed = [counts[i] - sub[i] for i in range(6)]
+            total += sum((i + 1) * placed[i] for i in range(6)) - sum(placed) + 1
+        return total
+
     def solve_steps(self, full: int) -> Iterator[None]:
         """Solve every state of the board ``full``, yielding now and then (each step is short)."""
         for key, pips in self.missing(full):
@@ -234,6 +251,13 @@ class _Table:
                 value_row[p] = stop if stop >= roll else roll
 
 
+def _known(value: int | None) -> int:
+    """A solved value (solving fills every state a board needs, so None never reaches an answer)."""
+    if value is None:  # pragma: no cover - the solver fills every state of the board before answering
+        raise ArithmeticError("a state of the board was not solved")
+    return value
+
+
 def _sub_multisets(counts: list[int]) -> Iterator[tuple[int, ...]]:
     """Every sub-multiset of ``counts`` (counts per target 1..6)."""
     ranges = [range(c + 1) for c in counts]
@@ -255,7 +279,8 @@ class OptimalPolicy:
     """The expected-score-maximising policy for one board and variant.
 
     Args:
-        targets: six targets in colour order (a handicap back side: white's target is the marker).
+        targets: six targets in colour order (a handicap back side: white's target is the marker), or a
+            base side :class:`~fifteen_kit.nasty15.boards.GoalBoard`.
         gambler: the gambler variant (a bust scores 0).
 
     Raises InvalidArgumentError for bad targets.  Values are solved on first use (or ahead, with
@@ -265,11 +290,9 @@ class OptimalPolicy:
     'roll'
     """
 
-    def __init__(self, targets: Iterable[int], gambler: bool = False) -> None:
+    def __init__(self, targets: Targets, gambler: bool = False) -> None:
         self.targets = _targets(targets)
-        if not isinstance(gambler, bool):
-            raise InvalidArgumentError("gambler must be True or False", input=gambler)
-        self.gambler = gambler
+        self.gambler = _check.flag(gambler, "gambler")
         self._table = _TABLES[gambler]
         self._full = _key(self.targets)
         self._keys = [_key(t for i, t in enumerate(self.targets) if not placed >> i & 1) for placed in range(64)]
@@ -319,12 +342,12 @@ class OptimalPolicy:
         if value is None:
             self.solve()
             value = self._table.value[self._keys[placed]][pips]
-        return value
+        return _known(value)
 
     def _roll(self, placed: int, pips: int) -> int:
         if not self._solved:
             self.solve()
-        return self._table.roll[self._keys[placed]][pips]
+        return _known(self._table.roll[self._keys[placed]][pips])
 
     # -- public answers ----------------------------------------------------------------------------
     def expected_score(self) -> Fraction:
@@ -358,8 +381,9 @@ class OptimalPolicy:
     def value(self, turn: Turn) -> Fraction:
         """The exact expected final score of ``turn`` under optimal play from here (its score if over)."""
         placed, pips = self._state(turn)
-        if turn.is_over:
-            return Fraction(turn.score)
+        score = turn.score
+        if score is not None:  # the turn is over
+            return Fraction(score)
         if turn.phase is Phase.PLACE or turn.phase is Phase.DECIDE:
             return self.advise(turn).best.value
         if placed == 0:
@@ -391,13 +415,13 @@ class OptimalPolicy:
         choices = [Choice(action, colours, Fraction(value, _SCALE)) for value, action, colours in ranked]
         return Advice(choices[0], tuple(choices))
 
-    def _ranked(self, turn: Turn) -> list[tuple[int, str, tuple[Colour, ...]]]:
+    def _ranked(self, turn: Turn) -> list[tuple[int, Action, tuple[Colour, ...]]]:
         # every option as (value in units of 1/6^21, action, colours), best first; ties: stop, roll, fewer dice
         placed, pips = self._state(turn)
         if turn.is_over:
             raise GameOverError("the turn is over; there is nothing to decide", input=turn.notation(),
                                 position=turn.notation())
-        options: list[tuple[int, str, tuple[Colour, ...]]] = []
+        options: list[tuple[int, Action, tuple[Colour, ...]]] = []
         if turn.phase in (Phase.DECIDE, Phase.ROLL) and placed:
             options.append((bonus_score(placed.bit_count(), pips) * _SCALE, "stop", ()))
         if turn.phase in (Phase.DECIDE, Phase.ROLL):
@@ -406,20 +430,30 @@ class OptimalPolicy:
         for size in range(1, len(valid) + 1):
             for subset in combinations(valid, size):
                 new = placed | sum(1 << i for i in subset)
-                gained = sum(turn.rolled[i] for i in subset)
+                gained = sum(v for i in subset if (v := turn.rolled[i]) is not None)  # valid dice show pips
                 options.append((self._value(new, pips + gained), "place", tuple(COLOURS[i] for i in subset)))
         order = {"stop": 0, "roll": 1, "place": 2}
         options.sort(key=lambda o: (-o[0], order[o[1]], len(o[2]), [COLOURS.index(x) for x in o[2]]))
         return options
 
-    def best(self, turn: Turn) -> tuple[str, tuple[Colour, ...]]:
-        """The optimal action in ``turn`` as ``(action, colours)``, without building every Fraction.
+    def best(self, turn: Turn) -> Decision:
+        """The optimal decision in ``turn`` (one of ``turn.legal_moves()``), without building every Fraction.
+
+        Raises as :meth:`advise`.
 
         >>> OptimalPolicy((4, 3, 3, 2, 2, 1)).best(Turn.parse('433221 ...... 214666 P'))
-        ('place', (<Colour.YELLOW: 'Y'>,))
+        Decision.parse('place Y')
         """
         _, action, colours = self._ranked(turn)[0]
-        return action, colours
+        return Decision(action, colours)
+
+    def states(self) -> int:
+        """How many ``(dice not placed, pips placed)`` states this board's policy covers (each solved once).
+
+        >>> OptimalPolicy((4, 3, 3, 2, 2, 1)).states()
+        198
+        """
+        return self._table.size(self._full)
 
 
 @lru_cache(maxsize=128)
@@ -427,14 +461,45 @@ def _cached(targets: tuple[int, ...], gambler: bool) -> OptimalPolicy:
     return OptimalPolicy(targets, gambler)
 
 
-def policy_for(targets: Iterable[int], gambler: bool = False) -> OptimalPolicy:
+def policy_for(targets: Targets, gambler: bool = False) -> OptimalPolicy:
     """The optimal policy of a board and variant, shared across callers (solved once, then cached).
 
+    ``targets``: six targets in colour order, or a base side :class:`~fifteen_kit.nasty15.boards.GoalBoard`.
     Raises InvalidArgumentError for bad targets.
 
     >>> policy_for((4, 3, 3, 2, 2, 1)) is policy_for([4, 3, 3, 2, 2, 1])
     True
     """
-    if not isinstance(gambler, bool):
-        raise InvalidArgumentError("gambler must be True or False", input=gambler)
-    return _cached(_targets(targets), gambler)
+    return _cached(_targets(targets), _check.flag(gambler, "gambler"))
+
+
+def solve(turn: Turn) -> SolveResult[Decision]:
+    """Optimal play from ``turn`` as the kit's :class:`~fifteen_kit.contract.SolveResult`.
+
+    ``line`` holds the optimal decisions up to the next roll or the end of the turn (what follows a roll
+    depends on the dice: ask again after it); ``value`` is the exact expected final score of the turn under
+    optimal play (points, as a float; :meth:`OptimalPolicy.value` gives the Fraction), its score once over;
+    ``nodes`` the states of the board's policy (:meth:`OptimalPolicy.states`); ``seconds`` the time taken.
+    ``status`` is ``'solved'``: the policy is exact, so the line is proved best play.
+
+    Raises InvalidArgumentError for anything but a Turn.
+
+    >>> result = solve(Turn.parse('433221 ...... 214666 P'))
+    >>> [str(m) for m in result.line], round(result.value, 2)
+    (['place Y', 'roll'], 11.43)
+    """
+    if not isinstance(turn, Turn):
+        raise InvalidArgumentError("solve takes a Turn", input=_check.short(turn))
+    start = time.perf_counter()
+    policy = policy_for(turn.targets, turn.gambler)
+    line: list[Decision] = []
+    now = turn
+    while not now.is_over:
+        move = policy.best(now)
+        line.append(move)
+        now = now.play(move)
+        if move.action == "roll":
+            break  # a chance step comes next
+    value = float(policy.value(turn))
+    return SolveResult(status="solved", line=tuple(line), nodes=policy.states(), seconds=time.perf_counter() - start,
+                       value=value)

@@ -17,17 +17,20 @@ Fraction(5, 162)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from fractions import Fraction
 from functools import reduce
 from itertools import product
+from typing import Literal
 
 from .. import _check
 from ..errors import InvalidArgumentError
-from .rules import _targets, bonus_score
+from .rules import Targets, _targets, bonus_score
 
 __all__ = [
     "SIMPLE_POLICIES",
+    "SimpleRule",
+    "StoppingRule",
     "expected_score",
     "p_at_least_one_valid",
     "p_bust",
@@ -46,22 +49,24 @@ def p_valid(target: int) -> Fraction:
     return Fraction(_check.whole(target, 1, 6, "a target"), 6)
 
 
-def p_bust(targets: Iterable[int]) -> Fraction:
+def p_bust(targets: Targets) -> Fraction:
     """Probability that a roll of dice with these targets has no valid die: the product of (1 - t/6).
 
-    Raises InvalidArgumentError unless ``targets`` holds 1 to 6 targets, each 1..6.
+    ``targets``: 1 to 6 targets, each 1..6 (the dice rolled), or a :class:`~fifteen_kit.nasty15.boards.GoalBoard`
+    side (all its dice: six on a base side, five on a back side).  Raises InvalidArgumentError otherwise.
 
     >>> p_bust([1])
     Fraction(5, 6)
+    >>> from fifteen_kit.nasty15.boards import PUBLIC_BOARD
+    >>> p_bust(PUBLIC_BOARD)
+    Fraction(5, 162)
     """
-    values = [_check.whole(t, 1, 6, "a target") for t in _check.items(targets, 6, "targets")]
-    if not values:
-        raise InvalidArgumentError("targets must name 1 to 6 dice", input=targets)
+    values = _targets(targets, least=1)
     return reduce(lambda acc, t: acc * (1 - p_valid(t)), values, Fraction(1))
 
 
-def p_at_least_one_valid(targets: Iterable[int]) -> Fraction:
-    """Probability that at least one of the rolled dice is valid: 1 - :func:`p_bust`.
+def p_at_least_one_valid(targets: Targets) -> Fraction:
+    """Probability that at least one of the rolled dice is valid: 1 - :func:`p_bust` (the same ``targets``).
 
     >>> p_at_least_one_valid([4, 3, 3, 2, 2, 1])
     Fraction(157, 162)
@@ -79,10 +84,11 @@ def pip_distribution(target: int) -> dict[int, Fraction]:
     return {v: Fraction(1, t) for v in range(1, t + 1)}
 
 
-Decision = Callable[[int, int], bool]  # (placed dice, placed pips) -> roll on?
+#: A stopping rule: ``(placed dice, placed pips) -> roll on?`` (True: roll on, False: stop).
+StoppingRule = Callable[[int, int], bool]
 
 
-def threshold(pips: int) -> Decision:
+def threshold(pips: int) -> StoppingRule:
     """A stopping rule: roll on while the placed pips are below ``pips``.
 
     >>> threshold(8)(2, 7), threshold(8)(2, 8)
@@ -92,17 +98,21 @@ def threshold(pips: int) -> Decision:
     return lambda placed, total: total < n
 
 
+#: The names of the simple policies.
+SimpleRule = Literal["cautious", "greedy"]
+
 #: The simple policies by name: stop as soon as possible, or always roll on.
-SIMPLE_POLICIES: dict[str, Decision] = {
+SIMPLE_POLICIES: dict[SimpleRule, StoppingRule] = {
     "cautious": lambda placed, total: False,
     "greedy": lambda placed, total: True,
 }
 
 
-def score_distribution(targets: Iterable[int], rule: Decision | str, gambler: bool = False) -> dict[int, Fraction]:
+def score_distribution(targets: Targets, rule: StoppingRule | SimpleRule, gambler: bool = False) -> dict[int, Fraction]:
     """The exact distribution of a turn's score when all valid dice are always placed and ``rule`` decides.
 
-    ``rule`` is a name from :data:`SIMPLE_POLICIES` or a function ``(placed dice, pips) -> roll on?``.
+    ``targets``: six targets in colour order, or a base side :class:`~fifteen_kit.nasty15.boards.GoalBoard`.
+    ``rule`` is a name from :data:`SIMPLE_POLICIES` or a :data:`StoppingRule`.
 
     Raises InvalidArgumentError for bad targets, an unknown rule, or a rule that answers anything but a bool.
 
@@ -112,22 +122,20 @@ def score_distribution(targets: Iterable[int], rule: Decision | str, gambler: bo
     """
     t = _targets(targets)
     if isinstance(rule, str):
-        if rule not in SIMPLE_POLICIES:
-            raise InvalidArgumentError(f"unknown policy; choose one of {', '.join(SIMPLE_POLICIES)}", input=rule)
-        rule = SIMPLE_POLICIES[rule]
+        named = next((f for name, f in SIMPLE_POLICIES.items() if name == rule), None)
+        if named is None:
+            raise InvalidArgumentError(f"unknown policy; choose one of {', '.join(SIMPLE_POLICIES)}",
+                                       input=_check.short(rule))
+        rule = named
     if not callable(rule):
         raise InvalidArgumentError("a rule is a policy name or a function (placed, pips) -> bool", input=rule)
-    if not isinstance(gambler, bool):
-        raise InvalidArgumentError("gambler must be True or False", input=gambler)
+    _check.flag(gambler, "gambler")
     memo: dict[tuple[int, int], dict[int, Fraction]] = {}
     given = rule
 
     def decide(placed: int, total: int) -> bool:
-        answer = given(placed, total)
-        if not isinstance(answer, bool):
-            raise InvalidArgumentError(f"a rule answers True (roll on) or False (stop); it answered {answer!r} "
-                                       f"for {placed} dice and {total} pips", input=given)
-        return answer
+        return _check.flag(given(placed, total), f"a rule's answer (True: roll on, False: stop) for {placed} dice "
+                           f"and {total} pips")
 
     def roll(placed: int, pips: int) -> dict[int, Fraction]:
         key = (placed, pips)
@@ -162,7 +170,7 @@ def score_distribution(targets: Iterable[int], rule: Decision | str, gambler: bo
     return dict(sorted(roll(0, 0).items()))
 
 
-def expected_score(targets: Iterable[int], rule: Decision | str, gambler: bool = False) -> Fraction:
+def expected_score(targets: Targets, rule: StoppingRule | SimpleRule, gambler: bool = False) -> Fraction:
     """The exact expected score of a simple policy (see :func:`score_distribution`).
 
     >>> float(expected_score([4, 3, 3, 2, 2, 1], "cautious")) < 13.2299

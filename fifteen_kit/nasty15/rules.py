@@ -17,6 +17,13 @@ Rules, in the kit's words:
 Turns are played with a ``random.Random`` (:meth:`Turn.roll`) or with given
 pips (:meth:`Turn.roll_with`, for lessons and tests).
 
+The player's decisions are :class:`Decision` values, the moves of the engine contract
+(:class:`fifteen_kit.contract.Position`): ``place`` some valid dice of the roll, ``stop``, or
+``roll`` on (decide to roll the dice not placed: the turn goes to phase R).  :meth:`Turn.legal_moves`
+lists the decisions open now, :meth:`Turn.explain` says why one is refused and :meth:`Turn.play`
+takes one (or its text, ``'place B R'``, ``'stop'``, ``'roll'``).  The roll itself is a chance
+step, not a decision: :meth:`Turn.roll` or :meth:`Turn.roll_with`.
+
 Notation (round-trips through :meth:`Turn.parse`): the six targets in colour
 order (blue yellow black white green red), the placed pips, the last roll
 ('.' for none), and the phase: ``R`` (roll next), ``P`` (must place),
@@ -45,7 +52,7 @@ Goal boards (the rulebook's *Objective*), the kit's reading:
 >>> t = Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1))
 >>> t.valid_colours()
 (<Colour.BLUE: 'B'>, <Colour.BLACK: 'K'>, <Colour.RED: 'R'>)
->>> t = t.place(['B', 'R']).stop()
+>>> t = t.play('place B R').play('stop')
 >>> t.score, t.notation()
 (3, '433221 2....1 251661 S')
 """
@@ -56,13 +63,24 @@ import enum
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Literal, NoReturn, TypeAlias
 
 from .. import _check
 from .._notation import Notated
-from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
-from .boards import COLOURS, Colour
+from ..errors import FifteenKitError, GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
+from .boards import COLOURS, Colour, GoalBoard
 
-__all__ = ["Phase", "Turn", "bonus_score"]
+__all__ = ["ACTIONS", "Action", "Decision", "Phase", "Targets", "Turn", "bonus_score"]
+
+#: What a player decides in a turn: place valid dice, stop and score, or roll the dice not placed.
+Action = Literal["place", "roll", "stop"]
+#: The three actions, in the order :meth:`Turn.legal_moves` lists them (placements last).
+ACTIONS: tuple[Action, ...] = ("stop", "roll", "place")
+#: What the kit takes as a board's targets: six (or, where said, 1 to 6) whole numbers 1..6 in colour order,
+#: or a :class:`~fifteen_kit.nasty15.boards.GoalBoard` side (a back side has five: it needs its white-die marker
+#: where six are wanted, see :meth:`~fifteen_kit.nasty15.boards.GoalBoard.with_white`).
+Targets: TypeAlias = Iterable[int] | GoalBoard
 
 _MAX_TEXT = 64  # the longest turn notation is 29 characters; longer text is refused before it is read
 
@@ -87,6 +105,11 @@ class Phase(enum.Enum):
         return self in (Phase.STOPPED, Phase.BUST, Phase.ALL_SIX)
 
 
+def _at_most(pips: int | None, target: int) -> bool:
+    # a die that was rolled and shows at most its target (a valid die, if it is not placed)
+    return pips is not None and pips <= target
+
+
 def bonus_score(placed_count: int, pips: int) -> int:
     """The score of stopping with ``placed_count`` dice worth ``pips``: +5 for exactly five, double for six.
 
@@ -107,11 +130,78 @@ def bonus_score(placed_count: int, pips: int) -> int:
     return pips + (5 if placed_count == 5 else 0)
 
 
-def _targets(value: object) -> tuple[int, ...]:
+def _targets(value: object, least: int = 6) -> tuple[int, ...]:
+    """The targets in ``value`` (a :data:`Targets`): six, or ``least`` to six where fewer dice are meant."""
+    if isinstance(value, GoalBoard):
+        if len(value.targets) < least:
+            raise InvalidArgumentError("a back side has five targets: six are wanted here, so give the white-die "
+                                       "marker too (GoalBoard.with_white)", input=value.notation())
+        return tuple(t for _, t in value.targets)
     items = _check.items(value, 6, "the targets")
-    if len(items) != 6:
-        raise InvalidArgumentError("a turn needs six targets (blue yellow black white green red)", input=value)
+    if not least <= len(items) <= 6:
+        rule = "six targets (blue yellow black white green red)" if least == 6 else f"{least} to 6 targets"
+        raise InvalidArgumentError(f"the targets must be {rule}", input=value)
     return tuple(_check.whole(t, 1, 6, "a target") for t in items)
+
+
+_MAX_MOVE_TEXT = 60  # 'place' and six colour names fit; longer text is refused before it is read
+
+
+@dataclass(frozen=True, repr=False)
+class Decision(Notated):
+    """A player's decision in a turn, the move of :class:`Turn`: ``place`` valid dice, ``stop``, or ``roll`` on.
+
+    Attributes:
+        action: an :data:`Action`.
+        colours: the dice to place, in colour order (empty for ``stop`` and ``roll``).
+
+    ``colours`` may be colours or their letters or names, in any order (a colour named twice is kept, so
+    :meth:`Turn.explain` can say so).  Text form: ``'place B R'``, ``'stop'``, ``'roll'`` (:meth:`parse`).
+    Raises InvalidArgumentError for an unknown action or colours with ``stop``/``roll``, NotationError for
+    a name that is not a colour.
+
+    >>> Decision("place", ("R", "b"))
+    Decision.parse('place B R')
+    >>> Decision.parse("stop") == Decision("stop")
+    True
+    """
+
+    action: Action
+    colours: tuple[Colour, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check.choice(self.action, ACTIONS, "a decision's action")
+        colours = _check.items(self.colours, 6, "the colours")
+        if self.action != "place" and colours:
+            raise InvalidArgumentError(f"'{self.action}' names no dice", input=self.colours)
+        parsed = sorted((Colour.parse(c) for c in colours), key=COLOURS.index)
+        object.__setattr__(self, "colours", tuple(parsed))
+
+    def notation(self) -> str:
+        """The decision as text, e.g. ``'place B R'`` (round-trips through :meth:`parse`)."""
+        return " ".join([self.action, *(c.value for c in self.colours)])
+
+    @classmethod
+    def parse(cls, text: str) -> Decision:
+        """The decision written in ``text``: ``'place'`` and colour letters or names, ``'stop'`` or ``'roll'``.
+
+        Case and commas do not matter.  Raises NotationError for anything else.
+
+        >>> Decision.parse("Place b, Red").colours
+        (<Colour.BLUE: 'B'>, <Colour.RED: 'R'>)
+        """
+        if not isinstance(text, str) or len(text) > _MAX_MOVE_TEXT:
+            raise NotationError(f"a decision is written 'place B R', 'stop' or 'roll' (at most {_MAX_MOVE_TEXT} "
+                                "characters)", input=_check.short(text))
+        words = text.replace(",", " ").lower().split()
+        if not words or words[0] not in ACTIONS or (words[0] == "place") != (len(words) > 1):
+            raise NotationError("a decision is written 'place B R' (the dice to place), 'stop' or 'roll'",
+                                input=text)
+        action = next(a for a in ACTIONS if a == words[0])
+        try:
+            return cls(action, tuple(Colour.parse(word) for word in words[1:]))
+        except FifteenKitError as err:
+            raise NotationError(err.message, input=text) from None
 
 
 @dataclass(frozen=True, repr=False)
@@ -119,7 +209,8 @@ class Turn(Notated):
     """One player's turn on one goal board (immutable; every action returns a new Turn).
 
     Attributes:
-        targets: six targets in colour order (a handicap back side: white's target is the marker).
+        targets: six targets in colour order (a handicap back side: white's target is the marker); a base
+            side :class:`~fifteen_kit.nasty15.boards.GoalBoard` is taken too.
         placed: pips of each placed die, None for unplaced, in colour order.
         rolled: pips of the last roll for the dice rolled, None elsewhere (all None before the first roll).
         phase: a :class:`Phase`.
@@ -164,7 +255,7 @@ class Turn(Notated):
         unplaced = [i for i, v in enumerate(self.placed) if v is None]
         rolled = [i for i, v in enumerate(self.rolled) if v is not None]
         from_roll = [i for i in rolled if self.placed[i] is not None]
-        valid = [i for i in unplaced if self.rolled[i] is not None and self.rolled[i] <= self.targets[i]]
+        valid = [i for i in unplaced if _at_most(self.rolled[i], self.targets[i])]
         for i in from_roll:
             if self.rolled[i] != self.placed[i]:
                 return f"the {COLOURS[i].title} die was placed with {self.placed[i]} but rolled {self.rolled[i]}"
@@ -193,11 +284,18 @@ class Turn(Notated):
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
-    def start(cls, targets: Iterable[int], gambler: bool = False) -> Turn:
-        """A fresh turn on a board with these six targets (colour order).
+    def start(cls, targets: Targets, gambler: bool = False) -> Turn:
+        """A fresh turn on a board with these six targets (colour order), or on a base side
+        :class:`~fifteen_kit.nasty15.boards.GoalBoard`.
+
+        Raises InvalidArgumentError for anything else (a back side needs its white-die marker: give
+        ``[t for _, t in side.with_white(marker)]``).
 
         >>> Turn.start((4, 3, 3, 2, 2, 1)).phase
         <Phase.ROLL: 'R'>
+        >>> from fifteen_kit.nasty15.boards import PUBLIC_BOARD
+        >>> Turn.start(PUBLIC_BOARD).notation()
+        '433221 ...... ...... R'
         """
         return cls(_targets(targets), gambler=gambler)
 
@@ -230,7 +328,7 @@ class Turn(Notated):
         if self.phase not in (Phase.PLACE, Phase.DECIDE):
             return ()
         return tuple(c for i, c in enumerate(COLOURS)
-                     if self.placed[i] is None and self.rolled[i] is not None and self.rolled[i] <= self.targets[i])
+                     if self.placed[i] is None and _at_most(self.rolled[i], self.targets[i]))
 
     @property
     def score(self) -> int | None:
@@ -241,6 +339,23 @@ class Turn(Notated):
             return 0 if self.gambler else sum(t for t, v in zip(self.targets, self.placed, strict=True) if v is None)
         return None
 
+    def outcome(self) -> str | None:
+        """How the turn ended and what it scores, in the rules' words (None while it is on).
+
+        >>> Turn.start((4, 3, 3, 2, 2, 1)).roll_with((5, 4, 4, 3, 3, 2)).outcome()
+        'no valid die: the turn ends with 15 points (the targets of the dice not placed)'
+        """
+        score = self.score
+        if score is None:
+            return None
+        if self.phase is Phase.BUST:
+            why = "gambler: nothing" if self.gambler else "the targets of the dice not placed"
+            return f"no valid die: the turn ends with {score} points ({why})"
+        if self.phase is Phase.ALL_SIX:
+            return f"all six placed: {score} points (doubled)"
+        bonus = " (+5 for five dice)" if self.placed_count == 5 else ""
+        return f"stopped with {score} points{bonus}"
+
     def stop_score(self) -> int:
         """What stopping now would score (placed pips, +5 for exactly five)."""
         return bonus_score(self.placed_count, self.pips)
@@ -250,7 +365,7 @@ class Turn(Notated):
         return 0 if self.gambler else sum(t for t, v in zip(self.targets, self.placed, strict=True) if v is None)
 
     # -- actions ----------------------------------------------------------------------------------
-    def _fail(self, error: type, message: str, what: object) -> None:
+    def _fail(self, error: type[FifteenKitError], message: str, what: object) -> NoReturn:
         raise error(message, input=what, position=self.notation())
 
     def roll(self, rng: random.Random) -> Turn:
@@ -288,10 +403,10 @@ class Turn(Notated):
                 self._fail(InvalidArgumentError, f"the {COLOURS[i].title} die is "
                            + ("placed and is not rolled" if self.placed[i] is not None else "rolled and needs pips"),
                            pips)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6):
-                self._fail(InvalidArgumentError, "a die shows 1 to 6 pips", pips)
+            if v is not None:
+                _check.whole(v, 1, 6, "a die's pips", position=self.notation())
         rolled = tuple(values)
-        valid = any(v is not None and v <= t for v, t in zip(rolled, self.targets, strict=True))
+        valid = any(_at_most(v, t) for v, t in zip(rolled, self.targets, strict=True))
         return replace(self, rolled=rolled, phase=Phase.PLACE if valid else Phase.BUST)
 
     def place(self, colours: Iterable[Colour | str] | Colour | str) -> Turn:
@@ -360,6 +475,87 @@ class Turn(Notated):
         self._check_can_roll("roll")
         return replace(self, phase=Phase.ROLL) if self.phase is Phase.DECIDE else self
 
+    # -- decisions (the engine contract) ----------------------------------------------------------------
+    def legal_moves(self) -> tuple[Decision, ...]:
+        """The decisions open now: ``stop`` (once a die is placed), ``roll`` (on), then every non-empty set
+        of valid dice to place, fewest first.  Empty once the turn is over.
+
+        A roll is a chance step, not listed here: after ``roll`` (phase R) call :meth:`roll` or
+        :meth:`roll_with`.
+
+        >>> [str(m) for m in Turn.parse('433221 2....1 251661 D').legal_moves()]
+        ['stop', 'roll', 'place K']
+        >>> [str(m) for m in Turn.start((4, 3, 3, 2, 2, 1)).legal_moves()]
+        ['roll']
+        """
+        if self.is_over:
+            return ()
+        out: list[Decision] = []
+        if self.phase is not Phase.PLACE:
+            if self.placed_count:
+                out.append(Decision("stop"))
+            out.append(Decision("roll"))
+        valid = self.valid_colours()  # in colour order, so every subset is too: built without re-checking
+        out.extend(_check.unchecked(Decision, action="place", colours=subset) for size in range(1, len(valid) + 1)
+                   for subset in combinations(valid, size))
+        return tuple(out)
+
+    def _decision(self, move: object) -> Decision | str:
+        # the Decision ``move`` stands for, or the notation's reason when it is text that is not one
+        if isinstance(move, Decision):
+            return move
+        if isinstance(move, str):
+            try:
+                return Decision.parse(move)
+            except NotationError as err:
+                return err.message
+        raise IllegalMoveError("not a decision: a Decision or its text, like 'place B R', 'stop' or 'roll'",
+                               input=_check.short(move), position=self.notation())
+
+    def _apply(self, decision: Decision) -> Turn:
+        if decision.action == "place":
+            return self.place(decision.colours)
+        if decision.action == "stop":
+            return self.stop()
+        return self.continue_rolling()
+
+    def explain(self, move: object) -> str | None:
+        """Why the decision ``move`` (a :class:`Decision` or its text) is refused now, or None if it is legal.
+
+        The reason is the message :meth:`play` raises.  A value that is neither a Decision nor text raises
+        IllegalMoveError, as :meth:`play` does.
+
+        >>> t = Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1))
+        >>> t.explain('place Y'), t.explain('place B R')
+        ('the yellow die shows 5, above its target 3', None)
+        """
+        decision = self._decision(move)
+        if self.is_over:
+            return "the turn is over"
+        if isinstance(decision, str):
+            return decision
+        try:
+            self._apply(decision)
+        except IllegalMoveError as err:  # GameOverError included
+            return err.message
+        return None
+
+    def play(self, move: Decision | str) -> Turn:
+        """The turn after the decision ``move`` (a :class:`Decision` or its text): :meth:`place`, :meth:`stop`
+        or, for ``roll``, :meth:`continue_rolling` (the roll itself is the chance step :meth:`roll`).
+
+        Raises GameOverError after the turn ended, IllegalMoveError with :meth:`explain`'s reason otherwise.
+
+        >>> Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1)).play('place B R').notation()
+        '433221 2....1 251661 D'
+        """
+        decision = self._decision(move)
+        if self.is_over:
+            self._fail(GameOverError, "the turn is over", _check.short(move))
+        if isinstance(decision, str):
+            self._fail(IllegalMoveError, decision, _check.short(move))
+        return self._apply(decision)
+
     # -- notation ---------------------------------------------------------------------------------
     def notation(self) -> str:
         """The turn as text, e.g. ``'433221 2....1 251661 S'`` (see the module docstring)."""
@@ -396,7 +592,7 @@ class Turn(Notated):
         except ValueError:
             raise NotationError(f"'{words[3]}' is not a phase (R P D S B A)", input=text) from None
         try:
-            return cls(digits(words[0], False), digits(words[1], True), digits(words[2], True), phase,
-                       len(words) == 5)
+            targets = tuple(v for v in digits(words[0], False) if v is not None)  # no dots: all six
+            return cls(targets, digits(words[1], True), digits(words[2], True), phase, len(words) == 5)
         except InvalidArgumentError as err:
             raise NotationError(err.message, input=text) from None

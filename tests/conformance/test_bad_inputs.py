@@ -42,10 +42,10 @@ WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", 
 #: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
 #: - result records: frozen dataclasses the kit builds and returns, which users read but never build.
 #: - enums: ``Side('x')`` is Python's Enum lookup; the kit's public way in is each enum's ``parse``.
-#: - ComputerPlayer is a typing.Protocol; SVG and HTML are ``str`` subclasses holding any markup.
+#: - SVG and HTML are ``str`` subclasses holding any markup.
 SKIP_MODULES = {"fifteen_kit.errors"}
 RESULT_RECORDS = {
-    "fifteen_kit.fifteens.solver.SolveResult", "fifteen_kit.fifteens.strategies.Outcome",
+    "fifteen_kit.fifteens.strategies.Outcome", "fifteen_kit.fifteens.strategies.Study",
     "fifteen_kit.fifteens.strategies.StudyRow", "fifteen_kit.five_by_15.players.Playout",
     "fifteen_kit.five_by_15.solver.SolveResult", "fifteen_kit.game_of_15.match.LogEntry",
     "fifteen_kit.game_of_15.match.MatchState", "fifteen_kit.game_of_15.match.RoundRecord",
@@ -54,7 +54,7 @@ RESULT_RECORDS = {
     "fifteen_kit.game_of_15.square.Line", "fifteen_kit.game_of_15.tree.TreeStatistics",
     "fifteen_kit.nasty15.game.ScoreEntry", "fifteen_kit.nasty15.policy.Advice", "fifteen_kit.nasty15.policy.Choice",
 }
-NOT_CONSTRUCTED = {"fifteen_kit.game_of_15.players.ComputerPlayer", "fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML"}
+NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -217,6 +217,8 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
     fif = "fifteen_kit.fifteens."
     w = "fifteen_kit.widgets."
     return {
+        # chance
+        "fifteen_kit.chance.derived_seed": lambda _: {"seed": 7, "index": 3, "stride": 1_000_003},
         # counting (small, fast arguments; the defaults where they are fast)
         "fifteen_kit.counting.digit_sets": lambda _: {"total": 15, "size": 3},
         "fifteen_kit.counting.digit_sets_by_enumeration": lambda _: {"total": 15, "size": 3},
@@ -228,8 +230,10 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         fif + "cards.shuffled_deck": lambda _: {"seed": 1},
         fif + "rules.Position": lambda _: {"tableau": _fifteens_position().tableau,
                                            "stock": _fifteens_position().stock},
-        fif + "rules.Position.explain": lambda p: {"places": list(p.legal_removals()[0])},
-        fif + "rules.Position.remove": lambda p: {"places": list(p.legal_removals()[0])},
+        fif + "rules.Position.explain": lambda p: {"move": list(p.legal_moves()[0])},
+        fif + "rules.Position.play": lambda p: {"move": list(p.legal_moves()[0])},
+        fif + "rules.parse_removal": lambda _: {"text": "6 15"},
+        fif + "rules.removal_text": lambda _: {"removal": (6, 15)},
         fif + "rules.Position.notation_of": lambda _: {"tableau": list(_fifteens_position().tableau),
                                                        "stock": list(_fifteens_position().stock), "waste": []},
         fif + "rules.Position.parse": lambda _: {"text": _fifteens_position().notation()},
@@ -237,9 +241,12 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         fif + "rules.removals_of": lambda _: {"tableau": (Card(9, "S"), None, Card(6, "H"), Card(5, "C"))},
         fif + "solver.removal_ranks": lambda _: {"counts": (0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0)},
         fif + "solver.solve": lambda _: {"position": _fifteens_position(), "node_budget": 2000},
-        fif + "strategies.choose": lambda _: {"position": _fifteens_position(), "strategy": "most",
-                                              "rng": random.Random(1)},
-        fif + "strategies.play": lambda _: {"position": _fifteens_position(), "strategy": "most"},
+        fif + "strategies.FewestPlayer": lambda _: {"seed": 1},
+        fif + "strategies.MostPlayer": lambda _: {"seed": 1},
+        fif + "strategies.OptionsPlayer": lambda _: {"seed": 1},
+        fif + "strategies.RandomPlayer": lambda _: {"seed": 1},
+        fif + "strategies.make_player": lambda _: {"name": "most", "seed": 1},
+        fif + "strategies.play": lambda _: {"position": _fifteens_position(), "player": "most"},
         fif + "strategies.study": lambda _: {"players": ("most",), "games": 2, "processes": 1},
         fif + "strategies.wilson_interval": lambda _: {"wins": 50, "n": 100},
         # five_by_15
@@ -302,6 +309,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         g15 + "rules.Round.fifteen": lambda _: {"side": Side.ONYX},
         g15 + "rules.Round.open_lines": lambda _: {"side": Side.IVORY},
         g15 + "rules.Round.play": lambda _: {"move": 4},
+        g15 + "rules.Round.explain": lambda _: {"move": 4},
         g15 + "rules.Round.claim": lambda _: {"side": Side.ONYX, "digits": [2, 5, 8]},
         g15 + "rules.Round.forfeit": lambda _: {"side": Side.IVORY, "reason": Reason.TIME},
         g15 + "rules.Round.from_grid": lambda _: {"grid": ["I..", ".O.", "..."]},
@@ -314,6 +322,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         g15 + "solver.evaluate": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "solver.move_evaluations": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "solver.score_to_outcome": lambda _: {"score": 0},
+        g15 + "solver.solve": lambda _: {"position": Round.parse("5/2 O")},
         g15 + "square.Symmetry": lambda _: {"name": "quarter", "permutation": (4, 1, 2, 7, 5, 3, 8, 9, 6)},
         g15 + "square.Symmetry.__call__": lambda _: {"digits": [2, 5, 8]},
         g15 + "square.Symmetry.apply_mask": lambda _: {"mask": 0b10000},
@@ -338,13 +347,18 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         n15 + "boards.GoalBoard.parse": lambda _: {"text": "B4 Y3 K3 W2 G2 R1"},
         n15 + "game.Game": lambda _: {"players": ["A", "B"], "seed": 1},
         n15 + "game.Game.targets_for": lambda _: {"player": "A"},
+        n15 + "game.check_player_count": lambda _: {"count": 2, "handicap": True},
+        n15 + "game.check_player_name": lambda _: {"name": "Ann", "taken": ["Bo", "Cy"]},
         n15 + "game.Game.place": lambda g: {"colours": g.turn.valid_colours()[0].value},
         n15 + "game.Game.play_turn": lambda g: {"player": CautiousPlayer()},
-        n15 + "players.CautiousPlayer.decide": lambda _: {"turn": turn()},
-        n15 + "players.GreedyPlayer.decide": lambda _: {"turn": turn()},
-        n15 + "players.OptimalPlayer.decide": lambda _: {"turn": turn()},
+        n15 + "players.CautiousPlayer": lambda _: {"seed": 1},
+        n15 + "players.CautiousPlayer.choose": lambda _: {"turn": turn()},
+        n15 + "players.GreedyPlayer": lambda _: {"seed": 1},
+        n15 + "players.GreedyPlayer.choose": lambda _: {"turn": turn()},
+        n15 + "players.OptimalPlayer": lambda _: {"seed": 1},
+        n15 + "players.OptimalPlayer.choose": lambda _: {"turn": turn()},
         n15 + "players.OptimalPlayer.policy": lambda _: {"turn": turn()},
-        n15 + "players.make_dice_player": lambda _: {"name": "optimal"},
+        n15 + "players.make_player": lambda _: {"name": "optimal", "seed": 1},
         n15 + "policy.OptimalPolicy": lambda _: {"targets": (4, 3, 3, 2, 2, 1)},
         n15 + "policy.OptimalPolicy.stop_value": lambda _: {"turn": turn()},
         n15 + "policy.OptimalPolicy.roll_value": lambda _: {"turn": turn()},
@@ -352,6 +366,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         n15 + "policy.OptimalPolicy.advise": lambda _: {"turn": _placed_turn()},
         n15 + "policy.OptimalPolicy.best": lambda _: {"turn": _placed_turn()},
         n15 + "policy.policy_for": lambda _: {"targets": (4, 3, 3, 2, 2, 1)},
+        n15 + "policy.solve": lambda _: {"turn": turn()},
         n15 + "probability.expected_score": lambda _: {"targets": [4, 3, 3, 2, 2, 1], "rule": "cautious"},
         n15 + "probability.p_at_least_one_valid": lambda _: {"targets": [4, 3, 3, 2, 2, 1]},
         n15 + "probability.p_bust": lambda _: {"targets": [4, 3, 3, 2, 2, 1]},
@@ -365,6 +380,10 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         n15 + "rules.Turn.roll_with": lambda _: {"pips": (2, 5, 1, 6, 6, 1)},
         n15 + "rules.Turn.place": lambda _: {"colours": ["B", "R"]},
         n15 + "rules.Turn.parse": lambda _: {"text": "433221 2....1 251661 S"},
+        n15 + "rules.Turn.explain": lambda t: {"move": t.legal_moves()[-1]},
+        n15 + "rules.Turn.play": lambda t: {"move": t.legal_moves()[-1]},
+        n15 + "rules.Decision": lambda _: {"action": "place", "colours": ("B", "R")},
+        n15 + "rules.Decision.parse": lambda _: {"text": "place B R"},
         n15 + "rules.bonus_score": lambda _: {"placed_count": 5, "pips": 10},
         # svg
         "fifteen_kit.svg.dice_goal_board": lambda _: {"targets": (4, 3, 3, 2, 2, 1),
@@ -666,7 +685,7 @@ def test_every_public_callable_is_attacked() -> None:
     """The enumeration finds the kit's whole public surface (a guard against the walk silently finding nothing)."""
     names = {t.name for t in TARGETS}
     for expected in ("fifteen_kit.game_of_15.match.Match", "fifteen_kit.nasty15.game.Game.place",
-                     "fifteen_kit.fifteens.rules.Position.remove", "fifteen_kit.five_by_15.rules.Position.from_packed",
+                     "fifteen_kit.fifteens.rules.Position.play", "fifteen_kit.five_by_15.rules.Position.from_packed",
                      "fifteen_kit.counting.compositions", "fifteen_kit.svg.tile",
                      "fifteen_kit.widgets.game_of_15.GameOf15Board", "fifteen_kit.widgets.nasty15.DiceBoard",
                      "fifteen_kit.widgets.fifteens.FifteensBoard.click_card",

@@ -209,8 +209,9 @@ def _dice_check(b, _before, where: str) -> None:
             value = t.placed[i] if t.placed[i] is not None else t.rolled[i]
             assert b.dice[c].description.split()[0] == c.value, where
             assert (value is None) == (b.dice[c].description == c.value), (where, c)
-            assert ("n15-valid" in b.dice[c]._dom_classes) == (c in t.valid_colours() and t.placed[i] is None), \
+            assert ("click to place" in b.dice[c].tooltip) == (c in t.valid_colours() and t.placed[i] is None), \
                 (where, c)
+            assert ("placed" in b.dice[c].tooltip) == (t.placed[i] is not None), (where, c)
     assert b.next_button.disabled == (g.is_over or not t.is_over), where
     totals = g.totals()
     assert b.pad.value.endswith("<tr><th>Total</th>" + "".join(f"<th>{totals[p]}</th>" for p in g.players)
@@ -255,13 +256,13 @@ def _fifteens_check(b, _before, where: str) -> None:
     for place, button in enumerate(b.cards):
         card = p.tableau[place]
         assert button.description == ("" if card is None else card.label), (where, place)
-        assert ("f15p-selected" in button._dom_classes) == (place in b.selected), (where, place)
+        assert (b.marks[place] == "selected") == (place in b.selected), (where, place)
     assert all(p.tableau[x] is not None for x in b.selected), f"{where}: an empty place is selected"
     assert b.undo_button.disabled == (len(b.history) == 1), where
     assert f"Stock: <b>{len(p.stock)}</b>" in b.info.value and f"waste: <b>{len(p.waste)}</b>" in b.info.value, where
     assert ("Won" in b.banner.value) == p.is_won and ("lost" in b.banner.value) == p.is_lost, where
     if not p.is_over:
-        assert f"{len(p.legal_removals())} legal removals" in b.banner.value, where
+        assert f"{len(p.legal_moves())} legal removals" in b.banner.value, where
 
 
 @pytest.mark.parametrize("face_rule", ["four-of-a-kind", "one-each"])
@@ -497,7 +498,7 @@ class FifteensBoardUndo(_BoardUndo):
 
     @rule(data=st.data())
     def remove_legal(self, data):
-        removals = self.board.position.legal_removals()
+        removals = self.board.position.legal_moves()
         if not removals:
             return
         press(self.board.clear_button)

@@ -310,7 +310,7 @@ def _check_fifteens(p, start_cards) -> None:
     everything = [c for c in p.tableau if c is not None] + list(p.stock) + list(p.waste)
     assert Counter(everything) == start_cards, "cards were created or lost"
     assert Position.parse(p.notation()) == p
-    removals = p.legal_removals()
+    removals = p.legal_moves()
     for removal in removals:
         assert p.explain(removal) is None
     for card in p.cards:
@@ -327,8 +327,8 @@ def test_fifteens_random_games():
         start = Counter([c for c in p.tableau if c is not None] + list(p.stock) + list(p.waste))
         while not p.is_over:
             _check_fifteens(p, start)
-            removal = rng.choice(p.legal_removals())
-            q = p.remove(removal)
+            removal = rng.choice(p.legal_moves())
+            q = p.play(removal)
             assert len(q.waste) == len(p.waste) + len(removal)
             p = q
         _check_fifteens(p, start)
