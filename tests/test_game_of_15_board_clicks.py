@@ -182,7 +182,7 @@ def check(b: GameOf15Board) -> None:
     # blind play: nothing on the board shows a drafted digit while the round is on
     if m.rules.blind and live:
         assert b.notation_text.value == ""
-        assert not any("f15-taken" in t._dom_classes or "drafted by" in t.tooltip for t in b.pool_buttons.values())
+        assert all(b.cell_state(d) == "free" and "drafted by" not in t.tooltip for d, t in b.pool_buttons.items())
         assert all(c.description.isdigit() for c in b.grid_buttons.values())
         shown = b.log_view.value.split("<br>")[:40]
         for entry in m.log:  # this round's moves are not in the log (earlier rounds may be)

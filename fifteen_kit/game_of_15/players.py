@@ -22,18 +22,20 @@ True
 
 from __future__ import annotations
 
+import inspect
 from typing import Literal
 
 from .. import _check
 from ..chance import Seed, make_rng
 from ..contract import Player, PlayerFactory
 from ..errors import GameOverError, InvalidArgumentError
-from .rules import Round
+from .match import Match
+from .rules import Claim, Draft, Round
 from .solver import _DEFAULT, Solver
 from .square import WINNING_TRIPLES, digits_of, mask_of
 
-__all__ = ["PLAYERS", "ComputerPlayer", "PerfectPlayer", "RandomPlayer", "TacticianPlayer", "Technique", "make_player",
-           "threats"]
+__all__ = ["PLAYERS", "ComputerPlayer", "PerfectPlayer", "RandomPlayer", "TacticianPlayer", "Technique",
+           "computer_claim", "computer_step", "make_player", "threats"]
 
 #: What every computer player offers (the engine contract's Player on a Round): a ``name`` and
 #: ``choose(position) -> digit``.
@@ -191,3 +193,71 @@ def make_player(name: str, seed: Seed = None) -> ComputerPlayer:
     except (KeyError, TypeError):
         raise InvalidArgumentError(f"unknown computer player; choose one of {', '.join(PLAYERS)}", input=name) from None
     return factory(seed)
+
+
+def computer_claim(position: Round) -> Claim | None:
+    """What a computer player does with its turn open (manual claims, 2.4 phase 3): the claim to call, or None.
+
+    Every computer player claims a fifteen as soon as its rack holds one (three of its digits summing to 15),
+    naming exactly those three digits, so it never makes a false claim or a wrong statement; without one it
+    ends its turn (None).  The turn that is open is the last drafter's.
+
+    Args:
+        position: the round, with at least one draft made (the last drafter is the one whose turn is open).
+
+    Raises InvalidArgumentError unless ``position`` is a :class:`Round` in which someone has drafted.
+
+    >>> computer_claim(Round.start(auto_claim=False).play(2).play(1).play(5).play(3).play(8))
+    Claim(digits=(2, 5, 8))
+    >>> computer_claim(Round.start(auto_claim=False).play(2)) is None
+    True
+    """
+    if not isinstance(position, Round):
+        raise InvalidArgumentError("a computer claims in a Round position", input=_check.short(position))
+    side = position.last_drafter
+    if side is None:
+        raise InvalidArgumentError("nobody has drafted yet, so no turn is open", input=position.notation(),
+                                   position=position.notation())
+    own = position.fifteen(side)
+    return None if own is None else Claim(own)
+
+
+def computer_step(match: Match, player: ComputerPlayer) -> Draft | Claim | None:
+    """Let ``player`` take one step for the side that must act in ``match``; return what it did.
+
+    With that side's turn open (manual claims) the step is :func:`computer_claim`'s choice: the claim it
+    called (a :class:`Claim`), or None when it ended its turn (with the pool empty that ends the round in a
+    stalemate).  Otherwise the player drafts the digit it chooses (returned as a :class:`Draft`).  Call it
+    while ``match.acting_side`` is the computer's side to play the computer's whole turn.
+
+    Args:
+        match: the :class:`~fifteen_kit.game_of_15.match.Match` being played (changed in place).
+        player: a computer player (``name`` and ``choose(position)``), e.g. ``make_player('perfect')``.
+
+    Raises InvalidArgumentError unless ``match`` is a Match and ``player`` a player instance (not a class);
+    GameOverError when nobody is to act (the round or the match is over).  Nothing changes then.
+
+    >>> m = Match(target=1, auto_claim=False)
+    >>> computer_step(m, TacticianPlayer(seed=1))    # Onyx (the computer here) drafts the 5
+    Draft(digit=5)
+    >>> computer_step(m, TacticianPlayer(seed=1)) is None, m.acting_side.title   # no fifteen: it ends its turn
+    (True, 'Ivory')
+    """
+    if not isinstance(match, Match):
+        raise InvalidArgumentError("a computer steps in a Match", input=_check.short(match))
+    if inspect.isclass(player) or not callable(getattr(player, "choose", None)):
+        raise InvalidArgumentError("player must be a computer player (see make_player), not a class or other "
+                                   "object", input=_check.short(player))
+    if match.acting_side is None:
+        raise GameOverError("nobody is to act: the round or the match is over", input=None,
+                            position=f"round {match.round_number}, {match.round.notation()}")
+    if match.turn_open:
+        claim = computer_claim(match.round)
+        if claim is None:
+            match.end_turn()
+        else:
+            match.claim(claim.digits)
+        return claim
+    digit = player.choose(match.round)
+    match.draft(digit)
+    return Draft(digit)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from .. import _check
 from ..chance import Seed, make_rng
@@ -24,7 +25,45 @@ from .solver import evaluate
 from .square import digits_of
 from .tree import reachable_positions
 
-__all__ = ["Puzzle", "puzzle_positions", "puzzles"]
+__all__ = ["Puzzle", "PuzzleStatus", "PuzzleVerdict", "puzzle_positions", "puzzles"]
+
+
+#: How a puzzle attempt stands (see :meth:`Puzzle.referee`): ``'solved'`` (won within N own drafts),
+#: ``'on_track'`` (the forced win in N still stands), ``'slipped'`` (a draft let it slip: no longer forced
+#: within N), ``'won_late'`` (won, but after more than N own drafts), ``'lost'`` (the round ended without
+#: the puzzle side winning).
+PuzzleStatus = Literal["solved", "on_track", "slipped", "won_late", "lost"]
+
+
+@dataclass(frozen=True)
+class PuzzleVerdict:
+    """The referee's word on a puzzle attempt: ``status``, the puzzle ``side``, its own ``drafts`` so far, N.
+
+    >>> Puzzle(Round.parse('25/13 O'), 1, (8,)).referee(Round.parse('258/13 I')).describe()
+    'Solved! Onyx wins in 1.'
+    """
+
+    status: PuzzleStatus
+    side: Side
+    drafts: int
+    target: int
+
+    def describe(self) -> str:
+        """One sentence for the pupil, e.g. ``'Solved! Onyx wins in 2.'``.
+
+        >>> PuzzleVerdict("slipped", Side.ONYX, 1, 2).describe()
+        'That draft lets the forced win slip away.'
+        """
+        if self.status == "solved":
+            return f"Solved! {self.side.title} wins in {self.drafts}."
+        if self.status == "slipped":
+            return "That draft lets the forced win slip away."
+        if self.status == "won_late":
+            return f"{self.side.title} wins, but in {self.drafts} own drafts, not {self.target}."
+        if self.status == "lost":
+            return f"The round is over without {self.side.title}'s fifteen."
+        left = self.target - self.drafts
+        return f"{self.side.title} still forces a win in {left} more draft{'s' if left != 1 else ''}."
 
 
 @dataclass(frozen=True)
@@ -83,6 +122,47 @@ class Puzzle:
         """
         _check.whole(digit, 1, 9, "a digit", position=self.position.notation())
         return digit in self.solutions
+
+    def referee(self, position: Round) -> PuzzleVerdict:
+        """Judge an attempt: does ``position``, played on from the puzzle, still win within N own drafts?
+
+        The puzzle side is the side to move in the puzzle's position; its own drafts are counted from there.
+        Won within N is ``'solved'``; a live round in which the puzzle side still forces a fifteen within the
+        drafts it has left (whoever is to move, the defence perfect) is ``'on_track'``, else ``'slipped'``;
+        see :data:`PuzzleStatus` for the others.  Judged by the solver.
+
+        Args:
+            position: a :class:`Round` reached from the puzzle's position (both racks contain the puzzle's).
+
+        Raises InvalidArgumentError unless ``position`` is a Round that continues this puzzle.
+
+        >>> p = Puzzle(Round.parse('25/13 O'), 1, (8,))
+        >>> p.referee(Round.parse('258/13 I')).status, p.referee(Round.parse('254/13 I')).status
+        ('solved', 'slipped')
+        """
+        where = self.position.notation()
+        if not isinstance(position, Round):
+            raise InvalidArgumentError("a puzzle attempt is judged on a Round (see Round.parse)",
+                                       input=_check.short(position), position=where)
+        if any(not self.position.rack(s) <= position.rack(s) for s in Side):
+            raise InvalidArgumentError("that position does not continue this puzzle (its racks must contain the "
+                                       "puzzle's)", input=position.notation(), position=where)
+        side = self.position.to_move
+        drafted = len(position.rack(side)) - len(self.position.rack(side))
+        left = self.drafts - drafted
+        status: PuzzleStatus
+        if position.winner is side:
+            status = "solved" if drafted <= self.drafts else "won_late"
+        elif position.is_over:
+            status = "lost"
+        else:
+            e = evaluate(position)
+            if position.to_move is side:
+                forced = e.outcome == "win" and e.own_drafts <= left
+            else:  # the defender to move: lost within the puzzle side's drafts left (plies // 2 of them)
+                forced = e.outcome == "loss" and e.plies // 2 <= left
+            status = "on_track" if forced else "slipped"
+        return PuzzleVerdict(status, side, drafted, self.drafts)
 
 
 def puzzle_positions(drafts: int) -> list[Round]:

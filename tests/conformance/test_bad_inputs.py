@@ -34,7 +34,9 @@ from .harness import BAD_VALUES, attempt, resolved_hints, snapshot, watchdog, wr
 
 # -- what is attacked ---------------------------------------------------------------------------------------
 WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", "fifteen_kit.widgets.fifteens",
-                  "fifteen_kit.widgets.five_by_15", "fifteen_kit.widgets.game_of_15", "fifteen_kit.widgets.nasty15")
+                  "fifteen_kit.widgets.five_by_15", "fifteen_kit.widgets.game_of_15",
+                  "fifteen_kit.widgets.game_of_15_controller", "fifteen_kit.widgets.game_of_15_views",
+                  "fifteen_kit.widgets.nasty15")
 
 #: Not attacked, by design:
 #: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
@@ -48,6 +50,7 @@ RESULT_RECORDS = {
     "fifteen_kit.fifteens.strategies.StudyRow", "fifteen_kit.five_by_15.players.Playout",
     "fifteen_kit.five_by_15.solver.SolveResult", "fifteen_kit.game_of_15.match.LogEntry",
     "fifteen_kit.game_of_15.match.MatchState", "fifteen_kit.game_of_15.match.RoundRecord",
+    "fifteen_kit.game_of_15.puzzles.PuzzleVerdict",
     "fifteen_kit.game_of_15.rules.RoundResult", "fifteen_kit.game_of_15.solver.Evaluation",
     "fifteen_kit.game_of_15.square.Line", "fifteen_kit.game_of_15.tree.TreeStatistics",
     "fifteen_kit.contract.SolveResult",
@@ -195,6 +198,9 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.nasty15.policy.OptimalPolicy": lambda: policy_for((4, 3, 3, 2, 2, 1)),
         "fifteen_kit.nasty15.rules.Turn": _placed_turn,
         "fifteen_kit.widgets.game_of_15.GameOf15Board": lambda: GameOf15Board(opponent=None),
+        "fifteen_kit.widgets.game_of_15_controller.GameOf15Controller": lambda: _g15_controller(),
+        "fifteen_kit.widgets.game_of_15_views.GameOf15View": lambda: __import__(
+            "fifteen_kit.widgets.game_of_15_views", fromlist=["x"]).GameOf15View(),
         "fifteen_kit.widgets.nasty15.DiceBoard": lambda: DiceBoard(players=[("You", "human")], seed=1),
         "fifteen_kit.widgets.fifteens.FifteensBoard": lambda: FifteensBoard(seed=1),
         "fifteen_kit.widgets.five_by_15.FiveBy15Board": lambda: FiveBy15Board(seed=1),
@@ -291,6 +297,9 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         g15 + "players.threats": lambda _: {"own": frozenset({2, 5}), "pool": frozenset({1, 3, 4, 6, 7, 8, 9})},
         g15 + "puzzles.Puzzle": lambda _: {"position": Round.parse("25/13 O"), "drafts": 1, "solutions": (8,)},
         g15 + "puzzles.Puzzle.check": lambda _: {"digit": 8},
+        g15 + "puzzles.Puzzle.referee": lambda _: {"position": Round.parse("258/13 I")},
+        g15 + "players.computer_claim": lambda _: {"position": _manual_round()},
+        g15 + "players.computer_step": lambda _: {"match": _g15_match(), "player": _g15_player()},
         g15 + "puzzles.puzzle_positions": lambda _: {"drafts": 1},
         g15 + "puzzles.puzzles": lambda _: {"drafts": 2, "count": 1, "seed": 7},
         g15 + "rules.Claim": lambda _: {"digits": (8, 2, 5)},
@@ -407,6 +416,24 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         w + "game_of_15.GameOf15Board.load": lambda _: {"text": "25/13 O"},
         w + "game_of_15.GameOf15Board.new_puzzle": lambda _: {"drafts": 1},
         w + "game_of_15.GameOf15Board.tick": lambda _: {"seconds": 1.0},
+        w + "game_of_15_controller.GameOf15Controller": lambda _: {"match": _g15_match(), "seed": 1,
+                                                                    "opponent": "random", "computer_side": "I"},
+        w + "game_of_15_controller.GameOf15Controller.who": lambda _: {"side": Side.ONYX},
+        w + "game_of_15_controller.GameOf15Controller.say": lambda _: {"text": "Hello."},
+        w + "game_of_15_controller.GameOf15Controller.announce": lambda _: {"text": "Settings apply later."},
+        w + "game_of_15_controller.GameOf15Controller.set_opponent": lambda _: {"opponent": "perfect",
+                                                                                 "computer_side": "O"},
+        w + "game_of_15_controller.GameOf15Controller.click_digit": lambda _: {"digit": 5, "from_grid": False},
+        w + "game_of_15_controller.GameOf15Controller.draft_typed": lambda _: {"text": "5"},
+        w + "game_of_15_controller.GameOf15Controller.claim": lambda _: {"text": "2 5 8"},
+        w + "game_of_15_controller.GameOf15Controller.new_match": lambda _: {"rules": _g15_rules(), "first": "I"},
+        w + "game_of_15_controller.GameOf15Controller.load": lambda _: {"text": "25/13 O"},
+        w + "game_of_15_controller.GameOf15Controller.new_puzzle": lambda _: {"drafts": 1},
+        w + "game_of_15_controller.GameOf15Controller.tick": lambda _: {"seconds": 1.0},
+        w + "game_of_15_views.GameOf15View.set_length": lambda _: {"count": "rounds", "target": 5},
+        w + "game_of_15_views.GameOf15View.cell_state": lambda _: {"digit": 5},
+        w + "game_of_15_views.GameOf15View.draw": lambda _: {"controller": _g15_controller()},
+        w + "game_of_15_views.GameOf15View.draw_clock": lambda _: {"controller": _g15_controller()},
         w + "nasty15.DiceBoard.click_die": lambda _: {"colour": _colour("B")},
         w + "nasty15.DiceBoard.remove_seat": lambda _: {"index": 1},
         w + "nasty15.DiceBoard.load_boards": lambda _: {"text": "mine: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1"},
@@ -497,6 +524,26 @@ def _finished_match():
         m.draft(d)
     assert len(m.records) == 2
     return m
+
+
+def _g15_match():
+    from fifteen_kit.game_of_15.match import Match
+    return Match(target=1)
+
+
+def _g15_rules():
+    from fifteen_kit.game_of_15.match import MatchRules
+    return MatchRules(target=2)
+
+
+def _g15_player():
+    from fifteen_kit.game_of_15.players import RandomPlayer
+    return RandomPlayer(seed=1)
+
+
+def _g15_controller():
+    from fifteen_kit.widgets.game_of_15_controller import GameOf15Controller
+    return GameOf15Controller(_g15_match(), seed=1)
 
 
 def _manual_board():

@@ -141,7 +141,7 @@ def _g15_check(b, _before, where: str) -> None:
     may_draft = m.can_draft and r.to_move is not b.computer_side and not m.rules.blind
     for d in range(1, 10):
         owner = None if hidden else r.cell_owner(d)
-        assert ("f15-taken" in b.pool_buttons[d]._dom_classes) == (owner is not None), (where, d)
+        assert (b.cell_state(d) != "free") == (owner is not None), (where, d)
         assert b.grid_buttons[d].description == (owner.value if owner else str(d)), (where, d)
         assert b.pool_buttons[d].disabled == (not (may_draft and owner is None)), (where, d)
         assert b.grid_buttons[d].disabled == (not (b.grid_clicks_box.value and may_draft and owner is None)), \

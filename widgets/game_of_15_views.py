@@ -1,0 +1,473 @@
+"""The Game of 15 board's views: every widget of :class:`~fifteen_kit.widgets.GameOf15Board` and its drawing.
+
+:class:`GameOf15View` builds the settings, the pool of tiles, the racks, the magic square, the claim and
+blind-play rows, the position box, the puzzles and the move log, and :meth:`GameOf15View.draw` redraws all
+of them from a :class:`~fifteen_kit.widgets.game_of_15_controller.GameOf15Controller`.  It decides nothing:
+what is allowed, who won and what to say are the controller's and the engine's.  Its look comes from the
+kit's one style sheet (:func:`~fifteen_kit.widgets.style.style_sheet`, section ``_GAME_OF_15``) and from
+public style and layout traits.
+
+>>> from fifteen_kit.game_of_15.match import Match
+>>> view = GameOf15View()
+>>> view.draw(GameOf15Controller(Match(), seed=0))
+>>> view.cell_state(5), view.message.value
+('free', 'Onyx: draft a digit.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Literal
+
+import ipywidgets as w
+
+from fifteen_kit import _check
+from fifteen_kit.errors import InvalidArgumentError
+from fifteen_kit.game_of_15.match import READINGS, CountReading, MatchRules
+from fifteen_kit.game_of_15.players import threats
+from fifteen_kit.game_of_15.rules import Side
+from fifteen_kit.game_of_15.solver import move_evaluations
+from fifteen_kit.game_of_15.square import MAGIC_SQUARE
+from fifteen_kit.svg import THEME, tile_strip
+
+from .game_of_15_controller import NO_UNDO, GameOf15Controller
+from .style import style_sheet
+
+__all__ = ["BLITZ_RANGE", "LENGTHS", "MAX_TARGET", "MODES", "OPPONENTS", "CellState", "GameOf15View"]
+
+#: Opponent menu: label -> computer player name (None: two people on one screen).
+OPPONENTS: dict[str, str | None] = {"Two players": None, "Computer: random": "random",
+                                    "Computer: tactician": "tactician", "Computer: perfect": "perfect"}
+#: Match length menu: label -> (what the target counts, target); None: the points box decides.
+LENGTHS: dict[str, tuple[CountReading, int | None]] = {
+    "Single round": ("rounds", 1), "Best of 3": ("rounds", 2), "Best of 5": ("rounds", 3),
+    "Best of 7": ("rounds", 4), "First to N points": ("points", None)}
+#: Mode menu: label -> mode.
+MODES = {"Practice (undo, hints, positions)": "practice", "Match (touch and take)": "match"}
+#: Seconds per player the blitz setting accepts (the rulebook's 60 lies inside).
+BLITZ_RANGE = (5, 600)
+#: Highest match target the board accepts.
+MAX_TARGET = 99
+#: What a digit looks like on the board (pool tile and magic-square cell alike): ``'free'`` (a tile in the
+#: pool, an empty cell; also every digit blind play hides), ``'taken'`` (a recessed slot, a cell marked O or
+#: I) or ``'winning'`` (taken, and in the fifteen that won the round: highlighted).
+CellState = Literal["free", "taken", "winning"]
+
+_READING_LABELS = {
+    "false_claim": ("False claim", {"round": "forfeits the round (2.7)", "match": "loses the match (2.8)"}),
+    "wrong_statement": ("Wrong statement", {"void": "does not count", "false": "is a false claim"}),
+    "violation": ("Blind violation", {"match": "loses the match", "round": "loses the round"}),
+    "champion": ("Crowned", {"target": "first to the target (2.6.1)", "ledger": "ledger leader (2.8)"}),
+}
+_NO_HINTS = "Hints are for practice; a match is played without them."
+# Hint glyphs and colour-blind-safe colours (Okabe-Ito): a glyph always goes with the colour.
+_HINT = {"win": ("✔", "#0072B2"), "draw": ("=", "#8a6a1f"), "loss": ("✘", "#D55E00")}
+_CELL = "#e9dcb6"  # an empty cell of the magic square
+
+
+def _label(menu: Mapping[str, object], value: object) -> str:
+    return next(k for k, v in menu.items() if v == value)
+
+
+class GameOf15View(w.VBox):
+    """Every widget of the Game of 15 board, laid out, with default settings; :meth:`draw` shows a controller.
+
+    Widgets are attributes (``pool_buttons``, ``grid_buttons``, ``hint_labels``, ``racks``, ``message``, the
+    settings menus...); a board wires their clicks to its controller.  Nothing here checks a rule.
+
+    >>> len(GameOf15View().pool_buttons)
+    9
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("f15-board")
+        self._shown: dict[int, CellState] = dict.fromkeys(range(1, 10), "free")
+        self._extra_length: tuple[str, int] | None = None
+
+        # -- settings ------------------------------------------------------------------------
+        self.opponent_menu = w.Dropdown(options=list(OPPONENTS), value="Computer: tactician", description="Opponent",
+                                        tooltip="Who plays against you")
+        self.computer_side_menu = w.Dropdown(options=[("Ivory", "I"), ("Onyx", "O")], value="I",
+                                             description="Computer is", tooltip="Which side the computer plays")
+        self.first_menu = w.Dropdown(options=[("Onyx", "O"), ("Ivory", "I"), ("Coin flip", None)],
+                                     value="O", description="First",
+                                     tooltip="Who drafts first in round 1 (new match)")
+        self.length_menu = w.Dropdown(options=list(LENGTHS), value="Single round", description="Match",
+                                      tooltip="Match length (new match): best of N counts round victories (2.6.1); "
+                                              "first to N points counts ledger points (2.8)")
+        self.points_box = w.BoundedIntText(value=3, min=1, max=MAX_TARGET,
+                                           description="N points", layout=w.Layout(width="150px"),
+                                           tooltip=f"The points target, 1 to {MAX_TARGET} (new match); a number "
+                                                   "typed outside is set to the nearer end, shown here")
+        self.mode_menu = w.Dropdown(options=list(MODES), value=_label(MODES, "practice"), description="Mode",
+                                    tooltip="Practice allows undo, hints and positions; a match is touch and take")
+        self.claims_menu = w.ToggleButtons(options=[("Auto claim", True), ("Fifteen! button", False)],
+                                           value=True, tooltips=["A fifteen wins by itself",
+                                                                 "Call Fifteen! and name your three digits"])
+        self.blind_box = w.Checkbox(value=False, description="Blind play", indent=False,
+                                    tooltip="Pool and racks hidden: type your digits (new match)")
+        self.blitz_box = w.Checkbox(value=False, description="Speed blitz", indent=False,
+                                    tooltip="A countdown per player (new match)")
+        self.blitz_seconds = w.BoundedIntText(value=60, min=BLITZ_RANGE[0], max=BLITZ_RANGE[1],
+                                              description="seconds", layout=w.Layout(width="150px"),
+                                              tooltip=f"{BLITZ_RANGE[0]} to {BLITZ_RANGE[1]} seconds per player; a "
+                                                      "number typed outside is set to the nearer end, shown here")
+        self.reading_menus: dict[str, w.Dropdown] = {}
+        for name, (title, labels) in _READING_LABELS.items():
+            self.reading_menus[name] = w.Dropdown(
+                options=[(labels[v], v) for v in READINGS[name]], value=READINGS[name][0], description=title,
+                style={"description_width": "initial"},
+                tooltip="Where the rulebook contradicts itself: the first choice is the literal reading")
+        self.new_match_button = w.Button(description="New match", icon="refresh", button_style="primary",
+                                         tooltip="Start a new match with these settings")
+        self.view_menu = w.ToggleButtons(options=[("Pool", "pool"), ("Magic square", "grid"), ("Both", "both")],
+                                         value="both", tooltips=["Digits only", "Tic-tac-toe twin only", "Both"])
+        self.grid_clicks_box = w.Checkbox(value=False, description="Play on the grid", indent=False,
+                                          tooltip="Draft by clicking a cell of the magic square")
+        self.hints_box = w.Checkbox(value=False, description="Hints", indent=False,
+                                    tooltip="Show what perfect play makes of every digit")
+
+        # -- the board -------------------------------------------------------------------------
+        self.status = w.HTML()
+        self.status.add_class("f15-status")
+        self.mode_view = w.HTML()
+        self.score = w.HTML()
+        self.clock_view = w.HTML()
+        self.message = w.HTML()
+        self.message.add_class("f15-msg")
+        self.achievements_view = w.HTML()
+        self.pool_buttons: dict[int, w.Button] = {}
+        self.hint_labels: dict[int, w.HTML] = {}
+        columns = []
+        for d in range(1, 10):
+            b = w.Button(description=str(d), tooltip=f"Draft {d}", layout=w.Layout(width="64px", height="90px"))
+            b.add_class("f15-tile")
+            b.layout.border = "0"
+            self._style_tile(b, taken=False)
+            self.pool_buttons[d] = b
+            self.hint_labels[d] = w.HTML()
+            self.hint_labels[d].add_class("f15-hint")
+            columns.append(w.VBox([b, self.hint_labels[d]], layout=w.Layout(align_items="center")))
+        self.pool_row = w.HBox(columns, layout=w.Layout(flex_flow="row wrap"))  # tiles wrap, never squash
+        self.racks = {side: w.HTML() for side in Side}
+        self.grid_buttons: dict[int, w.Button] = {}
+        cells = []
+        for row in MAGIC_SQUARE:
+            for d in row:
+                b = w.Button(description=str(d), tooltip=f"Cell of {d}", layout=w.Layout(width="76px", height="76px"))
+                b.add_class("f15-cell")
+                b.add_class(f"f15-cell-d{d}")
+                b.style.font_family = "Georgia,serif"
+                self._style_cell(b, None)
+                self.grid_buttons[d] = b
+                cells.append(b)
+        self.grid = w.GridBox(cells, layout=w.Layout(grid_template_columns="repeat(3, 80px)", grid_gap="2px"))
+        self.threats_view = w.HTML()
+        self.pool_panel = w.VBox([w.HTML("<b>Pool</b>"), self.pool_row, self.racks[Side.ONYX], self.racks[Side.IVORY]])
+        self.grid_panel = w.VBox([w.HTML("<b>The magic square</b>"), self.grid],
+                                 layout=w.Layout(margin="0 0 0 18px"))
+        self.blind_text = w.Text(placeholder="a digit, e.g. 7", description="Your digit", continuous_update=False,
+                                 layout=w.Layout(width="220px"))
+        self.blind_button = w.Button(description="Draft", tooltip="Draft the digit you typed")
+        self.blind_racks = w.HTML()
+        self.blind_panel = w.VBox([w.HTML("<i>Blind play: the pool and the racks are hidden. Keep them in "
+                                          "your head and name a digit.</i>"), self.blind_racks,
+                                   w.HBox([self.blind_text, self.blind_button])])
+        self.claim_text = w.Text(placeholder="three digits, e.g. 2 5 8", description="Digits",
+                                 layout=w.Layout(width="240px"))
+        self.claim_button = w.Button(description="Fifteen!", button_style="success",
+                                     tooltip="Claim a fifteen with the three digits you typed")
+        self.end_turn_button = w.Button(description="End turn", tooltip="End your turn without a claim")
+        self.claim_panel = w.HBox([self.claim_text, self.claim_button, self.end_turn_button])
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last move")
+        self.next_round_button = w.Button(description="Next round", icon="forward", tooltip="Start the next round")
+        self.notation_text = w.Text(description="Position", tooltip="Copy this, or paste a position and Load",
+                                    layout=w.Layout(width="240px", margin="0 0 0 24px"),
+                                    style={"description_width": "initial"})
+        self.load_button = w.Button(description="Load", tooltip="Start a practice round from the position typed")
+        self.position_row = w.HBox([self.notation_text, self.load_button])
+        self.puzzle_menu = w.Dropdown(options=[("Win in 1", 1), ("Win in 2", 2), ("Win in 3", 3)], value=2,
+                                      description="Puzzle", layout=w.Layout(width="190px"),
+                                      style={"description_width": "initial"})
+        self.puzzle_button = w.Button(description="New puzzle", icon="puzzle-piece",
+                                      tooltip="A practice position where you can force a win; the computer "
+                                              "defends perfectly")
+        self.log_view = w.HTML()
+        self.log_view.add_class("f15-log")
+
+        settings = w.VBox([
+            w.HBox([self.opponent_menu, self.computer_side_menu]),
+            w.HBox([self.mode_menu, self.first_menu]),
+            w.HBox([self.length_menu, self.points_box]),
+            w.HBox([self.claims_menu]),
+            w.HBox([self.blind_box, self.blitz_box, self.blitz_seconds, self.new_match_button]),
+            w.HTML("<i>Rule readings (where the rulebook contradicts itself; the first choice is literal):</i>"),
+            w.HBox([self.reading_menus["false_claim"], self.reading_menus["wrong_statement"]],
+                   layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.reading_menus["violation"], self.reading_menus["champion"]],
+                   layout=w.Layout(flex_flow="row wrap")),
+        ])
+        settings.add_class("f15-panel")
+        view_row = w.HBox([self.view_menu, self.grid_clicks_box, self.hints_box])
+        accordion = w.Accordion(children=[settings, w.VBox([view_row]), self.log_view],
+                                titles=("Settings", "View", "Move log"))
+        accordion.add_class("f15-accordion")
+        self.children = [
+            style_sheet(),
+            w.HBox([self.status, self.score], layout=w.Layout(justify_content="space-between",
+                                                              flex_flow="row wrap")),
+            self.mode_view,
+            self.clock_view,
+            self.message,
+            self.achievements_view,
+            # "row wrap": on a narrow notebook (file browser open) the square moves under the pool, never cut off
+            w.HBox([self.pool_panel, self.grid_panel, self.blind_panel],
+                   layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
+            self.threats_view,
+            self.claim_panel,
+            w.HBox([self.undo_button, self.next_round_button, self.position_row]),
+            w.HBox([self.puzzle_menu, self.puzzle_button]),
+            accordion,
+        ]
+        self.show_points_box()
+
+    # -- settings ---------------------------------------------------------------------------------
+    def set_length(self, count: str, target: int) -> None:
+        """Show the match length ``target`` (1..99) counting ``'rounds'`` or ``'points'`` in the menus.
+
+        A rounds target no menu entry names gets its own entry ("First to 5 rounds").  Raises
+        InvalidArgumentError for a bad count or target.
+
+        >>> v = GameOf15View(); v.set_length("rounds", 5); v.length_menu.value
+        'First to 5 rounds'
+        """
+        _check.choice(count, ("rounds", "points"), "count")
+        _check.whole(target, 1, MAX_TARGET, "target")
+        if count == "points":
+            self.length_menu.value = "First to N points"
+            self.points_box.value = target
+            return
+        label = next((k for k, v in LENGTHS.items() if v == ("rounds", target)), None)
+        if label is None:
+            label = f"First to {target} rounds"
+            self.length_menu.options = [*LENGTHS, label]
+            self._extra_length = (label, target)
+        self.length_menu.value = label
+
+    def chosen_rules(self) -> MatchRules:
+        """The match rules the settings menus describe (for New match).
+
+        Raises an error from :mod:`fifteen_kit.errors` if the engine refuses them.
+
+        >>> GameOf15View().chosen_rules().describe()
+        'single round'
+        """
+        label = self.length_menu.value
+        count: CountReading
+        target: int | None
+        if self._extra_length is not None and label == self._extra_length[0]:
+            count, target = "rounds", self._extra_length[1]
+        else:
+            count, target = LENGTHS[label]
+        if target is None:
+            target = int(self.points_box.value)
+        return MatchRules(target=target, count=count, auto_claim=self.claims_menu.value, blind=self.blind_box.value,
+                          clock=float(self.blitz_seconds.value) if self.blitz_box.value else None,
+                          practice=MODES[self.mode_menu.value] == "practice",
+                          **{name: menu.value for name, menu in self.reading_menus.items()})
+
+    def show_points_box(self) -> None:
+        """Show the points box exactly when the match length is "First to N points"."""
+        self.points_box.layout.display = "" if self.length_menu.value == "First to N points" else "none"
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def cell_state(self, digit: int) -> CellState:
+        """What the board shows for ``digit`` (its pool tile and its magic-square cell): see :data:`CellState`.
+
+        Raises InvalidArgumentError unless ``digit`` is a whole number 1..9.
+
+        >>> GameOf15View().cell_state(5)
+        'free'
+        """
+        _check.whole(digit, 1, 9, "digit")
+        return self._shown[digit]
+
+    def draw(self, controller: GameOf15Controller) -> None:
+        """Redraw every part of the board from ``controller`` (its match, computer, events and prompt).
+
+        Raises InvalidArgumentError unless ``controller`` is a GameOf15Controller.
+        """
+        if not isinstance(controller, GameOf15Controller):
+            raise InvalidArgumentError("controller must be a GameOf15Controller", input=_check.short(controller))
+        c = controller
+        m = c.match
+        r = m.round
+        hidden = m.rules.blind and not r.is_over and not m.is_over  # blind: nothing shows a drafted digit
+        result = r.result
+        wins = set(result.triple) if result is not None and result.triple else set()
+        winner = m.winner
+        # status, mode and score
+        if m.is_over:
+            status = f"{winner.title if winner else 'Nobody'} wins the match"
+        elif r.is_over:
+            status = f"Round {m.round_number} is over"
+        elif m.turn_open and r.last_drafter is not None:
+            status = f"{c.who(r.last_drafter)}: Fifteen! or End turn"
+        else:
+            status = f"{c.who(r.to_move)} to draft"
+        marker = "●" if (not r.is_over and m.acting_side is Side.ONYX) else "○"
+        self.status.value = f"<b>{marker} {escape(status)}</b>"
+        if m.rules.practice:
+            self.mode_view.value = "<i>Practice: undo, hints and positions allowed.</i>"
+        else:
+            extras = [x for x, on in (("blind", m.rules.blind), ("blitz", m.rules.clock is not None)) if on]
+            self.mode_view.value = (f"<i>Match{' (' + ', '.join(extras) + ')' if extras else ''}: touch and take "
+                                    "(2.9): no undo, no hints.</i>")
+        rw = m.round_wins
+        self.score.value = (f"Round {m.round_number} &nbsp; {escape(m.rules.describe())} &nbsp; "
+                            f"<b>Rounds won: Onyx {rw[Side.ONYX]} · Ivory {rw[Side.IVORY]}</b> &nbsp; "
+                            f"Points: Onyx {m.scores[Side.ONYX]} · Ivory {m.scores[Side.IVORY]}")
+        self.draw_clock(c)
+        may_draft = c.may_draft and not m.rules.blind
+        # pool and magic square: one state per digit
+        for d in range(1, 10):
+            owner = None if hidden else r.cell_owner(d)
+            self._shown[d] = "free" if owner is None else "winning" if d in wins else "taken"
+            tile = self.pool_buttons[d]
+            tile.remove_class("f15-taken" if owner is None else f"f15-tile-{d}")
+            tile.add_class(f"f15-tile-{d}" if owner is None else "f15-taken")
+            tile.tooltip = f"Draft {d}" if owner is None else f"{d}: drafted by {owner.title}"
+            self._style_tile(tile, owner is not None)
+            tile.disabled = not (may_draft and owner is None)
+            cell = self.grid_buttons[d]
+            for css in ("f15-empty", "f15-cell-O", "f15-cell-I", "f15-cell-win"):
+                cell.remove_class(css)
+            if owner is None:
+                cell.description = str(d)
+                cell.tooltip = f"Cell of {d}"
+                cell.add_class("f15-empty")
+            else:
+                cell.description = owner.value
+                cell.add_class(f"f15-cell-{owner.value}")
+                cell.tooltip = f"{d}: {owner.title}"
+            self._style_cell(cell, owner)
+            if d in wins:
+                cell.add_class("f15-cell-win")
+            cell.disabled = not (self.grid_clicks_box.value and may_draft and owner is None)
+        # racks
+        for side in Side:
+            face = "onyx" if side is Side.ONYX else "ivory"
+            label = f"{'●' if side is Side.ONYX else '○'} {c.who(side)}"
+            if r.winner is side:
+                label += " — wins the round"
+            digits = () if hidden else sorted(r.rack(side))
+            strip = tile_strip(digits, face=face, size=44, highlight=wins if r.winner is side else (), label=label)
+            self.racks[side].value = f"<div style='margin-top:6px'>{escape(label)}</div>{strip}"
+        self.blind_racks.value = ("<i>Racks kept in memory.</i>" if hidden else "")
+        view = self.view_menu.value
+        self.pool_panel.layout.display = "none" if m.rules.blind or view == "grid" else ""
+        self.grid_panel.layout.display = "none" if m.rules.blind or view == "pool" else ""
+        self.blind_panel.layout.display = "" if m.rules.blind else "none"
+        self.blind_button.disabled = not (m.rules.blind and c.may_draft)
+        self.blind_text.disabled = self.blind_button.disabled
+        self.claim_panel.layout.display = "none" if m.rules.auto_claim else ""
+        self.claim_button.disabled = not c.may_claim
+        self.end_turn_button.disabled = not c.may_claim
+        self.next_round_button.disabled = m.is_over or not r.is_over
+        self.undo_button.disabled = not m.can_undo
+        self.undo_button.tooltip = "Take back the last move" if m.rules.practice else NO_UNDO
+        self.hints_box.disabled = not m.rules.practice
+        self.hints_box.tooltip = "Show what perfect play makes of every digit" if m.rules.practice else _NO_HINTS
+        self.position_row.layout.display = "" if m.rules.practice else "none"
+        self.notation_text.value = "" if hidden else r.notation()
+        self._draw_hints(c)
+        self._draw_achievements(c)
+        # blind: earlier rounds and this round's heading only
+        entries = tuple(e for e in m.log if e.round < m.round_number or e.side is None) if hidden else m.log
+        self.log_view.value = "<br>".join(escape(e.text) for e in reversed(entries[-40:]))
+        self.message.value = escape(c.message())
+
+    @staticmethod
+    def _style_tile(tile: w.Button, taken: bool) -> None:
+        """A pool tile through public traits: a bare face (its SVG is the kit class's background), or the
+        recessed slot of a taken tile with its digit small."""
+        if taken:
+            tile.style.button_color, tile.style.text_color = THEME["recess"], THEME["mahogany_light"]
+            tile.style.font_size, tile.layout.padding = "18px", "6px 5px"
+        else:
+            tile.style.button_color, tile.style.text_color = "transparent", "transparent"
+            tile.style.font_size, tile.layout.padding = "1px", "0"
+
+    @staticmethod
+    def _style_cell(cell: w.Button, owner: Side | None) -> None:
+        """A magic-square cell's colours, type and frame through the public button style and layout."""
+        s = cell.style
+        if owner is None:
+            s.button_color, s.text_color, s.font_size, s.font_weight = _CELL, THEME["brass_dark"], "24px", "normal"
+            cell.layout.border = f"2px solid {THEME['mahogany']}"
+        elif owner is Side.ONYX:
+            s.button_color, s.text_color, s.font_size, s.font_weight = THEME["onyx"], THEME["ivory"], "34px", "bold"
+            cell.layout.border = f"2px solid {THEME['mahogany']}"
+        else:
+            s.button_color, s.text_color, s.font_size, s.font_weight = "#ffffff", THEME["onyx"], "34px", "bold"
+            cell.layout.border = f"4px solid {THEME['onyx']}"
+
+    def draw_clock(self, controller: GameOf15Controller) -> None:
+        """Redraw only the blitz clock line (the timer's ticks), e.g. ``⏱ Onyx 0:58.0 · Ivory 1:00.0``.
+
+        Raises InvalidArgumentError unless ``controller`` is a GameOf15Controller.
+        """
+        if not isinstance(controller, GameOf15Controller):
+            raise InvalidArgumentError("controller must be a GameOf15Controller", input=_check.short(controller))
+        m = controller.match
+        clock = m.clock
+        if clock is None:
+            self.clock_view.value = ""
+            return
+        acting = m.acting_side
+        parts = []
+        for side in Side:
+            secs = clock[side]
+            text = f"{side.title} {int(secs // 60)}:{secs % 60:04.1f}"
+            parts.append(f"<b>▶ {text}</b>" if side is acting else text)
+        self.clock_view.value = "⏱ " + " &nbsp;·&nbsp; ".join(parts)
+
+    def _draw_achievements(self, c: GameOf15Controller) -> None:
+        m = c.match
+        if not m.is_over:
+            self.achievements_view.value = ""
+            return
+        rows = []
+        for side, a in m.achievements.items():
+            rows.append(f"<tr><td>{side.title}</td><td>{a.round_wins}</td><td>{m.scores[side]}</td>"
+                        f"<td>{a.efficiency_wins}</td><td>{a.defensive_lockouts}</td>"
+                        f"<td>{'★ yes' if a.flawless_match_set else '—'}</td></tr>")
+        self.achievements_view.value = (
+            "<table style='background:#f7f0dc;color:#2b1d0e;border-radius:6px;padding:4px'>"
+            "<tr><th>Achievements</th><th>rounds won</th><th>points</th><th>efficiency wins</th>"
+            "<th>defensive lockouts</th><th>flawless match set</th></tr>" + "".join(rows) + "</table>")
+
+    def _draw_hints(self, c: GameOf15Controller) -> None:
+        m = c.match
+        r = m.round
+        show = self.hints_box.value and m.rules.practice and not m.rules.blind
+        live = not r.is_over and not m.turn_open
+        values = move_evaluations(r) if show and live else {}
+        for d, label in self.hint_labels.items():
+            v = values.get(d)
+            if v is None:
+                label.value = ""
+                continue
+            glyph, colour = _HINT[v.outcome]
+            label.value = f"<span style='color:{colour};background:#f7f0dc;padding:0 3px;border-radius:4px'>" \
+                          f"{glyph} {escape(v.describe().replace(' in ', ' '))}</span>"  # 'win 2': fits under a tile
+        if show and not r.is_over:
+            lines = []
+            for side in Side:
+                t = sorted(threats(r.rack(side), r.pool))
+                lines.append(f"{side.title} threatens: {', '.join(map(str, t)) if t else '—'}")
+            self.threats_view.value = " &nbsp;·&nbsp; ".join(lines)
+        else:
+            self.threats_view.value = ""
