@@ -30,10 +30,20 @@ from typing import Literal, get_args
 import ipywidgets as w
 
 from fifteen_kit import _check
-from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
+from fifteen_kit.errors import FifteenKitError
 from fifteen_kit.five_by_15.game import ENDING_REASONS, Game
 from fifteen_kit.five_by_15.players import GreedyPlayer
-from fifteen_kit.five_by_15.rules import COLOUR_HEX, COLOUR_LETTERS, COLOUR_NAMES, Cell, Fill, Move, Position, Shift, Tile
+from fifteen_kit.five_by_15.rules import (
+    COLOUR_HEX,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    Cell,
+    Fill,
+    Move,
+    Position,
+    Shift,
+    Tile,
+)
 from fifteen_kit.five_by_15.solver import best_first
 
 from .common import MAX_SEED, sentence
@@ -44,9 +54,9 @@ __all__ = ["HINT_BUDGET", "FiveBy15Board", "Mark"]
 #: Positions, and seconds, the hint's search may spend (the click stays well under 0.1 s; bench/bench_five_by_15.py).
 HINT_BUDGET = (2_000, 0.05)
 
-#: The marks a cell of the board can carry (each drawn by the kit class ``f5-<mark>``; see :meth:`FiveBy15Board.marked`):
-#: a gap, a 1 in column 0, a ring (a partner of the chosen gap or tile), the chosen cell, and a hinted move's
-#: tiles and gap.
+#: The marks a cell of the board can carry, each drawn by the kit class ``f5-<mark>`` (see
+#: :meth:`FiveBy15Board.marked`): a gap, a 1 in column 0, a ring (a partner of the chosen gap or tile), the chosen
+#: cell, and a hinted move's tiles and gap.
 Mark = Literal["gap", "one", "ring", "chosen", "hint-from", "hint-to"]
 
 # Cell looks set through the buttons' public style and layout traits (the rest is in widgets/style.py).
@@ -133,7 +143,7 @@ class FiveBy15Board(w.VBox):
                                              margin=_ONE_MARGIN if c == 0 else None),
                              style={"font_size": "15px", "font_weight": "bold"})
                 b.add_class("f5-cell")
-                b.on_click(lambda _b, cell=(r, c): self._on_board(cell) and self.click_cell(cell))
+                b.on_click(lambda _b, cell=(r, c): self._cell_clicked(cell))
                 self.cells[(r, c)] = b
                 row.append(b)
             rows.append(w.HBox(row, layout=w.Layout(grid_gap="3px")))
@@ -165,10 +175,11 @@ class FiveBy15Board(w.VBox):
         self.render()
 
     # -- actions ----------------------------------------------------------------------------------
-    def _on_board(self, cell: Cell) -> bool:
-        # whether a cell button is part of the current (maybe smaller) board
+    def _cell_clicked(self, cell: Cell) -> None:
+        # a cell button: only those of the current (maybe smaller) board are shown and answer
         p = self.game.position
-        return cell[0] < p.colours and cell[1] <= p.size
+        if cell[0] < p.colours and cell[1] <= p.size:
+            self.click_cell(cell)
 
     def _set_marks(self, cell: Cell, marks: set[Mark]) -> None:
         # draw the marks with the kit's classes (public add_class/remove_class), changing only what changed

@@ -7,8 +7,18 @@
 
 from .game import Ending, Game, GameStatus
 from .players import MAX_MOVES, PLAYERS, GreedyPlayer, PlayerName, Playout, RandomPlayer, make_player, play_out
-from .rules import (COLOUR_HEX, COLOUR_LETTERS, COLOUR_NAMES, LEVELS, MAX_NOTATION, Fill, Move, Position, Shift,
-                    parse_move)
+from .rules import (
+                    COLOUR_HEX,
+                    COLOUR_LETTERS,
+                    COLOUR_NAMES,
+                    LEVELS,
+                    MAX_NOTATION,
+                    Fill,
+                    Move,
+                    Position,
+                    Shift,
+                    parse_move,
+)
 from .solver import MAX_NODES, MAX_SECONDS, PREFIX_COUNTEREXAMPLE, best_first, depth_first
 
 __all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "MAX_MOVES", "MAX_NODES", "MAX_NOTATION",

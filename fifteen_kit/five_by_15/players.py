@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from .. import _check
 from ..chance import Seed, make_rng
@@ -72,7 +72,7 @@ class RandomPlayer:
     True
     """
 
-    name: ClassVar[PlayerName] = "random"
+    name = "random"
 
     def __init__(self, seed: Seed = None) -> None:
         self.rng = make_rng(seed)
@@ -105,7 +105,7 @@ class GreedyPlayer:
     True
     """
 
-    name: ClassVar[PlayerName] = "greedy"
+    name = "greedy"
 
     def __init__(self, seed: Seed = None) -> None:
         self.rng = make_rng(seed)

@@ -471,7 +471,7 @@ class Position(Notated):
 
     def row_colour(self, row: int) -> int:
         """The colour of ``row`` (its 1 in column 0). Raises InvalidArgumentError for a row not on the board."""
-        return self.grid[self._row(row)][0][0]
+        return self.packed[self._row(row) * (self.size + 1)] >> 4  # its 1, in column 0
 
     def _row(self, row: int) -> int:
         return _check.whole(row, 0, self.colours - 1, "the row", position=self.notation())

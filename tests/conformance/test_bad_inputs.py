@@ -158,11 +158,15 @@ def _f5_game():
     return Game(_f5_position())
 
 
+def _f5_player(name):
+    from fifteen_kit.five_by_15.players import make_player
+    return make_player(name, seed=1)
+
+
 def _instances() -> dict[str, Callable[[], Any]]:
     from fifteen_kit.widgets import DiceBoard, FifteensBoard, FiveBy15Board, GameOf15Board, SelfCheck
 
     from fifteen_kit.fifteens.cards import Card
-    from fifteen_kit.five_by_15.players import GreedyPlayer, RandomPlayer
     from fifteen_kit.game_of_15.match import Match, MatchRules
     from fifteen_kit.game_of_15.players import PerfectPlayer, RandomPlayer, TacticianPlayer
     from fifteen_kit.game_of_15.puzzles import Puzzle
@@ -175,8 +179,8 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.fifteens.cards.Card": lambda: Card(10, "H"),
         "fifteen_kit.fifteens.rules.Position": _fifteens_position,
         "fifteen_kit.five_by_15.game.Game": _f5_game,
-        "fifteen_kit.five_by_15.players.GreedyPlayer": lambda: GreedyPlayer(seed=1),
-        "fifteen_kit.five_by_15.players.RandomPlayer": lambda: RandomPlayer(seed=1),
+        "fifteen_kit.five_by_15.players.GreedyPlayer": lambda: _f5_player("greedy"),
+        "fifteen_kit.five_by_15.players.RandomPlayer": lambda: _f5_player("random"),
         "fifteen_kit.five_by_15.rules.Position": _f5_position,
         "fifteen_kit.game_of_15.match.Match": lambda: Match(target=3),
         "fifteen_kit.game_of_15.match.MatchRules": lambda: MatchRules(),
