@@ -205,7 +205,7 @@ def test_malformed_moves_are_refused_when_made(cls, fields):
 def test_moves_are_two_kinds_with_a_repr_that_is_python():
     from fifteen_kit.five_by_15 import parse_move
 
-    p = Position.parse(SHIFTS + " L1")
+    p = Position.parse("B1 O4 B4 B5 B6 -- O5 / O1 O2 O3 -- O6 B2 B3 L1")  # fills and a shift
     moves = p.legal_moves()
     assert {type(m) for m in moves} == {Fill, Shift}
     for m in moves:
@@ -310,7 +310,7 @@ def test_position_follows_the_contract():
     assert Position.parse(p.notation()) == p
     stuck = grid("B1 O3 -- B2 / O1 B3 -- O2")
     won = grid("B1 B2 B3 -- / O1 O2 O3 --")
-    assert stuck.is_over and won.is_over and not Game(stuck).status == "playing"
+    assert stuck.is_over and won.is_over and Game(stuck).status == "stuck"
     # explain and play agree: a move is played exactly when explain has no objection, with explain's message
     candidates = [*p.legal_moves(), Fill(tile=(0, 3), to=(0, 1)), Fill(tile=(1, 2), to=(2, 9)),
                   Shift(tile=(0, 2), top=6), Shift(tile=(1, 5), top=6), Shift(tile=(2, 4), top=5), "B9 to 0,1", "junk"]

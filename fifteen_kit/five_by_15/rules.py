@@ -180,9 +180,11 @@ class Shift:
         shown = _check.short(f"Shift(tile={_check.short(self.tile)!r}, top={_check.short(self.top)!r})", 200)
         if not _is_tile(self.tile):
             raise InvalidArgumentError("a move names a tile as (colour 0..4, number 1..15)", input=shown)
-        if type(self.top) is not int or not self.tile[1] < self.top <= 15:
-            raise InvalidArgumentError("a shift names the first tile of its run and the top number, "
-                                       "like Shift(tile=(0, 12), top=15)", input=shown)
+        if self.tile[1] == 15:
+            raise InvalidArgumentError("a shift names the first tile of its run, which ends above it (at most 15)",
+                                       input=shown)
+        _check.whole(self.top, self.tile[1] + 1, 15, f"the top of a shift from {tile_text(self.tile)} (the highest "
+                     "number of its run, like Shift(tile=(0, 12), top=15))")
 
     @property
     def length(self) -> int:
