@@ -281,3 +281,25 @@ def test_a_bad_deal_number_in_the_box_is_refused_on_the_board():
         b.new_button.click()
         assert "deal number must be a whole number from 0" in b.message.value and "Nothing changed" in b.message.value
         assert (b.game.position, b.level_menu.value) == before and len(b.game.history) == 1
+
+
+def test_marks_are_public_board_state_and_the_style_is_the_kits():
+    import pytest
+    from fifteen_kit.widgets.style import style_sheet
+
+    from fifteen_kit.errors import InvalidArgumentError
+
+    b = FiveBy15Board(seed=1)
+    assert b.marked("one") == [(r, 0) for r in range(5)] and b.marked("gap") == sorted(b.game.position.gaps())
+    assert b.marked("ring") == b.marked("chosen") == []
+    gap = b.game.position.gaps()[0]
+    b.click_cell(gap)
+    assert b.marked("chosen") == [gap] and b.marked("ring") == sorted(
+        b.game.position.where(m.tile) for m in b.game.position.legal_moves() if isinstance(m, Fill) and m.to == gap)
+    assert style_sheet() in b.children and not any(
+        "<style>" in getattr(x, "value", "") for x in b.children if x is not style_sheet())
+    small = FiveBy15Board(colours=2, size=6)
+    assert all(r < 2 and c <= 6 for mark in ("gap", "one") for r, c in small.marked(mark))
+    for bad in ("f5-ring", "halo", None, 3):
+        with pytest.raises(InvalidArgumentError):
+            b.marked(bad)

@@ -139,7 +139,7 @@ class FiveBy15Board(w.VBox):
             self.row_labels.append(label)
             row = [label]
             for c in range(16):
-                b = w.Button(layout=w.Layout(width=_CELL, height=_CELL, padding="0",
+                b = w.Button(layout=w.Layout(width=_CELL, height=_CELL, padding="0", border=_BORDERS[-1][1],
                                              margin=_ONE_MARGIN if c == 0 else None),
                              style={"font_size": "15px", "font_weight": "bold"})
                 b.add_class("f5-cell")
