@@ -94,13 +94,13 @@ def _parse_tile(word: str) -> Tile | None:
 
 def _is_tile(value: object) -> bool:
     """True for a pair of plain ints (colour 0..4, number 1..15); bools, floats and the like are not tiles."""
-    return (type(value) is tuple and len(value) == 2 and all(type(x) is int for x in value)
+    return (type(value) is tuple and len(value) == 2 and all(_check.is_whole(x) for x in value)
             and 0 <= value[0] < 5 and 1 <= value[1] <= 15)
 
 
 def _is_cell(value: object) -> bool:
     """True for a pair of plain ints (row 0..4, column 0..15)."""
-    return (type(value) is tuple and len(value) == 2 and all(type(x) is int for x in value)
+    return (type(value) is tuple and len(value) == 2 and all(_check.is_whole(x) for x in value)
             and 0 <= value[0] < 5 and 0 <= value[1] <= 15)
 
 
@@ -448,7 +448,7 @@ class Position(Notated):
         >>> p.move_of((0, 2, 1))
         Fill(tile=(0, 2), to=(0, 1))
         """
-        ok = (type(packed_move) is tuple and len(packed_move) == 3 and all(type(x) is int for x in packed_move)
+        ok = (type(packed_move) is tuple and len(packed_move) == 3 and all(_check.is_whole(x) for x in packed_move)
               and packed_move[0] in (0, 1) and 0 <= packed_move[1] < 256
               and 0 <= packed_move[2] < self.colours * (self.size + 1))
         if not ok:
