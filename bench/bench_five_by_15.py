@@ -65,6 +65,8 @@ def clicks() -> int:
     from fifteen_kit.widgets import FiveBy15Board
     from timing import report_clicks
 
+    from fifteen_kit.five_by_15 import Fill
+
     times: dict[str, list[float]] = {"choose a gap": [], "move (engine + redraw)": [], "hint (solver)": [],
                                      "undo": []}
     for seed in range(10):
@@ -73,7 +75,7 @@ def clicks() -> int:
             t0 = time.perf_counter()
             board.hint_button.click()
             times["hint (solver)"].append(time.perf_counter() - t0)
-            fills = [m for m in board.game.fresh_moves() if m.kind == "fill"]
+            fills = [m for m in board.game.fresh_moves() if isinstance(m, Fill)]
             if board.game.status != "playing" or not fills:
                 break
             move = fills[0]

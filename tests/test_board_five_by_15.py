@@ -4,7 +4,7 @@ import random
 
 from fifteen_kit.widgets import FiveBy15Board
 
-from fifteen_kit.five_by_15 import Position
+from fifteen_kit.five_by_15 import Fill, Position, Shift
 
 
 def test_gap_then_tile_makes_the_move():
@@ -12,16 +12,16 @@ def test_gap_then_tile_makes_the_move():
     move = b.game.position.legal_moves()[0]
     b.cells[move.to].click()
     src = b.game.position.where(move.tile)
-    assert "f5-ring" in b.cells[src]._dom_classes and "takes" in b.message.value
+    assert src in b.marked("ring") and "takes" in b.message.value
     b.cells[src].click()
     assert len(b.game.history) == 2 and "Moved" in b.message.value
 
 
 def test_tile_then_gap_and_refusals():
     b = FiveBy15Board(seed=2)
-    move = next(m for m in b.game.position.legal_moves() if m.kind == "fill")
+    move = next(m for m in b.game.position.legal_moves() if isinstance(m, Fill))
     b.cells[b.game.position.where(move.tile)].click()
-    assert "f5-ring" in b.cells[move.to]._dom_classes
+    assert move.to in b.marked("ring")
     b.cells[move.to].click()
     assert len(b.game.history) == 2
     b.cells[(0, 0)].click()
@@ -101,7 +101,7 @@ def test_following_the_hints_wins_the_counterexample():
         b.hint_button.click()
         assert b.message.value.startswith("Hint")
         move = b.planned_move()
-        if move.kind == "fill":
+        if isinstance(move, Fill):
             b.cells[b.game.position.where(move.tile)].click()  # the hint chose the gap; click the tile
         else:
             b.shift(move.tile)
@@ -116,17 +116,13 @@ def test_a_hint_without_a_line_still_suggests_a_move(monkeypatch):
     b.hint_button.click()
     assert b.message.value.startswith("No winning line found") and "useful-looking move" in b.message.value
     move = b._hinted
-    assert move is not None and move.kind == "fill" and b.game.position.grid[move.to[0]][move.to[1]] is None
-    assert _marked(b, "f5-hint-from") == [b.game.position.where(move.tile)] and _marked(b, "f5-hint-to") == [move.to]
-    assert _marked(b, "f5-ring") == []
+    assert move is not None and isinstance(move, Fill) and b.game.position.grid[move.to[0]][move.to[1]] is None
+    assert b.marked("hint-from") == [b.game.position.where(move.tile)] and b.marked("hint-to") == [move.to]
+    assert b.marked("ring") == []
 
 
 # -- regressions from the player's audit -------------------------------------------------------------------------
 AUDIT = "B1 O4 B4 B5 B6 -- O5 / O1 O2 O3 -- O6 B2 B3 L1"
-
-
-def _marked(b, css):
-    return sorted(c for c, cell in b.cells.items() if css in cell._dom_classes)
 
 
 def _audit_board():
@@ -186,10 +182,10 @@ def test_hint_marks_exactly_the_suggested_move_and_following_it_plays_it(monkeyp
             if move is None:
                 continue
             p = b.game.position
-            assert move in p.legal_moves() and _marked(b, "f5-ring") == []
-            if move.kind == "fill":
+            assert move in p.legal_moves() and b.marked("ring") == []
+            if isinstance(move, Fill):
                 src = p.where(move.tile)
-                assert _marked(b, "f5-hint-from") == [src] and _marked(b, "f5-hint-to") == [move.to]
+                assert b.marked("hint-from") == [src] and b.marked("hint-to") == [move.to]
                 assert b.cells[move.to].tooltip.endswith(f"hint: {'BOGPY'[move.tile[0]]}{move.tile[1]} goes here")
                 assert f"to row {move.to[0]}, column {move.to[1]}" in b.message.value
                 b.cells[src].click()  # following the ring plays exactly the hinted move
@@ -206,17 +202,17 @@ def test_hint_gap_click_plays_it_and_another_click_drops_the_marks(monkeypatch):
     b.hint()
     move = b._hinted
     b.cells[move.to].click()
-    assert b.game.moves == [move] and _marked(b, "f5-hint-from") == [] and _marked(b, "f5-hint-to") == []
+    assert b.game.moves == [move] and b.marked("hint-from") == [] and b.marked("hint-to") == []
     b.hint()
     b.cells[(0, 0)].click()
-    assert len(b.game.moves) == 1 and _marked(b, "f5-hint-from") == [] and "never move" in b.message.value
+    assert len(b.game.moves) == 1 and b.marked("hint-from") == [] and "never move" in b.message.value
 
 
 def test_a_shift_hint_marks_its_run_gap_and_button():
     b = _audit_board()
-    b._hinted = shift = next(m for m in b.game.position.legal_moves() if m.kind == "shift")
+    b._hinted = shift = next(m for m in b.game.position.legal_moves() if isinstance(m, Shift))
     b.render()
-    assert _marked(b, "f5-hint-from") == [(0, 2), (0, 3), (0, 4)] and _marked(b, "f5-hint-to") == [(0, 5)]
+    assert b.marked("hint-from") == [(0, 2), (0, 3), (0, 4)] and b.marked("hint-to") == [(0, 5)]
     styles = [(x.description, x.button_style) for x in b.shifts.children]
     assert styles == [("Shift B4–6", "warning")]
     b.cells[(0, 3)].click()  # a tile of the marked run plays the shift
@@ -249,7 +245,7 @@ def test_message_always_says_what_to_do_and_counts_are_plural():
     b.cells[(1, 3)].click()  # B2 fits either gap
     text = b.message.value
     assert "either ringed gap" in text and "row 0, column 1" in text and "row 1, column 1" in text
-    assert "click one of them" in text and _marked(b, "f5-ring") == [(0, 1), (1, 1)]
+    assert "click one of them" in text and b.marked("ring") == [(0, 1), (1, 1)]
     b.cells[(0, 1)].click()  # B2 to 0,1: O2 then has one gap
     assert b.message.value == ("Moved: B2 to row 0, column 1. Click a gap to see which tiles fit it, "
                                "then click a ringed tile.")
@@ -268,7 +264,7 @@ def test_cells_are_named_as_the_labels_show():
     b = FiveBy15Board(seed=1)
     assert [x.value for x in b.col_labels] == [str(c) for c in range(16)]
     assert [x.value for x in b.row_labels] == [str(r) for r in range(5)]
-    move = next(m for m in b.game.position.legal_moves() if m.kind == "fill")
+    move = next(m for m in b.game.position.legal_moves() if isinstance(m, Fill))
     b.cells[move.to].click()
     assert f"row {move.to[0]}, column {move.to[1]}" in b.message.value
     assert b.cells[move.to].tooltip == f"gap (row {move.to[0]}, column {move.to[1]})"
@@ -285,3 +281,25 @@ def test_a_bad_deal_number_in_the_box_is_refused_on_the_board():
         b.new_button.click()
         assert "deal number must be a whole number from 0" in b.message.value and "Nothing changed" in b.message.value
         assert (b.game.position, b.level_menu.value) == before and len(b.game.history) == 1
+
+
+def test_marks_are_public_board_state_and_the_style_is_the_kits():
+    import pytest
+    from fifteen_kit.widgets.style import style_sheet
+
+    from fifteen_kit.errors import InvalidArgumentError
+
+    b = FiveBy15Board(seed=1)
+    assert b.marked("one") == [(r, 0) for r in range(5)] and b.marked("gap") == sorted(b.game.position.gaps())
+    assert b.marked("ring") == b.marked("chosen") == []
+    gap = b.game.position.gaps()[0]
+    b.click_cell(gap)
+    assert b.marked("chosen") == [gap] and b.marked("ring") == sorted(
+        b.game.position.where(m.tile) for m in b.game.position.legal_moves() if isinstance(m, Fill) and m.to == gap)
+    assert style_sheet() in b.children and not any(
+        "<style>" in getattr(x, "value", "") for x in b.children if x is not style_sheet())
+    small = FiveBy15Board(colours=2, size=6)
+    assert all(r < 2 and c <= 6 for mark in ("gap", "one") for r, c in small.marked(mark))
+    for bad in ("f5-ring", "halo", None, 3):
+        with pytest.raises(InvalidArgumentError):
+            b.marked(bad)

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fifteen_kit.errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
-from fifteen_kit.five_by_15 import Game, Move, Position, best_first, depth_first
+from fifteen_kit.five_by_15 import Fill, Game, Position, Shift, best_first, depth_first
 from fifteen_kit.five_by_15.solver import PREFIX_COUNTEREXAMPLE
 
 
@@ -46,7 +46,7 @@ SHIFTS = "B1 O2 B3 B4 B5 B6 B7 -- / O1 B2 O3 O4 O5 O6 O7 --"  # two runs of five
                                                   (3, 5, True), (3, 4, False)])
 def test_shift_minimum_run_by_level(level, length, allowed):
     p = grid(SHIFTS, level)
-    move = Move("shift", tile=(0, 8 - length), top=7)
+    move = Shift(tile=(0, 8 - length), top=7)
     assert move.length == length and (move in p.legal_moves()) == allowed
     if not allowed:
         with pytest.raises(IllegalMoveError, match=f"at least {length + 1} tiles"):
@@ -185,26 +185,43 @@ def test_random_play_keeps_every_tile_and_column_zero(seed, level, picks):
 
 
 MALFORMED_MOVES = [
-    dict(kind="fill", tile=(1, 9), to=None), dict(kind="fill", tile=(1, 9), to=(0,)), dict(kind="fill", tile=7,
-    to=(0, 14)), dict(kind="fill", tile=(0,), to=(0, 14)), dict(kind="shift", tile=5), dict(kind="shift", tile=(0,)),
-    dict(kind="shift", tile=(9, 12)), dict(kind="fill", tile=(9, 3), to=(0, 14)), dict(kind="fill", tile=("a", "b"),
-    to=(0, 14)), dict(kind="shift", tile=(0, "3")), dict(kind="shift", tile=(0.5, 12)), dict(kind="jump", tile=(1, 9)),
-    dict(kind="fill", tile=(1, 9), to=(0.0, 14.0)), dict(kind="fill", tile=(1.0, 9), to=(0, 14)),
-    dict(kind="fill", tile=(True, 9), to=(0, 14)), dict(kind="fill", tile=(-1, 3), to=(0, 14)),
-    dict(kind="shift", tile=(0, 15), top=15), dict(kind="shift", tile=(0, 12), to=(0, 1)),
+    (Fill, dict(tile=(1, 9), to=None)), (Fill, dict(tile=(1, 9), to=(0,))), (Fill, dict(tile=7, to=(0, 14))),
+    (Fill, dict(tile=(0,), to=(0, 14))), (Shift, dict(tile=5)), (Shift, dict(tile=(0,))), (Shift, dict(tile=(9, 12))),
+    (Fill, dict(tile=(9, 3), to=(0, 14))), (Fill, dict(tile=("a", "b"), to=(0, 14))), (Shift, dict(tile=(0, "3"))),
+    (Shift, dict(tile=(0.5, 12))), (Fill, dict(tile=(1, 9), to=(0.0, 14.0))), (Fill, dict(tile=(1.0, 9), to=(0, 14))),
+    (Fill, dict(tile=(True, 9), to=(0, 14))), (Fill, dict(tile=(-1, 3), to=(0, 14))),
+    (Fill, dict(tile=(1, 9), to=(5, 1))), (Fill, dict(tile=(1, 9), to=(0, 16))), (Shift, dict(tile=(0, 15), top=15)),
+    (Shift, dict(tile=(0, 12), top=16)), (Shift, dict(tile=(0, 12), top=True)), (Shift, dict(tile=(0, 12), top=14.0)),
 ]
 
 
-@pytest.mark.parametrize("fields", MALFORMED_MOVES, ids=[str(sorted(f.items())) for f in MALFORMED_MOVES])
-def test_malformed_moves_are_refused_when_made(fields):
+@pytest.mark.parametrize("cls,fields", MALFORMED_MOVES,
+                         ids=[f"{c.__name__}{sorted(f.items())}" for c, f in MALFORMED_MOVES])
+def test_malformed_moves_are_refused_when_made(cls, fields):
     with pytest.raises(InvalidArgumentError):
-        Move(**fields)
+        cls(**fields)
+
+
+def test_moves_are_two_kinds_with_a_repr_that_is_python():
+    from fifteen_kit.five_by_15 import parse_move
+
+    p = Position.parse("B1 O4 B4 B5 B6 -- O5 / O1 O2 O3 -- O6 B2 B3 L1")  # fills and a shift
+    moves = p.legal_moves()
+    assert {type(m) for m in moves} == {Fill, Shift}
+    for m in moves:
+        assert eval(repr(m)) == m and parse_move(str(m)) == m and type(m).parse(m.notation()) == m
+    assert repr(Fill(tile=(0, 7), to=(2, 8))) == "Fill(tile=(0, 7), to=(2, 8))"
+    assert repr(Shift(tile=(1, 11))) == "Shift(tile=(1, 11), top=15)" and Shift(tile=(1, 11)).length == 5
+    assert Fill(tile=(0, 3), to=(0, 2)) != Shift(tile=(0, 3), top=15)
+    with pytest.raises(NotationError):
+        Fill.parse("shift B5-7")
+    with pytest.raises(NotationError):
+        Shift.parse("B7 to 2,8")
 
 
 def test_a_fill_ignores_top_and_junk_never_escapes_as_another_error():
     p = Position.deal(seed=1)
-    assert Move("fill", tile=(1, 9), to=(0, 14), top=3) == Move("fill", tile=(1, 9), to=(0, 14))
-    assert p.play(Move("fill", tile=(1, 9), to=(0, 14), top=3)) == p.play("O9 to 0,14")
+    assert p.play(Fill(tile=(1, 9), to=(0, 14))) == p.play("O9 to 0,14")
     g = Game(p)
     for junk in (None, 5, (1, 9), "B7 to ٢,٨", "B7 to 1_0,2", "B7 to +2,8", "B7 to -1,8", "B" + "9" * 5000):
         with pytest.raises((IllegalMoveError, NotationError)):
@@ -240,11 +257,85 @@ def test_level_is_read_in_any_case_and_a_refused_deal_leaves_the_generator_alone
 
 
 def test_play_out_refuses_bad_players():
-    from fifteen_kit.five_by_15 import play_out
+    from fifteen_kit.five_by_15 import GreedyPlayer, play_out
 
     small = Position.deal(seed=3, colours=3, size=6)
     for bad in (5, None, object(), "clever"):
         with pytest.raises(InvalidArgumentError):
             play_out(small, bad)
+    for bad in (lambda game, rng: "not a move", GreedyPlayer):  # an old-style function, a class (not a player)
+        with pytest.raises(InvalidArgumentError):
+            play_out(small, bad)
+
+    class Junk:
+        name = "junk"
+
+        def choose(self, position):
+            return "not a move"
+
     with pytest.raises(InvalidArgumentError):
-        play_out(small, lambda game, rng: "not a move")
+        play_out(small, Junk())
+    with pytest.raises(InvalidArgumentError):
+        play_out(small, GreedyPlayer(seed=1), seed=1)  # a player object has its own randomness
+
+
+def test_players_follow_the_contract_and_play_out_repeats():
+    from fifteen_kit import contract
+    from fifteen_kit.five_by_15 import PLAYERS, make_player, play_out
+
+    small = Position.deal(seed=3, colours=3, size=6)
+    assert set(PLAYERS) == {"random", "greedy"}
+    for name, factory in PLAYERS.items():
+        player = make_player(name, seed=5)
+        assert isinstance(player, contract.Player) and player.name == name and isinstance(factory(1), type(player))
+        assert player.choose(small) in small.legal_moves() and player.choose(Game(small)) in small.legal_moves()
+        by_name = play_out(small, name, seed=7)
+        assert by_name == play_out(small, name, seed=7) == play_out(small, make_player(name, seed=7))
+        assert by_name.status in ("won", "stuck", "loop")
+    for bad in ("clever", None, 5):
+        with pytest.raises(InvalidArgumentError):
+            make_player(bad)
+    with pytest.raises(InvalidArgumentError):
+        make_player("greedy").choose("B1 B2")
+    stuck = grid("B1 O3 -- B2 / O1 B3 -- O2")
+    with pytest.raises(GameOverError):
+        make_player("random").choose(stuck)
+
+
+def test_position_follows_the_contract():
+    from fifteen_kit import contract
+
+    p = Position.deal(seed=1, colours=3, size=6)
+    assert isinstance(p, contract.Position) and not p.is_over
+    assert Position.parse(p.notation()) == p
+    stuck = grid("B1 O3 -- B2 / O1 B3 -- O2")
+    won = grid("B1 B2 B3 -- / O1 O2 O3 --")
+    assert stuck.is_over and won.is_over and Game(stuck).status == "stuck"
+    # explain and play agree: a move is played exactly when explain has no objection, with explain's message
+    candidates = [*p.legal_moves(), Fill(tile=(0, 3), to=(0, 1)), Fill(tile=(1, 2), to=(2, 9)),
+                  Shift(tile=(0, 2), top=6), Shift(tile=(1, 5), top=6), Shift(tile=(2, 4), top=5), "B9 to 0,1", "junk"]
+    for gap in p.gaps():
+        candidates += [Fill(tile=(c, n), to=gap) for c in range(3) for n in range(2, 7)]
+    for move in candidates:
+        reason = p.explain(move)
+        if reason is None:
+            assert p.play(move) in [p.play(m) for m in p.legal_moves()]
+        else:
+            with pytest.raises((IllegalMoveError, NotationError)) as info:
+                p.play(move)
+            assert info.value.message == reason
+    result = best_first(p)
+    assert isinstance(result, contract.SolveResult) and result.status in ("won", "lost")
+
+
+def test_move_cells_and_out_of_play():
+    p = grid("B1 O2 B3 B4 B5 -- / O1 B2 O3 O4 O5 --")
+    assert p.move_cells(Shift(tile=(0, 3), top=5)) == (((0, 2), (0, 3), (0, 4)), (0, 5))
+    q = grid("B1 -- B2 B3 / O1 O3 O2 --")
+    assert q.move_cells(Fill(tile=(0, 2), to=(0, 1))) == (((0, 2),), (0, 1))
+    with pytest.raises(IllegalMoveError):
+        q.move_cells(Fill(tile=(1, 3), to=(0, 1)))
+    assert p.out_of_play((0, 0)) == "column 0 holds the 1s; they never move" and p.out_of_play((0, 1)) is None
+    for bad in ((2, 0), (0, 5.0), None, (0, 6)):
+        with pytest.raises(InvalidArgumentError):
+            p.out_of_play(bad)

@@ -56,7 +56,9 @@ def _counterexample() -> tuple[str, str, int, str]:
     from fifteen_kit.five_by_15 import depth_first
 
     p, won = _counterexample_search()
-    first_out = next(m for m in won.line if m.kind == "fill" and m.tile[0] == p.row_colour(1)
+    from fifteen_kit.five_by_15 import Fill
+
+    first_out = next(m for m in won.line if isinstance(m, Fill) and m.tile[0] == p.row_colour(1)
                      and p.where(m.tile) == (1, m.tile[1] - 1))
     return won.status, depth_first(p, keep_prefixes=True).status, p.sorted_prefix(1), \
         f"O{first_out.tile[1]}"

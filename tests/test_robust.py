@@ -24,7 +24,7 @@ from fifteen_kit.fifteens import (
     study,
     wilson_interval,
 )
-from fifteen_kit.five_by_15 import MAX_NODES, Game, best_first, depth_first, greedy_player, play_out, random_player
+from fifteen_kit.five_by_15 import MAX_NODES, Game, GreedyPlayer, RandomPlayer, best_first, depth_first, play_out
 from fifteen_kit.five_by_15 import Position as Tiles
 from fifteen_kit.game_of_15 import Round
 
@@ -95,12 +95,12 @@ def test_five_by_15_players_on_a_finished_game():
     game = Game(Tiles.parse("B1 B2 -- B3 / O1 O3 -- O2 L1"))
     game.play("B2 to 0,2")  # every move now leads back: a loop
     assert game.status == "loop"
-    for player in (random_player, greedy_player):
+    for player in (RandomPlayer(0), GreedyPlayer(0)):
         with pytest.raises(GameOverError):
-            player(game, random.Random(0))
+            player.choose(game)
     won = Game(Tiles.parse("B1 B2 B3 -- / O1 O2 O3 -- L1"))
     with pytest.raises(GameOverError):
-        random_player(won, random.Random(0))
+        RandomPlayer(0).choose(won)
 
 
 def test_from_packed_checks_the_bytes():
@@ -236,7 +236,7 @@ def _calls(bad):
         lambda: Tiles.deal(bad, level=1), lambda: Tiles.deal(1, level=bad), lambda: Tiles.parse(bad),
         lambda: t.play(bad), lambda: Tiles.from_packed(bad, 1, 15), lambda: t.move_of(bad),
         lambda: depth_first(bad), lambda: best_first(t, bad), lambda: play_out(t, bad),
-        lambda: random_player(bad, random.Random(1)), lambda: counting.compositions(bad),
+        lambda: RandomPlayer(1).choose(bad), lambda: counting.compositions(bad),
         lambda: counting.partitions_bounded(15, bad), lambda: counting.compositions_by_enumeration(15, 6, 1, bad),
         lambda: counting.card_sets_by_enumeration(bad), lambda: counting.digit_sets(bad),
         lambda: svg.tile(bad), lambda: svg.tile(5, size=bad), lambda: svg.round_board(Round(), title=bad),
@@ -262,11 +262,12 @@ def test_bad_values_get_kit_errors_or_answers(bad):
 
 
 def test_five_by_15_packed_helpers_check_their_arguments():
-    from fifteen_kit.five_by_15.rules import goal_of, successors, tile_text
+    from fifteen_kit.five_by_15.rules import goal_of, packed_successors, tile_text
 
     p = Tiles.parse("B1 -- B2 B3 / O1 O3 O2 -- L1")
-    assert len(successors(p.packed, 4, 3, goal_of(p.packed, 4))) == len(p.legal_moves())
-    for call in (lambda: successors(p.packed, 5, 3, goal_of(p.packed, 4)), lambda: successors(p.packed, 4, 3, b""),
+    assert len(packed_successors(p.packed, 4, 3, goal_of(p.packed, 4))) == len(p.legal_moves())
+    for call in (lambda: packed_successors(p.packed, 5, 3, goal_of(p.packed, 4)),
+                 lambda: packed_successors(p.packed, 4, 3, b""),
                  lambda: goal_of(b"\x01\x02", 4), lambda: tile_text((9, 1)), lambda: p.move_of((0, 2)),
                  lambda: p.move_of((0, 2, 99)), lambda: p.move_of((2, 2, 1))):
         with pytest.raises(InvalidArgumentError):

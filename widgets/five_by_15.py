@@ -24,62 +24,69 @@ True
 from __future__ import annotations
 
 import dataclasses
-import random
 from html import escape
+from typing import Literal, get_args
 
 import ipywidgets as w
 
 from fifteen_kit import _check
-from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
-from fifteen_kit.five_by_15.game import Game
-from fifteen_kit.five_by_15.players import greedy_player
-from fifteen_kit.five_by_15.rules import COLOUR_HEX, COLOUR_LETTERS, COLOUR_NAMES, Move, Position
+from fifteen_kit.errors import FifteenKitError
+from fifteen_kit.five_by_15.game import ENDING_REASONS, Game
+from fifteen_kit.five_by_15.players import GreedyPlayer
+from fifteen_kit.five_by_15.rules import (
+    COLOUR_HEX,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    Cell,
+    Fill,
+    Move,
+    Position,
+    Shift,
+    Tile,
+)
 from fifteen_kit.five_by_15.solver import best_first
 
 from .common import MAX_SEED, sentence
+from .style import style_sheet
 
-__all__ = ["HINT_BUDGET", "FiveBy15Board"]
+__all__ = ["HINT_BUDGET", "FiveBy15Board", "Mark"]
 
 #: Positions, and seconds, the hint's search may spend (the click stays well under 0.1 s; bench/bench_five_by_15.py).
 HINT_BUDGET = (2_000, 0.05)
 
-_STYLE = """
-.f5-board{background:#3a3a46;padding:12px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
-.f5-board .widget-label,.f5-board .widget-html-content,.f5-board label{color:#f7f0dc}
-.f5-cell{width:46px!important;height:46px!important;padding:0!important;font-size:15px!important;font-weight:bold;
-  border:1px solid #1f1f24!important;border-radius:6px!important;opacity:1!important}
-.f5-gap{background:#55556a!important;color:#c8c8d8!important;border:2px dashed #c8c8d8!important}
-.f5-one{margin-right:10px!important;border:3px solid #f7f0dc!important}
-.f5-label{text-align:center;font-size:13px;color:#c8c8d8;line-height:20px}
-.f5-label-one{margin-right:10px!important}
-.f5-ring{box-shadow:0 0 0 4px #ffffff, 0 0 0 7px #1f1f24!important}
-.f5-chosen{box-shadow:0 0 0 4px #F0E442!important}
-.f5-hint-from{box-shadow:0 0 0 4px #56B4E9, 0 0 0 7px #1f1f24!important}
-.f5-hint-to{border:4px dotted #56B4E9!important;color:#ffffff!important}
-.f5-hint-to::after{content:"\\25CE";font-size:13px}
-.f5-cell:focus-visible{outline:3px solid #56B4E9!important}
-.f5-msg{min-height:1.4em;font-size:15px;color:#F0E442}
-.f5-banner{font-size:20px;font-weight:bold}
-"""
+#: The marks a cell of the board can carry, each drawn by the kit class ``f5-<mark>`` (see
+#: :meth:`FiveBy15Board.marked`): a gap, a 1 in column 0, a ring (a partner of the chosen gap or tile), the chosen
+#: cell, and a hinted move's tiles and gap.
+Mark = Literal["gap", "one", "ring", "chosen", "hint-from", "hint-to"]
 
+# Cell looks set through the buttons' public style and layout traits (the rest is in widgets/style.py).
+_CELL = "46px"
+_GAP_COLOURS = ("#55556a", "#c8c8d8")  # background, text
+_HINT_TO_TEXT = "#ffffff"
+_ONE_MARGIN = "var(--jp-widgets-margin) 10px var(--jp-widgets-margin) var(--jp-widgets-margin)"
+#: The border of a cell: the first whose mark it carries (None: any cell).
+_BORDERS: tuple[tuple[Mark | None, str], ...] = (("hint-to", "4px dotted #56B4E9"), ("one", "3px solid #f7f0dc"),
+                                                  ("gap", "2px dashed #c8c8d8"), (None, "1px solid #1f1f24"))
+_TEXT = "#f7f0dc"  # text on the board's dark background
+_MARKS: tuple[Mark, ...] = get_args(Mark)
 
 def _plural(count: int, word: str) -> str:
     """``'1 move'``, ``'2 moves'``."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _cell_name(cell: tuple[int, int]) -> str:
+def _cell_name(cell: Cell) -> str:
     """A cell as the board's labels show it: ``'row 2, column 8'`` (from 0, like the move notation)."""
     return f"row {cell[0]}, column {cell[1]}"
 
 
-def _tile_name(tile: tuple[int, int]) -> str:
+def _tile_name(tile: Tile) -> str:
     return f"{COLOUR_LETTERS[tile[0]]}{tile[1]}"
 
 
 def _move_name(move: Move) -> str:
     """A move in the board's words: ``'B7 to row 2, column 8'`` or ``'shift B4–6'`` (as its button reads)."""
-    if move.kind == "fill":
+    if isinstance(move, Fill):
         return f"{_tile_name(move.tile)} to {_cell_name(move.to)}"
     return f"shift {_tile_name(move.tile)}–{move.top}"
 
@@ -107,33 +114,36 @@ class FiveBy15Board(w.VBox):
         self.add_class("f5-board")
         self._shape = {"colours": colours, "size": size}
         self.game = game
-        self._chosen: tuple[str, object] | None = None  # ('gap', cell) or ('tile', tile)
+        self._chosen: tuple[Literal["gap", "tile"], Cell | Tile] | None = None  # ('gap', cell) or ('tile', tile)
         self._hinted: Move | None = None  # the move the last hint marked, until the next click or action
         self._plan: tuple[Position, tuple[Move, ...]] | None = None  # a winning line found by a hint, from where
-        self.banner = w.HTML()
+        self._marks: dict[Cell, frozenset[Mark]] = {}  # what render() last drew on each cell
+        self.banner = w.HTML(style={"font_size": "20px", "text_color": _TEXT})
         self.banner.add_class("f5-banner")
-        self.message = w.HTML()
+        self.message = w.HTML(style={"font_size": "15px", "text_color": _TEXT})
         self.message.add_class("f5-msg")
-        self.cells: dict[tuple[int, int], w.Button] = {}
+        self.cells: dict[Cell, w.Button] = {}
         self.col_labels: list[w.HTML] = []
+        label_style = {"font_size": "13px", "text_color": _TEXT}
         for c in range(16):
-            label = w.HTML(f"{c}", layout=w.Layout(width="46px"))
+            label = w.HTML(f"{c}", layout=w.Layout(width=_CELL, margin=_ONE_MARGIN if c == 0 else None),
+                           style=label_style)
             label.add_class("f5-label")
-            if c == 0:
-                label.add_class("f5-label-one")
             self.col_labels.append(label)
         corner = w.HTML("", layout=w.Layout(width="22px"))
         rows = [w.HBox([corner, *self.col_labels], layout=w.Layout(grid_gap="3px"))]
         self.row_labels: list[w.HTML] = []
         for r in range(5):
-            label = w.HTML(f"{r}", layout=w.Layout(width="22px"))
+            label = w.HTML(f"{r}", layout=w.Layout(width="22px"), style=label_style)
             label.add_class("f5-label")
             self.row_labels.append(label)
             row = [label]
             for c in range(16):
-                b = w.Button(layout=w.Layout(width="46px", height="46px"))
+                b = w.Button(layout=w.Layout(width=_CELL, height=_CELL, padding="0", border=_BORDERS[-1][1],
+                                             margin=_ONE_MARGIN if c == 0 else None),
+                             style={"font_size": "15px", "font_weight": "bold"})
                 b.add_class("f5-cell")
-                b.on_click(lambda _b, cell=(r, c): self._on_board(cell) and self.click_cell(cell))
+                b.on_click(lambda _b, cell=(r, c): self._cell_clicked(cell))
                 self.cells[(r, c)] = b
                 row.append(b)
             rows.append(w.HBox(row, layout=w.Layout(grid_gap="3px")))
@@ -145,7 +155,8 @@ class FiveBy15Board(w.VBox):
         self.level_menu = w.Dropdown(options=[("Level 1 (shift 3+)", 1), ("Level 2 (shift 4+)", 2),
                                               ("Level 3 (shift 5+)", 3)], value=level, layout=w.Layout(width="190px"),
                                      tooltip="Before the first move it changes this game; after that, the next deal")
-        self.seed_text = w.IntText(value=seed, description="Deal", layout=w.Layout(width="150px"),
+        self.seed_text = w.IntText(value=seed, description='<span class="f5-text">Deal</span>',
+                                   description_allow_html=True, layout=w.Layout(width="150px"),
                                    style={"description_width": "initial"})
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary")
         self.undo_button.on_click(lambda _b: self.undo())
@@ -154,19 +165,43 @@ class FiveBy15Board(w.VBox):
         self.level_menu.observe(self._level_changed, names="value")
         legend = " · ".join(f"{letter} = {name}" for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True))
         self.children = [
-            w.HTML(f"<style>{_STYLE}</style>"), self.banner, self.message, self.grid, self.shifts,
+            style_sheet(), self.banner, self.message, self.grid, self.shifts,
             w.HBox([self.undo_button, self.hint_button, self.level_menu, self.seed_text, self.new_button]),
             w.HTML(f"<small>{legend}. Column 0 holds the 1s and never moves. Rows and columns are numbered "
-                   "from 0 as labelled, like the move notation: 'B7 to 2,8' is row 2, column 8.</small>"),
+                   "from 0 as labelled, like the move notation: 'B7 to 2,8' is row 2, column 8.</small>",
+                   style={"text_color": _TEXT}),
         ]
         self._say(self._next_step())
         self.render()
 
     # -- actions ----------------------------------------------------------------------------------
-    def _on_board(self, cell: object) -> bool:
+    def _cell_clicked(self, cell: Cell) -> None:
+        # a cell button: only those of the current (maybe smaller) board are shown and answer
         p = self.game.position
-        return (type(cell) is tuple and len(cell) == 2 and all(type(x) is int for x in cell)
-                and 0 <= cell[0] < p.colours and 0 <= cell[1] <= p.size)
+        if cell[0] < p.colours and cell[1] <= p.size:
+            self.click_cell(cell)
+
+    def _set_marks(self, cell: Cell, marks: set[Mark]) -> None:
+        # draw the marks with the kit's classes (public add_class/remove_class), changing only what changed
+        old, new = self._marks.get(cell, frozenset()), frozenset(marks)
+        button = self.cells[cell]
+        for mark in old - new:
+            button.remove_class(f"f5-{mark}")
+        for mark in new - old:
+            button.add_class(f"f5-{mark}")
+        self._marks[cell] = new
+
+    def marked(self, mark: Mark) -> list[Cell]:
+        """The cells (row, column) that carry ``mark`` now, in order (see :data:`Mark`).
+
+        Raises InvalidArgumentError for an unknown mark.
+
+        >>> board = FiveBy15Board(seed=1)
+        >>> board.marked("gap") == sorted(board.game.position.gaps())
+        True
+        """
+        _check.choice(mark, _MARKS, "the mark")
+        return sorted(cell for cell, marks in self._marks.items() if mark in marks)
 
     def _say(self, text: str) -> None:
         self.message.value = escape(text)
@@ -178,7 +213,7 @@ class FiveBy15Board(w.VBox):
             return "Press New deal to play again."
         if status != "playing":
             return "Undo a few moves, or press New deal."
-        shifts = any(m.kind == "shift" for m in self.game.position.legal_moves())
+        shifts = any(isinstance(m, Shift) for m in self.game.position.legal_moves())
         return ("Click a gap to see which tiles fit it, then click a ringed tile"
                 + ("; or press a Shift button." if shifts else "."))
 
@@ -196,41 +231,35 @@ class FiveBy15Board(w.VBox):
         self._say(f"Moved: {_move_name(move)}. {self._next_step()}")
         self.render()
 
-    def _shifts_with(self, tile: tuple[int, int]) -> list[Move]:
-        """The legal shifts whose run holds ``tile``: same colour, from the run's first number up to its top."""
-        return [m for m in self.game.position.legal_moves()
-                if m.kind == "shift" and m.tile[0] == tile[0] and m.tile[1] <= tile[1] <= m.top]
+    def _shifts(self) -> list[Shift]:
+        return [m for m in self.game.position.legal_moves() if isinstance(m, Shift)]
 
-    def _shifts_into(self, cell: tuple[int, int]) -> list[Move]:
-        """The legal shifts whose run moves into the gap ``cell`` (the gap right after the run's top)."""
+    def _fills(self) -> list[Fill]:
+        return [m for m in self.game.position.legal_moves() if isinstance(m, Fill)]
+
+    def _shifts_with(self, tile: Cell | Tile) -> list[Shift]:
+        """The legal shifts whose run holds ``tile`` (the engine says which cells a move takes tiles from)."""
         p = self.game.position
-        out = []
-        for m in p.legal_moves():
-            if m.kind == "shift":
-                r, c = p.where((m.tile[0], m.top))
-                if (r, c + 1) == cell:
-                    out.append(m)
-        return out
+        return [m for m in self._shifts() if tile in [p.grid[r][c] for r, c in p.move_cells(m)[0]]]
 
-    def _hint_cells(self, move: Move) -> tuple[set[tuple[int, int]], tuple[int, int]]:
+    def _shifts_into(self, cell: Cell | Tile) -> list[Shift]:
+        """The legal shifts whose run moves into the gap ``cell`` (the engine says which gap a move fills)."""
+        p = self.game.position
+        return [m for m in self._shifts() if p.move_cells(m)[1] == cell]
+
+    def _hint_cells(self, move: Move) -> tuple[set[Cell], Cell]:
         """The cells a hinted move takes tiles from, and the gap it fills."""
-        p = self.game.position
-        if move.kind == "fill":
-            return {p.where(move.tile)}, move.to
-        run = {p.where((move.tile[0], n)) for n in range(move.tile[1], move.top + 1)}
-        r, c = p.where((move.tile[0], move.top))
-        return run, (r, c + 1)
+        tiles, gap = self.game.position.move_cells(move)
+        return set(tiles), gap
 
-    def click_cell(self, cell: tuple[int, int]) -> None:
+    def click_cell(self, cell: Cell) -> None:
         """Choose a gap or a tile; a second click on a ringed partner makes the move.
 
         After a hint, a click on the marked tile (or a tile of the marked run) or the marked gap plays the
         hinted move.  Raises InvalidArgumentError for a cell that is not on the board (and changes nothing).
         """
         p = self.game.position
-        if not self._on_board(cell):
-            raise InvalidArgumentError(f"a cell is (row 0..{p.colours - 1}, column 0..{p.size})", input=cell,
-                                       position=p.notation())
+        fixed = p.out_of_play(cell)  # the engine checks the cell: InvalidArgumentError for one not on the board
         if self.game.status != "playing":
             self._say("The game is over. Undo, or press New deal.")
             return
@@ -241,22 +270,22 @@ class FiveBy15Board(w.VBox):
                 self._play(hinted)
                 return
         tile = p.grid[cell[0]][cell[1]]
-        moves = [m for m in p.legal_moves() if m.kind == "fill"]
+        moves = self._fills()
         if self._chosen is not None:
             kind, chosen = self._chosen
-            if kind == "gap" and tile is not None and any(m.to == chosen and m.tile == tile for m in moves):
-                self._play(Move("fill", tile=tile, to=chosen))
-                return
-            if kind == "tile" and tile is None and any(m.to == cell and m.tile == chosen for m in moves):
-                self._play(Move("fill", tile=chosen, to=cell))
-                return
-        if cell[1] == 0:
+            if kind == "gap" and tile is not None:
+                move = next((m for m in moves if m.to == chosen and m.tile == tile), None)
+                if move is not None:
+                    self._play(move)
+                    return
+            if kind == "tile" and tile is None:
+                move = next((m for m in moves if m.to == cell and m.tile == chosen), None)
+                if move is not None:
+                    self._play(move)
+                    return
+        if fixed is not None:
             self._chosen = None
-            self._say(f"Column 0 holds the 1s; they never move. {self._next_step()}")
-        elif p.is_sorted(cell[0]):
-            self._chosen = None
-            what = "This gap" if tile is None else _tile_name(tile)
-            self._say(f"{what} is in row {cell[0]}, which is sorted and out of play. {self._next_step()}")
+            self._say(f"{sentence(fixed)} {self._next_step()}")
         elif tile is None:
             self._chosen = ("gap", cell)
             self._say(self._gap_text(cell, [m.tile for m in moves if m.to == cell]))
@@ -265,7 +294,7 @@ class FiveBy15Board(w.VBox):
             self._say(self._tile_text(tile, [m.to for m in moves if m.tile == tile]))
         self.render()
 
-    def _gap_text(self, cell: tuple[int, int], fits: list[tuple[int, int]]) -> str:
+    def _gap_text(self, cell: Cell, fits: list[Tile]) -> str:
         shifts = [f"Shift {_tile_name(m.tile)}–{m.top}" for m in self._shifts_into(cell)]
         shift_text = f"a run can shift into it: press {_either(shifts)}." if shifts else ""
         where = f"This gap ({_cell_name(cell)})"
@@ -279,7 +308,7 @@ class FiveBy15Board(w.VBox):
             return f"No tile fits this gap ({_cell_name(cell)}) now. {self._next_step()}"
         return f"{text} Or {shift_text}" if shifts else text
 
-    def _tile_text(self, tile: tuple[int, int], targets: list[tuple[int, int]]) -> str:
+    def _tile_text(self, tile: Tile, targets: list[Cell]) -> str:
         name = _tile_name(tile)
         shifts = [f"Shift {_tile_name(m.tile)}–{m.top}" for m in self._shifts_with(tile)]
         shift_text = (f"{name} is in a run that can shift one place right: press {_either(shifts)} "
@@ -295,13 +324,13 @@ class FiveBy15Board(w.VBox):
             return f"{name} cannot move now. {self._next_step()}"
         return f"{text} Or: {shift_text}" if shifts else text
 
-    def shift(self, first: tuple[int, int]) -> None:
+    def shift(self, first: Tile) -> None:
         """Shift the run from tile ``first`` (colour, number) up to the highest number one place right.
 
         Raises InvalidArgumentError for a ``first`` that is not a tile; an illegal shift is explained on the
         board and changes nothing.
         """
-        self._play(Move("shift", tile=first, top=self.game.position.size))
+        self._play(Shift(tile=first, top=self.game.position.size))
 
     def undo(self) -> None:
         """Take back the last move."""
@@ -337,7 +366,7 @@ class FiveBy15Board(w.VBox):
                           "or press New deal.")
             elif self.game.fresh_moves():
                 # no line within the click's budget: suggest what the greedy rule would play, and say so
-                move = greedy_player(self.game, random.Random(len(self.game.moves)))
+                move = GreedyPlayer(seed=len(self.game.moves)).choose(self.game)
                 self._hinted = move
                 self._say(f"No winning line found in a blink; a useful-looking move: {_move_name(move)}. "
                           f"{self._how_to_play(move)}")
@@ -350,7 +379,7 @@ class FiveBy15Board(w.VBox):
 
     @staticmethod
     def _how_to_play(move: Move) -> str:
-        if move.kind == "fill":
+        if isinstance(move, Fill):
             return f"Click the blue-ringed {_tile_name(move.tile)} or its marked gap to play it."
         return (f"Press the marked Shift {_tile_name(move.tile)}–{move.top} button, or click a blue-ringed tile "
                 "of the run.")
@@ -439,9 +468,9 @@ class FiveBy15Board(w.VBox):
     def render(self) -> None:
         """Redraw the grid, the shift buttons and the banner from the game."""
         p = self.game.position
-        fills = [m for m in p.legal_moves() if m.kind == "fill"]
-        ringed: set[tuple[int, int]] = set()
-        offered: list[Move] = []
+        fills = self._fills()
+        ringed: set[Cell] = set()
+        offered: list[Shift] = []
         if self._chosen is not None:
             kind, chosen = self._chosen
             if kind == "gap":
@@ -450,7 +479,7 @@ class FiveBy15Board(w.VBox):
             else:
                 ringed = {m.to for m in fills if m.tile == chosen}
                 offered = self._shifts_with(chosen)
-        hint_from: set[tuple[int, int]] = set()
+        hint_from: set[Cell] = set()
         hint_to = None
         if self._hinted is not None:
             hint_from, hint_to = self._hint_cells(self._hinted)
@@ -459,17 +488,17 @@ class FiveBy15Board(w.VBox):
         for c, label in enumerate(self.col_labels):
             label.layout.display = "none" if c > p.size else ""
         for (r, c), b in self.cells.items():
+            marks: set[Mark] = set()
             if r >= p.colours or c > p.size:  # smaller teaching boards use part of the grid
                 b.layout.display = "none"
-                b._dom_classes = ("f5-cell",)  # no ring or mark left over from a larger board
+                self._set_marks((r, c), marks)  # no ring or mark left over from a larger board
                 continue
             b.layout.display = ""
             t = p.grid[r][c]
-            classes = ["f5-cell"]
             if t is None:
                 b.description, b.tooltip = "·", f"gap ({_cell_name((r, c))})"
-                b.style.button_color = None
-                classes.append("f5-gap")
+                b.style.button_color, b.style.text_color = _GAP_COLOURS
+                marks.add("gap")
             else:
                 colour, number = t
                 b.description = f"{COLOUR_LETTERS[colour]}{number}"
@@ -477,43 +506,42 @@ class FiveBy15Board(w.VBox):
                 b.style.button_color = COLOUR_HEX[colour]
                 b.style.text_color = "#1f1f24" if colour in (1, 4) else "#ffffff"
             if c == 0:
-                classes.append("f5-one")
+                marks.add("one")
             if (r, c) in ringed:
-                classes.append("f5-ring")
+                marks.add("ring")
             if self._chosen is not None and (self._chosen == ("gap", (r, c)) or self._chosen == ("tile", t)):
-                classes.append("f5-chosen")
+                marks.add("chosen")
             if (r, c) in hint_from:
-                classes.append("f5-hint-from")
+                marks.add("hint-from")
                 b.tooltip += " · hint: move this"
-            if (r, c) == hint_to:
-                classes.append("f5-hint-to")
-                moved = self._hinted.tile if self._hinted.kind == "fill" else (self._hinted.tile[0], self._hinted.top)
+            if (r, c) == hint_to and self._hinted is not None:
+                marks.add("hint-to")
+                hinted = self._hinted
+                moved = hinted.tile if isinstance(hinted, Fill) else (hinted.tile[0], hinted.top)
                 b.tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
-            b._dom_classes = tuple(classes)
+                b.style.text_color = _HINT_TO_TEXT
+            b.layout.border = next(border for mark, border in _BORDERS if mark is None or mark in marks)
+            self._set_marks((r, c), marks)
         buttons = []
-        for m in p.legal_moves():
-            if m.kind == "shift":
-                first = f"{COLOUR_LETTERS[m.tile[0]]}{m.tile[1]}"
-                tip = f"Move the {m.length} tiles {first} to {m.top} one place right"
-                b = w.Button(description=f"Shift {first}–{m.top}", icon="arrow-right", tooltip=tip)
-                if m == self._hinted:
-                    b.button_style, b.tooltip = "warning", tip + " (the hint)"
-                    b.add_class("f5-hint-button")
-                elif m in offered:
-                    b.button_style, b.tooltip = "info", tip + " (holds the chosen tile or fills the chosen gap)"
-                    b.add_class("f5-offer")
-                b.on_click(lambda _b, m=m: self.shift(m.tile))
-                buttons.append(b)
+        for m in self._shifts():
+            first = f"{COLOUR_LETTERS[m.tile[0]]}{m.tile[1]}"
+            tip = f"Move the {m.length} tiles {first} to {m.top} one place right"
+            button = w.Button(description=f"Shift {first}–{m.top}", icon="arrow-right", tooltip=tip)
+            if m == self._hinted:
+                button.button_style, button.tooltip = "warning", tip + " (the hint)"
+                button.add_class("f5-hint-button")
+            elif m in offered:
+                button.button_style, button.tooltip = "info", tip + " (holds the chosen tile or fills the chosen gap)"
+                button.add_class("f5-offer")
+            button.on_click(lambda _b, m=m: self.shift(m.tile))
+            buttons.append(button)
         self.shifts.children = buttons
         status = self.game.status
         sorted_rows = sum(p.is_sorted(r) for r in range(p.colours))
         if status == "won":
             self.banner.value = f"🏆 Won! Every row reads 1 to {p.size}."
-        elif status == "stuck":
-            self.banner.value = "Stuck: no tile fits any gap and no run can shift. The game is lost."
-        elif status == "loop":
-            self.banner.value = ("Loop: every possible move leads back to a position you have already had. "
-                                 "The game is lost.")
+        elif status != "playing":
+            self.banner.value = f"{status.capitalize()}: {ENDING_REASONS[status]}. The game is lost."
         else:
             pending = self.level_menu.value
             level = f"level {p.level}" + (f" (level {pending} from the next deal)" if pending != p.level else "")

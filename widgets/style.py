@@ -91,7 +91,20 @@ _DICE = """
   --jp-layout-color1:var(--n15-layout1);--jp-layout-color2:var(--n15-layout2);--jp-border-color1:var(--n15-border1);
   --jp-ui-font-color0:var(--n15-font0);--jp-ui-font-color1:var(--n15-font1);--jp-ui-font-color2:var(--n15-font2)}
 """
-_FIVE_BY_15 = ""
+# The 5x15 board (widgets/five_by_15.py): sizes, fonts, colours and borders of the cells are public traits there.
+_FIVE_BY_15 = """
+.f5-board{background:#3a3a46;padding:12px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
+.f5-board .f5-text{color:#f7f0dc}
+.f5-board .f5-cell{border-radius:6px}
+.f5-board .f5-label{text-align:center;line-height:20px}
+.f5-board .f5-cell.f5-ring{box-shadow:0 0 0 4px #ffffff, 0 0 0 7px #1f1f24}
+.f5-board .f5-cell.f5-chosen{box-shadow:0 0 0 4px #F0E442}
+.f5-board .f5-cell.f5-hint-from{box-shadow:0 0 0 4px #56B4E9, 0 0 0 7px #1f1f24}
+.f5-board .f5-hint-to::after{content:"\\25CE";font-size:13px}
+.f5-board .f5-cell:focus-visible{outline:3px solid #56B4E9}
+.f5-board .f5-msg{min-height:1.4em}
+.f5-board .f5-banner{font-weight:bold}
+"""
 
 #: The whole style sheet.
 CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15) if section)

@@ -13,10 +13,22 @@ seen in this game (``'loop'``).
 
 from __future__ import annotations
 
-from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from .rules import Move, Position, move_text
+from typing import Literal, TypeAlias
 
-__all__ = ["Game"]
+from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError
+from .rules import Move, Position, move_text, parse_move
+
+__all__ = ["ENDING_REASONS", "Ending", "Game", "GameStatus"]
+
+#: How a game of 5x15 ends: won, or lost ``'stuck'`` (no legal move) or in a ``'loop'``.
+Ending: TypeAlias = Literal["won", "stuck", "loop"]
+#: A game's status: one of the endings, or ``'playing'``.
+GameStatus: TypeAlias = Literal["playing", "won", "stuck", "loop"]
+#: What each lost ending means, in the rulebook's terms.
+ENDING_REASONS: dict[Ending, str] = {
+    "stuck": "no tile fits any gap and no run can shift",
+    "loop": "every possible move leads back to a position you have already had",
+}
 
 
 class Game:
@@ -37,17 +49,12 @@ class Game:
         """The current position."""
         return self.history[-1]
 
-    @property
-    def seen(self) -> set[Position]:
-        """Every position seen so far in this game."""
-        return set(self.history)
-
     def fresh_moves(self) -> tuple[Move, ...]:
         """Legal moves that lead to a position not seen before in this game."""
-        return tuple(m for m, after in self.position.successors().items() if after not in self._seen)
+        return tuple(m for m, after in self.position.packed_after().items() if after not in self._seen)
 
     @property
-    def status(self) -> str:
+    def status(self) -> GameStatus:
         """``'won'``, ``'stuck'`` (no legal move), ``'loop'`` (every move returns to a seen position), or ``'playing'``.
 
         A status of ``'stuck'`` or ``'loop'`` means the game is lost.
@@ -72,7 +79,7 @@ class Game:
         except IllegalMoveError as err:
             raise IllegalMoveError(err.message, input=move_text(move), position=self.position.notation()) from None
         self.history.append(new)
-        self.moves.append(move if isinstance(move, Move) else Move.parse(move))
+        self.moves.append(parse_move(move) if isinstance(move, str) else move)
         self._seen[new.packed] = self._seen.get(new.packed, 0) + 1
 
     def undo(self) -> None:

@@ -25,8 +25,9 @@ teaching and for testing the solver.
 
 Inside, a position is also kept *packed*: one byte per cell, row after row
 (``colour * 16 + number``, 0 for a gap).  The one move generator,
-:func:`successors`, works on packed positions; the solver calls its unchecked core directly and
-:meth:`Position.legal_moves` translates its answers into :class:`Move` objects.
+:func:`packed_successors`, works on packed positions; the solver calls its unchecked core directly and
+:meth:`Position.legal_moves` translates its answers into moves: :class:`Fill` and :class:`Shift`, the two
+actions of the rulebook (their union is the type :data:`Move`).
 
 >>> p = Position.deal(seed=1)
 >>> p.gaps()[:2], len(p.legal_moves()) > 0
@@ -40,14 +41,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeAlias
 
 from .. import _check
 from .._notation import Notated
 from ..chance import Seed, make_rng
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
 
-__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "MAX_NOTATION", "Move", "Position", "Tile",
-           "successors"]
+__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "MAX_NOTATION", "Cell", "Fill", "Move",
+           "PackedMove", "Position", "Shift", "Tile", "goal_of", "move_text", "packed_successors", "parse_move",
+           "tile_text"]
 
 #: Letters and names of the five colours, and colour-blind-safe display colours (Okabe-Ito).
 COLOUR_LETTERS = "BOGPY"
@@ -56,10 +59,12 @@ COLOUR_HEX = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#F0E442")
 #: Minimum run length of a shift by level.
 LEVELS = {1: 3, 2: 4, 3: 5}
 
-Tile = tuple[int, int]  # (colour index, number)
-Cell = tuple[int, int]  # (row, column)
+#: A tile: (colour index, number).
+Tile: TypeAlias = tuple[int, int]
+#: A cell: (row, column), both from 0.
+Cell: TypeAlias = tuple[int, int]
 #: A packed move: (kind, tile code, gap index) with kind 0 = fill, 1 = shift (tile code = first tile of the run).
-PackedMove = tuple[int, int, int]
+PackedMove: TypeAlias = tuple[int, int, int]
 
 
 def tile_text(tile: Tile | None) -> str:
@@ -89,20 +94,26 @@ def _parse_tile(word: str) -> Tile | None:
 
 def _is_tile(value: object) -> bool:
     """True for a pair of plain ints (colour 0..4, number 1..15); bools, floats and the like are not tiles."""
-    return (type(value) is tuple and len(value) == 2 and all(type(x) is int for x in value)
+    return (type(value) is tuple and len(value) == 2 and all(_check.is_whole(x) for x in value)
             and 0 <= value[0] < 5 and 1 <= value[1] <= 15)
 
 
+def _is_cell(value: object) -> bool:
+    """True for a pair of plain ints (row 0..4, column 0..15)."""
+    return (type(value) is tuple and len(value) == 2 and all(_check.is_whole(x) for x in value)
+            and 0 <= value[0] < 5 and 0 <= value[1] <= 15)
+
+
 def move_text(move: object) -> str:
-    """The text of a move for error messages: its notation for a :class:`Move`, else the input's repr (cut short).
+    """The text of a move for error messages: its notation for a :data:`Move`, else the input's repr (cut short).
 
     It accepts anything (it describes whatever a user passed as a move) and never raises.
 
-    >>> move_text(Move('fill', tile=(0, 7), to=(2, 8))), move_text('B7 to 2,8'), move_text(None)
+    >>> move_text(Fill(tile=(0, 7), to=(2, 8))), move_text('B7 to 2,8'), move_text(None)
     ('B7 to 2,8', "'B7 to 2,8'", 'None')
     """
-    if isinstance(move, Move):
-        return str(move)
+    if isinstance(move, (Fill, Shift)):
+        return move.notation()
     try:
         return repr(_check.short(move))
     except Exception:  # a repr that fails (an int past Python's digit limit, a broken __repr__)
@@ -110,74 +121,122 @@ def move_text(move: object) -> str:
 
 
 @dataclass(frozen=True)
-class Move:
-    """A move: ``Move('fill', tile=(c, n), to=(row, col))``, or ``Move('shift', tile=(c, n))`` which moves the run
-    of colour ``c`` from ``n`` up to the highest number one place right.
+class Fill:
+    """Action a) of the rulebook: put ``tile`` ``(colour, number)`` into the gap ``to`` ``(row, column)``.
 
-    Text forms: ``'B7 to 2,8'`` and ``'shift B12-15'`` (rows and columns from 0).
+    Text form ``'B7 to 2,8'`` (rows and columns from 0).  The repr is the constructor call, so
+    ``eval(repr(m)) == m``.  Raises InvalidArgumentError for a tile that is not (colour 0..4, number 1..15)
+    or a gap that is not (row 0..4, column 0..15); whether the move is legal is for :meth:`Position.explain`.
 
-    >>> str(Move.parse('b7 to 2,8')), str(Move.parse('shift o11-15')), Move.parse('shift O11-15').length
-    ('B7 to 2,8', 'shift O11-15', 5)
+    >>> Fill.parse('b7 to 2,8')
+    Fill(tile=(0, 7), to=(2, 8))
+    >>> str(Fill(tile=(0, 7), to=(2, 8)))
+    'B7 to 2,8'
     """
 
-    kind: str
-    tile: Tile | None = None
-    to: Cell | None = None
+    tile: Tile
+    to: Cell
+
+    def __post_init__(self) -> None:
+        shown = _check.short(f"Fill(tile={_check.short(self.tile)!r}, to={_check.short(self.to)!r})", 200)
+        if not _is_tile(self.tile):
+            raise InvalidArgumentError("a move names a tile as (colour 0..4, number 1..15)", input=shown)
+        if not _is_cell(self.to):
+            raise InvalidArgumentError("a fill names its gap as (row 0..4, column 0..15)", input=shown)
+
+    def notation(self) -> str:
+        """The move's text: ``'B7 to 2,8'``."""
+        return f"{tile_text(self.tile)} to {self.to[0]},{self.to[1]}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    @classmethod
+    def parse(cls, text: str) -> Fill:
+        """A fill from its text form ``'B7 to 2,8'``. Raises NotationError otherwise."""
+        move = parse_move(text)
+        if not isinstance(move, Fill):
+            raise NotationError("a fill is like 'B7 to 2,8'", input=text)
+        return move
+
+
+@dataclass(frozen=True)
+class Shift:
+    """Action b) of the rulebook: shift the run of ``tile``'s colour from ``tile``'s number up to ``top`` one
+    place right, into the gap after the ``top`` (the highest number: 15 in the full game).
+
+    Text form ``'shift B12-15'``.  The repr is the constructor call, so ``eval(repr(m)) == m``.  Raises
+    InvalidArgumentError for a tile that is not (colour 0..4, number 1..15) or a ``top`` that is not a whole
+    number above the tile's number and at most 15.
+
+    >>> Shift.parse('shift o11-15'), Shift(tile=(1, 11), top=15).length
+    (Shift(tile=(1, 11), top=15), 5)
+    """
+
+    tile: Tile
     top: int = 15
 
     def __post_init__(self) -> None:
-        shown = _check.short(f"Move({self.kind!r}, tile={_check.short(self.tile)!r}, to={_check.short(self.to)!r}, "
-                             f"top={_check.short(self.top)!r})", 200)
-        if self.kind not in ("fill", "shift"):
-            raise InvalidArgumentError("a move's kind is 'fill' or 'shift'", input=shown)
+        shown = _check.short(f"Shift(tile={_check.short(self.tile)!r}, top={_check.short(self.top)!r})", 200)
         if not _is_tile(self.tile):
             raise InvalidArgumentError("a move names a tile as (colour 0..4, number 1..15)", input=shown)
-        if type(self.top) is not int or not 1 <= self.top <= 15:
-            raise InvalidArgumentError("top, the highest number of a shift's run, is a whole number 1..15 "
-                                       "(a fill ignores it)", input=shown)
-        if self.kind == "fill":
-            if not (type(self.to) is tuple and len(self.to) == 2 and all(type(x) is int for x in self.to)
-                    and 0 <= self.to[0] < 5 and 0 <= self.to[1] <= 15):
-                raise InvalidArgumentError("a fill names its gap as (row 0..4, column 0..15)", input=shown)
-            object.__setattr__(self, "top", 15)  # a fill has no run: one form, so equal fills compare equal
-        else:
-            if self.to is not None or type(self.top) is not int or not self.tile[1] < self.top <= 15:
-                raise InvalidArgumentError("a shift names the first tile of its run and the top number, "
-                                           "like Move('shift', tile=(0, 12), top=15)", input=shown)
+        if self.tile[1] == 15:
+            raise InvalidArgumentError("a shift names the first tile of its run, which ends above it (at most 15)",
+                                       input=shown)
+        _check.whole(self.top, self.tile[1] + 1, 15, f"the top of a shift from {tile_text(self.tile)} (the highest "
+                     "number of its run, like Shift(tile=(0, 12), top=15))")
 
     @property
-    def length(self) -> int | None:
-        """How many tiles a shift moves (None for a fill)."""
-        return self.top - self.tile[1] + 1 if self.kind == "shift" else None
+    def length(self) -> int:
+        """How many tiles the shift moves."""
+        return self.top - self.tile[1] + 1
 
-    def __str__(self) -> str:
-        if self.kind == "fill":
-            return f"{tile_text(self.tile)} to {self.to[0]},{self.to[1]}"
+    def notation(self) -> str:
+        """The move's text: ``'shift B12-15'``."""
         return f"shift {tile_text(self.tile)}-{self.top}"
 
-    def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
+    def __str__(self) -> str:
+        return self.notation()
 
     @classmethod
-    def parse(cls, text: str) -> Move:
-        """A move from its text form. Raises NotationError otherwise."""
-        form = "a move is like 'B7 to 2,8' or 'shift B12-15'"
-        if not isinstance(text, str) or len(text) > MAX_NOTATION:
-            raise NotationError(form, input=_check.short(text))
-        words = text.strip().replace(",", " ").split()
-        try:
-            if len(words) == 2 and words[0].lower() == "shift" and words[1].count("-") == 1:
-                first, top = words[1].split("-")
-                tile, top_number = _parse_tile(first), _number(top)
-                if tile is not None and top_number is not None:
-                    return cls("shift", tile=tile, top=top_number)
-            if len(words) == 4 and words[1].lower() == "to":
-                tile, row, col = _parse_tile(words[0]), _number(words[2]), _number(words[3])
-                if tile is not None and row is not None and col is not None:
-                    return cls("fill", tile=tile, to=(row, col))
-        except InvalidArgumentError:
-            pass
-        raise NotationError(form, input=text)
+    def parse(cls, text: str) -> Shift:
+        """A shift from its text form ``'shift B12-15'``. Raises NotationError otherwise."""
+        move = parse_move(text)
+        if not isinstance(move, Shift):
+            raise NotationError("a shift is like 'shift B12-15'", input=text)
+        return move
+
+
+#: A move: one of the rulebook's two actions.
+Move: TypeAlias = Fill | Shift
+
+
+def parse_move(text: str) -> Move:
+    """A move from its text form: ``'B7 to 2,8'`` (a :class:`Fill`) or ``'shift B12-15'`` (a :class:`Shift`).
+
+    Letters may be in either case.  Raises NotationError for anything else, or text longer than
+    :data:`MAX_NOTATION` characters.
+
+    >>> parse_move('b7 to 2,8'), parse_move('shift O11-15')
+    (Fill(tile=(0, 7), to=(2, 8)), Shift(tile=(1, 11), top=15))
+    """
+    form = "a move is like 'B7 to 2,8' or 'shift B12-15'"
+    if not isinstance(text, str) or len(text) > MAX_NOTATION:
+        raise NotationError(form, input=_check.short(text))
+    words = text.strip().replace(",", " ").split()
+    try:
+        if len(words) == 2 and words[0].lower() == "shift" and words[1].count("-") == 1:
+            first, top = words[1].split("-")
+            tile, top_number = _parse_tile(first), _number(top)
+            if tile is not None and top_number is not None:
+                return Shift(tile=tile, top=top_number)
+        if len(words) == 4 and words[1].lower() == "to":
+            tile, row, col = _parse_tile(words[0]), _number(words[2]), _number(words[3])
+            if tile is not None and row is not None and col is not None:
+                return Fill(tile=tile, to=(row, col))
+    except InvalidArgumentError:
+        pass
+    raise NotationError(form, input=text)
 
 
 def _goal_of(packed: bytes, width: int) -> bytes:
@@ -189,7 +248,7 @@ def _goal_of(packed: bytes, width: int) -> bytes:
     return bytes(out)
 
 
-def successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[PackedMove, bytes]]:
+def packed_successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[PackedMove, bytes]]:
     """Every legal move from a packed position and the packed position it leads to (arguments checked).
 
     ``width`` is size + 1 (4..16) cells per row, ``run`` the shortest run a shift may move (3..5), ``goal``
@@ -199,7 +258,7 @@ def successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[P
     a width, run or goal that does not fit it.
 
     >>> p = Position.deal(seed=1)
-    >>> len(successors(p.packed, 16, 3, goal_of(p.packed, 16))) == len(p.legal_moves())
+    >>> len(packed_successors(p.packed, 16, 3, goal_of(p.packed, 16))) == len(p.legal_moves())
     True
     """
     _check.whole(width, 4, 16, "the row width (size + 1)")
@@ -207,7 +266,7 @@ def successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[P
     Position.from_packed(packed, 1, width - 1)
     if not isinstance(goal, (bytes, bytearray)) or bytes(goal) != goal_of(packed, width):
         raise InvalidArgumentError("goal must be goal_of(packed, width)", input=_check.short(goal))
-    return _successors(bytes(packed), width, run, bytes(goal))
+    return _packed_successors(bytes(packed), width, run, bytes(goal))
 
 
 def goal_of(packed: bytes, width: int) -> bytes:
@@ -223,7 +282,7 @@ def goal_of(packed: bytes, width: int) -> bytes:
     return _goal_of(bytes(packed), width)
 
 
-def _successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[PackedMove, bytes]]:
+def _packed_successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[PackedMove, bytes]]:
     """Every legal move from a packed position and the packed position it leads to.
 
     ``width`` is size + 1 cells per row, ``run`` the shortest run a shift may move, ``goal`` from :func:`goal_of`.
@@ -233,7 +292,7 @@ def _successors(packed: bytes, width: int, run: int, goal: bytes) -> list[tuple[
     gap and shifts need skipping.  Unchecked: it trusts its arguments (the solvers' inner loop).
     """
     size = width - 1
-    out = []
+    out: list[tuple[PackedMove, bytes]] = []
     g = packed.find(0)
     while g >= 0:
         base = g - g % width
@@ -271,7 +330,7 @@ def _packed_cells(colours: int, size: int) -> list[int]:
     return [0] * colours + [c * 16 + n for c in range(colours) for n in range(1, size + 1)]
 
 
-#: The longest text :meth:`Position.parse` and :meth:`Move.parse` read (a full position has about 250 characters).
+#: The longest text :meth:`Position.parse` and :func:`parse_move` read (a full position has about 250 characters).
 MAX_NOTATION = 1_000
 
 
@@ -367,23 +426,29 @@ class Position(Notated):
     @cached_property
     def _moves(self) -> dict[Move, bytes]:
         width = self.size + 1
-        found = _successors(self.packed, width, self.run_length, _goal_of(self.packed, width))
+        found = _packed_successors(self.packed, width, self.run_length, _goal_of(self.packed, width))
         return {self.move_of(pm): after for pm, after in found}
 
-    def successors(self) -> dict[Move, bytes]:
-        """Every legal move and the packed position it leads to (see :attr:`packed`), in move order."""
+    def packed_after(self) -> dict[Move, bytes]:
+        """Every legal move and the packed position it leads to (see :attr:`packed`), in move order.
+
+        >>> p = Position.parse('B1 -- B2 B3 / O1 O3 O2 -- L1')
+        >>> p.packed_after()[Fill(tile=(0, 2), to=(0, 1))] == p.play('B2 to 0,1').packed
+        True
+        """
         return dict(self._moves)
 
     def move_of(self, packed_move: PackedMove) -> Move:
-        """The :class:`Move` for a packed move ``(kind, tile code, gap index)`` from :func:`successors`.
+        """The move (:class:`Fill` or :class:`Shift`) for a packed move ``(kind, tile code, gap index)`` from
+        :func:`packed_successors`.
 
         Raises InvalidArgumentError for anything that is not a packed move on this board.
 
         >>> p = Position.parse('B1 -- B2 B3 / O1 O3 O2 -- L1')
         >>> p.move_of((0, 2, 1))
-        Move('B2 to 0,1')
+        Fill(tile=(0, 2), to=(0, 1))
         """
-        ok = (type(packed_move) is tuple and len(packed_move) == 3 and all(type(x) is int for x in packed_move)
+        ok = (type(packed_move) is tuple and len(packed_move) == 3 and all(_check.is_whole(x) for x in packed_move)
               and packed_move[0] in (0, 1) and 0 <= packed_move[1] < 256
               and 0 <= packed_move[2] < self.colours * (self.size + 1))
         if not ok:
@@ -392,8 +457,8 @@ class Position(Notated):
         kind, code, g = packed_move
         tile = (code >> 4, code & 15)
         if kind == 0:
-            return Move("fill", tile=tile, to=divmod(g, self.size + 1))
-        return Move("shift", tile=tile, top=self.size)
+            return Fill(tile=tile, to=divmod(g, self.size + 1))
+        return Shift(tile=tile, top=self.size)
 
     # -- reading ----------------------------------------------------------------------------------
     @property
@@ -408,7 +473,7 @@ class Position(Notated):
 
     def row_colour(self, row: int) -> int:
         """The colour of ``row`` (its 1 in column 0). Raises InvalidArgumentError for a row not on the board."""
-        return self.grid[self._row(row)][0][0]
+        return self.packed[self._row(row) * (self.size + 1)] >> 4  # its 1, in column 0
 
     def _row(self, row: int) -> int:
         return _check.whole(row, 0, self.colours - 1, "the row", position=self.notation())
@@ -423,6 +488,18 @@ class Position(Notated):
     def is_won(self) -> bool:
         """True when every row is sorted."""
         return all(self.is_sorted(r) for r in range(self.colours))
+
+    @property
+    def is_over(self) -> bool:
+        """True when no move is possible: won, or stuck.
+
+        A loop (every move leads back to a position already seen) depends on the game's history, so only
+        :attr:`Game.status <fifteen_kit.five_by_15.game.Game.status>` can tell it.
+
+        >>> Position.parse('B1 O3 -- B2 / O1 B3 -- O2 L1').is_over, Position.deal(seed=1).is_over
+        (True, False)
+        """
+        return not self._moves
 
     def sorted_prefix(self, row: int) -> int:
         """How many tiles, from column 0, already read 1, 2, 3, ... in the row's colour (at least 1)."""
@@ -453,20 +530,63 @@ class Position(Notated):
                     return r, c
         raise InvalidArgumentError("no such tile on the board", input=tile, position=self.notation())
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move: gap by gap, row by row (see :func:`successors`).
+    def out_of_play(self, cell: Cell) -> str | None:
+        """Why the tile or gap at ``cell`` (row, column) can take no part in any move, or None if it may.
 
-        >>> all(isinstance(m, Move) for m in Position.deal(seed=2).legal_moves())
+        Column 0 holds the 1s, which never move; a sorted row is out of play.  Raises InvalidArgumentError
+        for a cell not on this board.
+
+        >>> p = Position.parse('B1 B2 B3 -- / O1 -- O3 O2 L1')
+        >>> p.out_of_play((1, 0)), p.out_of_play((0, 2)), p.out_of_play((1, 1))
+        ('column 0 holds the 1s; they never move', 'B3 is in row 0, which is sorted and out of play', None)
+        """
+        row, col = self._cell(cell)
+        if col == 0:
+            return "column 0 holds the 1s; they never move"
+        if self.is_sorted(row):
+            tile = self.grid[row][col]
+            what = "this gap" if tile is None else tile_text(tile)
+            return f"{what} is in row {row}, which is sorted and out of play"
+        return None
+
+    def _cell(self, cell: object) -> Cell:
+        if not (_is_cell(cell) and isinstance(cell, tuple) and cell[0] < self.colours and cell[1] <= self.size):
+            raise InvalidArgumentError(f"a cell is (row 0..{self.colours - 1}, column 0..{self.size})",
+                                       input=_check.short(cell), position=self.notation())
+        return cell
+
+    def move_cells(self, move: Move) -> tuple[tuple[Cell, ...], Cell]:
+        """The cells a legal ``move`` takes tiles from (a fill's tile; a shift's run, low to high) and the gap
+        it fills.
+
+        Raises IllegalMoveError (with :meth:`explain`'s reason) for a move that is not legal here.
+
+        >>> Position.parse('B1 O2 B3 B4 B5 -- / O1 B2 O3 O4 O5 -- L1').move_cells(Shift(tile=(0, 3), top=5))
+        (((0, 2), (0, 3), (0, 4)), (0, 5))
+        """
+        problem = self.explain(move)
+        if problem is not None:
+            raise IllegalMoveError(problem, input=move_text(move), position=self.notation())
+        if isinstance(move, Fill):
+            return (self.where(move.tile),), move.to
+        run = tuple(self.where((move.tile[0], n)) for n in range(move.tile[1], move.top + 1))
+        row, col = run[-1]
+        return run, (row, col + 1)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move: gap by gap, row by row (see :func:`packed_successors`).
+
+        >>> all(isinstance(m, (Fill, Shift)) for m in Position.deal(seed=2).legal_moves())
         True
         """
         return tuple(self._moves)
 
-    def explain(self, move: Move | str) -> str | None:
-        """Why ``move`` (a :class:`Move` or its text) is illegal here, or None if it is legal.
+    def explain(self, move: object) -> str | None:
+        """Why ``move`` (a :class:`Fill`, a :class:`Shift` or its text) is illegal here, or None if it is legal.
 
         Text that is not a move's notation gets the notation's rule as its reason.  A value that is neither a
-        Move nor text is not a move at all: it raises IllegalMoveError, the same error :meth:`play` raises for
-        it.
+        move nor text is not a move at all: it raises IllegalMoveError, the same error :meth:`play` raises for
+        it.  :meth:`play` refuses exactly the moves this explains, with this message.
 
         >>> p = Position.parse('B1 -- B2 B3 / O1 O3 O2 -- L1')
         >>> p.explain('B2 to 0,1') is None, p.explain('O3 to 0,1')
@@ -474,21 +594,21 @@ class Position(Notated):
         """
         if isinstance(move, str):
             try:
-                move = Move.parse(move)
+                move = parse_move(move)
             except NotationError as err:
                 return err.message
-        if not isinstance(move, Move):
-            raise IllegalMoveError("not a move: a Move or its text, like 'B7 to 2,8' or 'shift B12-15'",
+        if not isinstance(move, (Fill, Shift)):
+            raise IllegalMoveError("not a move: a Fill, a Shift or its text, like 'B7 to 2,8' or 'shift B12-15'",
                                    input=move_text(move), position=self.notation())
         if move in self._moves:
             return None
-        if move.kind == "fill":
+        if isinstance(move, Fill):
             to = move.to
             if to not in self.gaps():
                 return f"{to[0]},{to[1]} is not a gap"
             if self.is_sorted(to[0]):
                 return "that row is sorted and out of play"
-            fits = [m.tile for m in self._moves if m.kind == "fill" and m.to == to]  # the one move generator
+            fits = [m.tile for m in self._moves if isinstance(m, Fill) and m.to == to]  # the one move generator
             wanted = " or ".join(tile_text(t) for t in fits) or "no tile"
             return f"{tile_text(move.tile)} does not fit there: that gap takes {wanted}"
         tile = move.tile
@@ -504,9 +624,12 @@ class Position(Notated):
         return f"{tile_text(tile)} to {self.size} are not side by side in order before the gap"
 
     def play(self, move: Move | str) -> Position:
-        """The position after ``move`` (a :class:`Move` or its text).
+        """The position after ``move`` (a :class:`Fill`, a :class:`Shift` or its text); this one is unchanged.
 
-        Raises GameOverError once won, IllegalMoveError with the reason otherwise.
+        Raises GameOverError once won, IllegalMoveError with the reason :meth:`explain` gives otherwise.
+
+        >>> Position.parse('B1 -- B2 B3 / O1 O3 O2 -- L1').play('B2 to 0,1').notation()
+        'B1 B2 -- B3 / O1 O3 O2 -- L1'
         """
         if self.is_won:
             raise GameOverError("every row is sorted: the game is won", input=move_text(move),
@@ -515,7 +638,7 @@ class Position(Notated):
         if problem is not None:
             raise IllegalMoveError(problem, input=move_text(move), position=self.notation())
         if isinstance(move, str):
-            move = Move.parse(move)
+            move = parse_move(move)
         return Position._from_packed(self._moves[move], self.level, self.size)
 
     # -- notation ---------------------------------------------------------------------------------

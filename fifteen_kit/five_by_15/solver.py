@@ -2,7 +2,8 @@
 
 Both explore the graph of positions reachable from a start (a move is an edge)
 with a transposition table: a position already reached is never expanded again,
-so loops in the graph cost nothing.  They answer with a :class:`SolveResult`:
+so loops in the graph cost nothing.  They answer with a :class:`~fifteen_kit.contract.SolveResult`
+whose status is a :data:`~fifteen_kit.contract.Verdict`:
 
 * ``'won'`` with a winning line (replayable with :meth:`Position.play`),
 * ``'lost'`` when every reachable position was expanded without a win -- a proof,
@@ -49,35 +50,17 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from dataclasses import dataclass
 
 from .. import _check
+from ..contract import SolveResult, Verdict
 from ..errors import InvalidArgumentError
-from .rules import Move, PackedMove, Position, _goal_of, _successors
+from .rules import Move, PackedMove, Position, _goal_of, _packed_successors
 
-__all__ = ["MAX_NODES", "MAX_SECONDS", "PREFIX_COUNTEREXAMPLE", "RESTART_BASE", "SolveResult", "best_first",
-           "depth_first", "luby"]
+__all__ = ["MAX_NODES", "MAX_SECONDS", "PREFIX_COUNTEREXAMPLE", "RESTART_BASE", "best_first", "depth_first", "luby"]
 
 #: A deal (2 colours, numbers 1..6, level 1; ``Position.deal(238, colours=2, size=6)``) that is won in 7 moves,
 #: the first of which takes O3 out of the orange row's sorted prefix O1 O2 O3; with that forbidden it is lost.
 PREFIX_COUNTEREXAMPLE = "B1 O6 B3 B4 B5 -- O4 / O1 O2 O3 O5 -- B2 B6 L1"
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """The verdict of a search.
-
-    Attributes:
-        status: ``'won'``, ``'lost'`` (proved: every reachable position expanded) or ``'unknown'`` (budget spent).
-        line: the winning moves from the start (empty unless won).
-        nodes: positions expanded.
-        seconds: wall-clock time of the search.
-    """
-
-    status: str
-    line: tuple[Move, ...]
-    nodes: int
-    seconds: float = 0.0
 
 
 #: The largest node budget the searches accept; ``budget=None`` means this many.  It bounds their memory (the
@@ -109,14 +92,16 @@ class _Graph:
 
     def children(self, packed: bytes) -> list[tuple[PackedMove, bytes]]:
         """The legal moves from ``packed`` and where they lead."""
-        return _successors(packed, self.width, self.position.run_length, self.goal)
+        return _packed_successors(packed, self.width, self.position.run_length, self.goal)
 
     def line(self, end: bytes) -> tuple[Move, ...]:
         """The moves from the start to ``end``, read back through the parents."""
         moves = []
-        while self.parents[end] is not None:
-            end, packed_move = self.parents[end]
+        parent = self.parents[end]
+        while parent is not None:
+            end, packed_move = parent
             moves.append(self.position.move_of(packed_move))
+            parent = self.parents[end]
         return tuple(reversed(moves))
 
 
@@ -137,13 +122,13 @@ class _Clock:
         self.nodes += 1
         return False
 
-    def result(self, status: str, line: tuple[Move, ...] = ()) -> SolveResult:
+    def result(self, status: Verdict, line: tuple[Move, ...] = ()) -> SolveResult[Move]:
         """The verdict with the nodes and seconds spent so far."""
         return SolveResult(status, line, self.nodes, time.perf_counter() - self.start)
 
 
 def depth_first(position: Position, budget: int | None = 1_000_000, seconds: float | None = None,
-                keep_prefixes: bool = False) -> SolveResult:
+                keep_prefixes: bool = False) -> SolveResult[Move]:
     """Plain exhaustive depth-first search: no ordering, no pruning, every reachable position at most once.
 
     It is the reference the best-first search is tested against on small boards.  On full deals it may need
@@ -156,7 +141,7 @@ def depth_first(position: Position, budget: int | None = 1_000_000, seconds: flo
     ``keep_prefixes`` that is not True or False.
 
     >>> depth_first(Position.parse('B1 B2 -- B3 / O1 O2 O3 -- L1')).line
-    (Move('B3 to 0,2'),)
+    (Fill(tile=(0, 3), to=(0, 2)),)
     """
     budget = _check_args(position, budget, seconds)
     _check.flag(keep_prefixes, "keep_prefixes")
@@ -221,7 +206,8 @@ def luby(i: int) -> int:
         i -= (1 << (k - 1)) - 1
 
 
-def best_first(position: Position, budget: int | None = 300_000, seconds: float | None = None) -> SolveResult:
+def best_first(position: Position, budget: int | None = 300_000,
+               seconds: float | None = None) -> SolveResult[Move]:
     """Decide ``position`` by restarted best-first searches (see the module docstring).
 
     Run ``i`` (from 1) orders positions by measure ``i % 4``, shuffles the order of equal moves from run 5 on
@@ -234,7 +220,8 @@ def best_first(position: Position, budget: int | None = 300_000, seconds: float 
         seconds: wall-clock limit before answering ``'unknown'``, above 0 and at most :data:`MAX_SECONDS`
             (None: no time limit).
 
-    Returns a :class:`SolveResult`; ``'lost'`` only after one run expanded every reachable position.
+    Returns a :class:`~fifteen_kit.contract.SolveResult`; ``'lost'`` only after one run expanded every reachable
+    position.
     Raises InvalidArgumentError for a non-Position or a budget outside those ranges.
 
     >>> result = best_first(Position.deal(seed=0))
@@ -279,10 +266,10 @@ class _Ordered:
             total += s[measure]
         return total
 
-    def step(self) -> tuple[str, tuple[Move, ...]] | tuple[str] | None:
-        """Expand the best position: ('won', line), ('lost',) when nothing is left, else None."""
+    def step(self) -> tuple[Verdict, tuple[Move, ...]] | None:
+        """Expand the best position: ('won', line), ('lost', ()) when nothing is left, else None."""
         if not self.queue:
-            return ("lost",)
+            return "lost", ()
         graph = self.graph
         packed = heapq.heappop(self.queue)[2]
         if packed == graph.goal:

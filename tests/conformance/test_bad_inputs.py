@@ -48,7 +48,7 @@ SKIP_MODULES = {"fifteen_kit.errors"}
 RESULT_RECORDS = {
     "fifteen_kit.fifteens.strategies.Outcome", "fifteen_kit.fifteens.strategies.Study",
     "fifteen_kit.fifteens.strategies.StudyRow", "fifteen_kit.five_by_15.players.Playout",
-    "fifteen_kit.five_by_15.solver.SolveResult", "fifteen_kit.game_of_15.match.LogEntry",
+    "fifteen_kit.game_of_15.match.LogEntry",
     "fifteen_kit.game_of_15.match.MatchState", "fifteen_kit.game_of_15.match.RoundRecord",
     "fifteen_kit.game_of_15.puzzles.PuzzleVerdict",
     "fifteen_kit.game_of_15.rules.RoundResult", "fifteen_kit.game_of_15.solver.Evaluation",
@@ -164,6 +164,11 @@ def _f5_game():
     return Game(_f5_position())
 
 
+def _f5_player(name):
+    from fifteen_kit.five_by_15.players import make_player
+    return make_player(name, seed=1)
+
+
 def _instances() -> dict[str, Callable[[], Any]]:
     from fifteen_kit.widgets import DiceBoard, FifteensBoard, FiveBy15Board, GameOf15Board, SelfCheck
 
@@ -180,6 +185,8 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.fifteens.cards.Card": lambda: Card(10, "H"),
         "fifteen_kit.fifteens.rules.Position": _fifteens_position,
         "fifteen_kit.five_by_15.game.Game": _f5_game,
+        "fifteen_kit.five_by_15.players.GreedyPlayer": lambda: _f5_player("greedy"),
+        "fifteen_kit.five_by_15.players.RandomPlayer": lambda: _f5_player("random"),
         "fifteen_kit.five_by_15.rules.Position": _f5_position,
         "fifteen_kit.game_of_15.match.Match": lambda: Match(target=3),
         "fifteen_kit.game_of_15.match.MatchRules": lambda: MatchRules(),
@@ -255,11 +262,17 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         # five_by_15
         f5 + "game.Game": lambda _: {"position": _f5_position()},
         f5 + "game.Game.play": lambda g: {"move": g.fresh_moves()[0]},
-        f5 + "players.greedy_player": lambda _: {"game": _f5_game(), "rng": random.Random(1)},
-        f5 + "players.random_player": lambda _: {"game": _f5_game(), "rng": random.Random(1)},
+        f5 + "players.GreedyPlayer": lambda _: {"seed": 1},
+        f5 + "players.GreedyPlayer.choose": lambda _: {"position": _f5_game()},
+        f5 + "players.RandomPlayer": lambda _: {"seed": 1},
+        f5 + "players.RandomPlayer.choose": lambda _: {"position": _f5_game()},
+        f5 + "players.make_player": lambda _: {"name": "greedy", "seed": 1},
         f5 + "players.play_out": lambda _: {"position": _f5_small(), "player": "greedy", "seed": 1},
-        f5 + "rules.Move": lambda _: {"kind": "fill", "tile": (0, 7), "to": (2, 8)},
-        f5 + "rules.Move.parse": lambda _: {"text": "b7 to 2,8"},
+        f5 + "rules.Fill": lambda _: {"tile": (0, 7), "to": (2, 8)},
+        f5 + "rules.Fill.parse": lambda _: {"text": "b7 to 2,8"},
+        f5 + "rules.Shift": lambda _: {"tile": (0, 12), "top": 15},
+        f5 + "rules.Shift.parse": lambda _: {"text": "shift b12-15"},
+        f5 + "rules.parse_move": lambda _: {"text": "b7 to 2,8"},
         f5 + "rules.Position": lambda _: {"grid": _f5_position().grid},
         f5 + "rules.Position.deal": lambda _: {"seed": 1},
         f5 + "rules.Position.from_packed": lambda _: {"packed": _f5_position().packed, "level": 1, "size": 15},
@@ -268,12 +281,14 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         f5 + "rules.Position.is_sorted": lambda _: {"row": 1},
         f5 + "rules.Position.sorted_prefix": lambda _: {"row": 1},
         f5 + "rules.Position.where": lambda _: {"tile": (0, 7)},
+        f5 + "rules.Position.out_of_play": lambda _: {"cell": (0, 1)},
+        f5 + "rules.Position.move_cells": lambda p: {"move": p.legal_moves()[0]},
         f5 + "rules.Position.explain": lambda p: {"move": p.legal_moves()[0]},
         f5 + "rules.Position.play": lambda p: {"move": p.legal_moves()[0]},
         f5 + "rules.Position.notation_of": lambda _: {"rows": _f5_position().grid},
         f5 + "rules.Position.parse": lambda _: {"text": _f5_position().notation()},
         f5 + "rules.goal_of": lambda _: {"packed": _f5_position().packed, "width": 16},
-        f5 + "rules.successors": lambda _: {"packed": _f5_position().packed, "width": 16, "run": 3,
+        f5 + "rules.packed_successors": lambda _: {"packed": _f5_position().packed, "width": 16, "run": 3,
                                             "goal": _goal()},
         f5 + "rules.move_text": lambda _: {"move": _f5_move()},  # a Move: anything else is only repr()'d
         f5 + "rules.tile_text": lambda _: {"tile": (0, 7)},
@@ -411,6 +426,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         w + "five_by_15.FiveBy15Board.shift": lambda b: {"first": (0, 13)},
         w + "five_by_15.FiveBy15Board.start_from": lambda _: {"position": _f5_position().notation()},
         w + "five_by_15.FiveBy15Board.new_deal": lambda _: {"seed": 2},
+        w + "five_by_15.FiveBy15Board.marked": lambda _: {"mark": "gap"},
         w + "game_of_15.GameOf15Board.click_digit": lambda _: {"digit": 5},
         w + "game_of_15.GameOf15Board.claim": lambda _: {"digits": "2 5 8"},
         w + "game_of_15.GameOf15Board.load": lambda _: {"text": "25/13 O"},
@@ -441,7 +457,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
 
 
 def _packed_moves(p):
-    return [m for m, _ in __import__("fifteen_kit.five_by_15.rules", fromlist=["x"]).successors(
+    return [m for m, _ in __import__("fifteen_kit.five_by_15.rules", fromlist=["x"]).packed_successors(
         p.packed, p.size + 1, p.run_length, __import__("fifteen_kit.five_by_15.rules", fromlist=["x"]).goal_of(
             p.packed, p.size + 1))]
 
@@ -467,8 +483,8 @@ def _kit_boards():
 
 
 def _f5_move():
-    from fifteen_kit.five_by_15.rules import Move
-    return Move("fill", tile=(0, 7), to=(2, 8))
+    from fifteen_kit.five_by_15.rules import Fill
+    return Fill(tile=(0, 7), to=(2, 8))
 
 
 def _colour(letter):
@@ -561,7 +577,8 @@ def _manual_board():
 def _shift_board():
     from fifteen_kit.widgets import FiveBy15Board
     b = FiveBy15Board(seed=238, colours=2, size=5)  # a small deal whose first position offers a shift (B3-5)
-    shifts = [m for m in b.game.position.legal_moves() if m.kind == "shift"]
+    from fifteen_kit.five_by_15 import Shift
+    shifts = [m for m in b.game.position.legal_moves() if isinstance(m, Shift)]
     assert shifts, "deal 238 (2 colours, size 5) no longer offers a shift: pick another example"
     b._conformance_shift = shifts[0].tile
     return b

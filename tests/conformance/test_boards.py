@@ -284,7 +284,7 @@ def _f5_game_controls(b):
 
 
 def _f5_check(b, _before, where: str) -> None:
-    from fifteen_kit.five_by_15.rules import COLOUR_LETTERS
+    from fifteen_kit.five_by_15.rules import COLOUR_LETTERS, Shift
     g = b.game
     p = g.position
     for (r, c), button in b.cells.items():
@@ -294,7 +294,7 @@ def _f5_check(b, _before, where: str) -> None:
         t = p.grid[r][c]
         assert button.description == ("·" if t is None else f"{COLOUR_LETTERS[t[0]]}{t[1]}"), (where, r, c)
     assert b.undo_button.disabled == (len(g.history) == 1), where
-    shifts = [m for m in p.legal_moves() if m.kind == "shift"]
+    shifts = [m for m in p.legal_moves() if isinstance(m, Shift)]
     assert len(b.shifts.children) == len(shifts), where
     status = g.status
     words = {"won": "Won", "stuck": "Stuck", "loop": "Loop", "playing": f"level {p.level}"}
@@ -311,7 +311,7 @@ def test_five_by_15_board_random_clicks(setup, swallowed):
     from fifteen_kit.widgets import FiveBy15Board
 
     def clicky(b, _seconds):  # "time passing" on this board is a click on a ringed cell after choosing
-        cells = [cell for cell, button in b.cells.items() if "f5-ring" in button._dom_classes]
+        cells = b.marked("ring")
         if cells:
             b.cells[cells[0]].click()
 
@@ -528,8 +528,9 @@ class FiveBy15BoardUndo(_BoardUndo):
         moves = b.game.fresh_moves() if b.game.status == "playing" else ()
         if not moves:
             return
+        from fifteen_kit.five_by_15 import Shift
         m = data.draw(st.sampled_from(moves))
-        if m.kind == "shift":
+        if isinstance(m, Shift):
             buttons = [x for x in b.shifts.children if f"{'BOGPY'[m.tile[0]]}{m.tile[1]}–" in x.description]
             assert buttons, f"no shift button for {m}"
             self.click(buttons[0])

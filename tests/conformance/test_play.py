@@ -341,13 +341,14 @@ def _tiles(p):
 
 
 def _check_f5(p, start_tiles) -> None:
-    from fifteen_kit.five_by_15.rules import Move, Position
+    from fifteen_kit.five_by_15 import rules
+    from fifteen_kit.five_by_15.rules import Position, parse_move
     assert _tiles(p) == start_tiles, "tiles were created or lost"
     assert all(row[0] is not None and row[0][1] == 1 for row in p.grid), "column 0 must hold the 1s"
     assert Position.parse(p.notation()) == p
     assert Position.from_packed(p.packed, p.level, p.size) == p
     for m in p.legal_moves():
-        assert Move.parse(str(m)) == m and p.explain(m) is None
+        assert parse_move(str(m)) == m and eval(repr(m), vars(rules)) == m and p.explain(m) is None
 
 
 def test_five_by_15_random_games():
@@ -422,7 +423,7 @@ class FiveBy15Machine(RuleBasedStateMachine):
         COUNTS["stateful steps"] += 1
         g = self.game
         assert len(g.history) == len(g.moves) + 1
-        assert set(g.history) == g.seen
+        assert set(g.fresh_moves()) <= set(g.position.legal_moves())
 
 
 TestFiveBy15Undo = FiveBy15Machine.TestCase
