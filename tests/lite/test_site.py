@@ -173,7 +173,7 @@ def _dice(p) -> bool:
     before = text_of(p, ".n15-board")
     click(p, ".n15-board button", "Roll")
     # The dice spin for half a second (an asyncio task of the kernel); Roll is disabled once they land.
-    expect(p.locator(".n15-board").first.get_by_role("button", name="Roll", exact=True)).to_be_disabled()
+    expect(p.locator(".n15-board").first.get_by_role("button", name=re.compile(r"\bRoll$"))).to_be_disabled()
     return text_of(p, ".n15-board") != before
 
 
