@@ -146,7 +146,7 @@ JS_TO_TOP = """() => {
 # ---------------------------------------------------------------------------------------------
 
 class Stalled(Failure):
-    """The kernel did not come up, or run-all was requested and no cell has finished."""
+    """The kernel did not come up, or run-all was requested and the cells stay queued."""
 
 
 def panel_of(page: Page) -> Locator:
@@ -189,8 +189,9 @@ def open_notebook(page: Page, server: Server, rel: str, timeout: float = 120) ->
 def run_all(page: Page, cell_timeout: float, stalled_start: bool = False) -> None:
     """Run every cell (JupyterLab's Run All) and wait until the command has returned.
 
-    Fails when no cell finishes for ``cell_timeout`` s; with ``stalled_start``, raises :class:`Stalled` when
-    not a single cell has finished after 30 s.
+    Fails when no cell finishes for ``cell_timeout`` s.  With ``stalled_start``, raises :class:`Stalled` when
+    no cell finishes in the first 30 s of waiting (counted from the first wait, so also when one quick cell
+    ran and the rest stay queued at [*] while the kernel is idle, as a lost request leaves them).
     """
     panel = panel_of(page)
     page.evaluate(JS_RUN_ALL)
@@ -225,8 +226,8 @@ def wait_idle(page: Page, timeout: float) -> None:
 def open_and_run(page: Page, server: Server, rel: str, cell_timeout: float = 120) -> str:
     """Open ``rel``, run all its cells and wait until the kernel is idle and every widget shows; return the panel id.
 
-    If the kernel does not come up, or not a single cell finishes (every prompt stays queued at [*] while the
-    kernel reports idle), end every kernel, reload and try once more; a second failure fails the test.  Both
+    If the kernel does not come up, or the cells stay queued (prompts at [*] while the kernel reports idle),
+    end every kernel, reload and try once more; a second failure fails the test.  Both
     were seen a few times in dozens of runs on a loaded 2-core machine (a kernel lost right after its start).
     """
     for attempt in (1, 2):
