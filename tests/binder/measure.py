@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from lab_driver import Server  # noqa: E402 -- the browser tests' server helper
+from lab_server import Server  # noqa: E402 -- the browser tests' server helper (no Playwright needed)
 
 
 def size_mb(path: Path) -> float:

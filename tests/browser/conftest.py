@@ -13,7 +13,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from lab_driver import Server, chromium, watch
+from lab_driver import chromium, watch
+from lab_server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "browser"

@@ -1,72 +1,33 @@
-"""Drive JupyterLab in Debian's Chromium through Playwright (helpers for the browser tests; not a test module).
+"""Drive JupyterLab (or JupyterLite) in Debian's Chromium through Playwright: helpers, not a test module.
 
-* :class:`Server` starts the kit's own JupyterLab (``.venv/bin/jupyter``) on 127.0.0.1, on a free port with a
-  random token, isolated in a temporary folder (config, data, runtime, settings, workspaces), with the app
-  exposed as ``window.jupyterapp``, notebook windowing off, autosave off, and a *read-only* contents manager
-  (the tests can never change a notebook on disk).  :meth:`Server.stop` always shuts kernels and server down.
-* :func:`open_notebook`, :func:`run_all`, :func:`wait_idle` and :func:`check` open a notebook, run every cell,
-  wait for the kernel, and collect errors: error outputs, tracebacks on stderr, kernel errors (also from widget
+* :func:`open_url` / :func:`open_notebook` open a notebook and wait for its kernel; :func:`run_all` runs every
+  cell; :func:`wait_idle` waits until every cell has run, every widget view has rendered and the kernel is idle;
+  :func:`check` collects the errors: error outputs, tracebacks on stderr, kernel errors (also from widget
   callbacks), and the texts 'Error displaying widget', 'Model not found', 'Loading widget...'.
-* :func:`fit_and_shoot` grows the viewport to the whole notebook and saves a screenshot.
+* :func:`click` clicks a board's button and waits until the kernel has handled the click.
+* Every wait is Playwright's own: locator assertions (``expect``) where the page shows the state, and
+  ``wait_for_function`` only to find a notebook panel by its path (a JupyterLab API question).  The kernel's
+  state is mirrored onto the notebook panel's node as attributes, so that locator assertions can wait for it:
+  ``data-kit-kernel`` (the display status: ``idle`` once started and idle), ``data-kit-idle`` (how many requests
+  the kernel has finished: cells, widget clicks) and ``data-kit-ran`` (how many of them were cells), and
+  ``data-kit-run`` once the run-all command has returned.  Locator assertions also let the dialog handler of
+  :func:`watch` click JupyterLab dialogs away while they wait, which ``wait_for_function`` would not.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
-import os
 import re
-import secrets
-import signal
-import socket
-import subprocess
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+
+from lab_server import Failure, Server, log
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-
-# User settings written into the isolated settings dir (never into the project's venv).
-LAB_SETTINGS = {
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
-        "windowingMode": "none",       # attach every cell: nothing virtualized away
-        "scrollPastEnd": False,        # no 50vh padding below the last cell (we grow the viewport)
-    },
-    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false", "checkForUpdates": False},
-}
-
-# Server config: a contents manager that refuses every write.
-SERVER_CONFIG = '''
-import datetime
-from tornado import web
-from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
-
-class ReadOnlyContentsManager(AsyncLargeFileManager):
-    """The browser tests never write into the tree they serve."""
-    def _refuse(self, *args, **kwargs):
-        raise web.HTTPError(403, "the browser tests serve the kit read-only")
-    async def save(self, model, path=""):
-        self._refuse()
-    async def delete_file(self, path):
-        self._refuse()
-    async def rename_file(self, old_path, new_path):
-        self._refuse()
-    async def list_checkpoints(self, path):
-        return []  # FileCheckpoints would create .ipynb_checkpoints/ just to list it
-    async def create_checkpoint(self, path):
-        return {"id": "browser-tests", "last_modified": datetime.datetime.now(datetime.timezone.utc)}
-    async def restore_checkpoint(self, checkpoint_id, path):
-        self._refuse()
-    async def delete_checkpoint(self, checkpoint_id, path):
-        pass
-
-c.ServerApp.contents_manager_class = ReadOnlyContentsManager
-'''
 
 # ---------------------------------------------------------------------------------------------
 # Page-side helpers (need window.jupyterapp, i.e. --LabApp.expose_app_in_browser=True)
@@ -95,14 +56,29 @@ JS_FIND_PANEL = """(path) => {
 JS_INSTALL = """(id) => {
   const app = window.jupyterapp;
   const panel = Array.from(app.shell.widgets('main')).find(w => w.id === id);
+  const s = panel.sessionContext, node = panel.node;
   window.__kitPanel = panel;
   window.__kitMsgs = [];
-  panel.sessionContext.iopubMessage.connect((_, msg) => {
+  let idle = 0, ran = 0;
+  const mirror = () => { node.dataset.kitKernel = s.kernelDisplayStatus; };
+  node.dataset.kitIdle = '0';
+  node.dataset.kitRan = '0';
+  mirror();
+  s.statusChanged.connect(mirror);
+  s.connectionStatusChanged.connect(mirror);
+  s.kernelChanged.connect(mirror);
+  s.iopubMessage.connect((_, msg) => {
     const t = msg.header.msg_type, c = msg.content;
     if (t === 'error')
       window.__kitMsgs.push('kernel error: ' + c.ename + ': ' + c.evalue);
     else if (t === 'stream' && c.name === 'stderr')
       window.__kitMsgs.push('kernel stderr: ' + c.text);
+    else if (t === 'status' && c.execution_state === 'idle') {
+      mirror();
+      node.dataset.kitIdle = String(++idle);
+      if (msg.parent_header && msg.parent_header.msg_type === 'execute_request')
+        node.dataset.kitRan = String(++ran);
+    }
   });
   const style = document.createElement('style');  // no cell toolbar over the outputs
   style.textContent = '.jp-cell-toolbar{display:none!important}';
@@ -113,39 +89,26 @@ JS_INSTALL = """(id) => {
   return true;
 }"""
 
-JS_READY = """() => {
+JS_STATE = """() => {
   const p = window.__kitPanel, s = p.sessionContext;
+  const prompts = Array.from(p.node.querySelectorAll('.jp-CodeCell .jp-InputPrompt')).map(e => e.textContent.trim());
   return {context: p.context.isReady, session: s.isReady, kernel: !!(s.session && s.session.kernel),
-          kernelName: s.kernelDisplayName, status: s.kernelDisplayStatus, ncells: p.content.widgets.length,
-          windowingMode: p.content.notebookConfig ? p.content.notebookConfig.windowingMode : null};
+          kernelName: s.kernelDisplayName, status: s.kernelDisplayStatus,
+          running: prompts.filter(t => t.includes('*')).length,
+          executed: prompts.filter(t => /\\[\\d+\\]/.test(t)).length, ncode: prompts.length,
+          ran: p.node.dataset.kitRan, run: window.__kitRun || null};
 }"""
 
 JS_RUN_ALL = """() => {
   const app = window.jupyterapp, p = window.__kitPanel;
   app.shell.activateById(p.id);
+  delete p.node.dataset.kitRun;
   window.__kitRun = {done: false, result: null, error: null};
+  const done = () => { window.__kitRun.done = true; p.node.dataset.kitRun = 'done'; };
   app.commands.execute('notebook:run-all-cells').then(
-    r => { window.__kitRun.done = true; window.__kitRun.result = String(r); },
-    e => { window.__kitRun.done = true; window.__kitRun.error = String(e); });
+    r => { window.__kitRun.result = String(r); done(); },
+    e => { window.__kitRun.error = String(e); done(); });
   return true;
-}"""
-
-JS_PROGRESS = """() => {
-  const p = window.__kitPanel;
-  const prompts = Array.from(p.node.querySelectorAll('.jp-CodeCell .jp-InputPrompt'))
-                       .map(e => e.textContent.trim());
-  return {status: p.sessionContext.kernelDisplayStatus,
-          running: prompts.filter(t => t.includes('*')).length,
-          executed: prompts.filter(t => /\\[\\d+\\]/.test(t)).length,
-          ncode: prompts.length,
-          run: window.__kitRun || null};
-}"""
-
-JS_IDLE = """() => {
-  const p = window.__kitPanel;
-  const busy = Array.from(p.node.querySelectorAll('.jp-CodeCell .jp-InputPrompt'))
-                    .some(e => e.textContent.includes('*'));
-  return !busy && p.sessionContext.kernelDisplayStatus === 'idle';
 }"""
 
 JS_ERRORS = """() => {
@@ -172,182 +135,119 @@ JS_ERRORS = """() => {
   return {errors: Array.from(new Set(errs)), warnings, msgs: window.__kitMsgs.splice(0)};
 }"""
 
-JS_OVERFLOW = """() => {
+JS_TO_TOP = """() => {
   const p = window.__kitPanel;
-  let best = 0;
+  p.content.activeCellIndex = 0;
   for (const el of [p.content.node, ...p.node.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')])
-    best = Math.max(best, el.scrollHeight - el.clientHeight);
-  document.activeElement && document.activeElement.blur && document.activeElement.blur();
-  return best;
+    el.scrollTop = 0;
 }"""
 
 
 # ---------------------------------------------------------------------------------------------
 
-class Failure(Exception):
-    pass
-
-
 class Stalled(Failure):
-    """Run-all was requested, yet no cell has started."""
+    """The kernel did not come up, or run-all was requested and the cells stay queued."""
 
 
-def log(*a):
-    print("[browser]", *a, flush=True)
+def panel_of(page: Page) -> Locator:
+    """The notebook panel that :func:`open_url` set up (its node carries the ``data-kit-*`` attributes)."""
+    panel_id = page.evaluate("() => window.__kitPanel.id")
+    return page.locator(f'[id="{panel_id}"]')
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def find_panel(page: Page, rel: str, timeout: float = 60) -> str:
+    """Wait until JupyterLab shows notebook ``rel`` (its path); return the panel's id.
+
+    No locator names a document by its path, so this asks JupyterLab's API (``page.wait_for_function``).
+    """
+    handle = page.wait_for_function(JS_FIND_PANEL, arg=rel, timeout=timeout * 1000, polling=100)
+    return str(handle.json_value())
 
 
-def http(url: str, method: str = "GET", token: str = "", timeout: float = 5):
-    req = urllib.request.Request(url, method=method, headers={"Authorization": f"token {token}"})
-    with urllib.request.urlopen(req, timeout=timeout) as r:
-        body = r.read()
-        return r.status, (json.loads(body) if body else None)
+def open_url(page: Page, url: str, rel: str, timeout: float) -> str:
+    """Open a JupyterLab (or JupyterLite) ``url`` showing notebook ``rel``; return the panel id once its kernel
+    is idle.  Raises :class:`Stalled` with the kernel state if it is not ready within ``timeout`` s."""
+    page.goto(url, wait_until="domcontentloaded", timeout=60_000)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
+    page.evaluate("() => window.jupyterapp.restored")
+    panel_id = find_panel(page, rel)
+    page.evaluate(JS_INSTALL, panel_id)
+    try:
+        expect(page.locator(f'[id="{panel_id}"]')).to_have_attribute("data-kit-kernel", "idle",
+                                                                     timeout=timeout * 1000)
+    except AssertionError:
+        raise Stalled(f"{rel}: the kernel was not ready after {timeout} s: {page.evaluate(JS_STATE)}") from None
+    return panel_id
 
 
-class Server:
-    def __init__(self, jupyter: str, root: Path, workdir: Path):
-        self.port, self.token, self.root, self.workdir = free_port(), secrets.token_hex(24), root, workdir
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.logfile = workdir / "jupyter.log"
-        cfg, data, rt = workdir / "config", workdir / "data", workdir / "runtime"
-        settings, workspaces = workdir / "user-settings", workdir / "workspaces"
-        for d in (cfg, data, rt, settings, workspaces):
-            d.mkdir(parents=True, exist_ok=True)
-        (cfg / "jupyter_server_config.py").write_text(SERVER_CONFIG)
-        for rel, value in LAB_SETTINGS.items():
-            f = settings / rel
-            f.parent.mkdir(parents=True, exist_ok=True)
-            f.write_text(json.dumps(value, indent=1))
-        env = dict(os.environ, JUPYTER_CONFIG_DIR=str(cfg), JUPYTER_DATA_DIR=str(data),
-                   JUPYTER_RUNTIME_DIR=str(rt), JUPYTERLAB_SETTINGS_DIR=str(settings),
-                   JUPYTERLAB_WORKSPACES_DIR=str(workspaces), PYTHONUNBUFFERED="1")
-        self.cmd = [jupyter, "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={self.port}",
-                    "--ServerApp.port_retries=0", f"--ServerApp.token={self.token}",
-                    f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-                    f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={workspaces}",
-                    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-        log("server:", " ".join(c if "token=" not in c else "--ServerApp.token=<random>" for c in self.cmd))
-        self.logf = open(self.logfile, "w")  # noqa: SIM115 -- closed in stop()
-        self.proc = subprocess.Popen(self.cmd, stdout=self.logf, stderr=subprocess.STDOUT, env=env,
-                                     cwd=str(root), start_new_session=True)
-
-    def wait_ready(self, timeout: float = 90):
-        t0 = time.time()
-        while time.time() - t0 < timeout:
-            if self.proc.poll() is not None:
-                raise Failure(f"jupyter lab exited with {self.proc.returncode}:\n{self.log_tail()}")
-            try:
-                if http(f"{self.base}/api/status", token=self.token)[0] == 200:
-                    log(f"server up on port {self.port} after {time.time() - t0:.1f}s")
-                    return
-            except (urllib.error.URLError, OSError):
-                pass
-            time.sleep(0.3)
-        raise Failure(f"jupyter lab did not answer in {timeout}s:\n{self.log_tail()}")
-
-    def log_tail(self, n: int = 40) -> str:
-        try:
-            return "\n".join(self.logfile.read_text(errors="replace").splitlines()[-n:])
-        except OSError:
-            return ""
-
-    def shutdown_kernels(self) -> None:
-        """End every session and kernel (between tests, so kernels do not pile up or go stale)."""
-        try:
-            _, sessions = http(f"{self.base}/api/sessions", token=self.token)
-            for session in sessions or []:
-                http(f"{self.base}/api/sessions/{session['id']}", method="DELETE", token=self.token, timeout=15)
-            _, kernels = http(f"{self.base}/api/kernels", token=self.token)
-            for k in kernels or []:
-                http(f"{self.base}/api/kernels/{k['id']}", method="DELETE", token=self.token, timeout=15)
-        except (urllib.error.URLError, OSError) as e:  # best effort; SIGTERM cleans up kernels too
-            log("kernel shutdown via REST failed:", e)
-
-    def stop(self):
-        """Stop kernels and server (the server's whole process group if it will not stop)."""
-        if self.proc.poll() is None:
-            self.shutdown_kernels()
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                log("server did not stop on SIGTERM; killing its process group", self.proc.pid)
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(10)
-        self.logf.close()
-        log(f"server stopped (exit {self.proc.returncode})")
+def open_notebook(page: Page, server: Server, rel: str, timeout: float = 120) -> str:
+    """Open ``rel`` (a path under the server's root) in JupyterLab; return the panel id once the kernel is idle."""
+    # ?reset: a fresh workspace, so notebooks of earlier tests are not reopened (with kernels of their own)
+    return open_url(page, f"{server.base}/lab/tree/{urllib.parse.quote(rel)}?reset&token={server.token}", rel, timeout)
 
 
-def dismiss_dialogs(page) -> None:
-    """Click away JupyterLab dialogs, recording them in ``page.dialogs`` (a student would have met them)."""
-    for d in page.evaluate(JS_DISMISS_DIALOGS):
-        log("dismissed dialog:", d)
-        if hasattr(page, "dialogs"):
-            page.dialogs.append(d)
+def run_all(page: Page, cell_timeout: float, stalled_start: bool = False) -> None:
+    """Run every cell (JupyterLab's Run All) and wait until the command has returned.
 
-
-def poll(page, timeout: float, what: str, fn, interval: float = 0.25):
-    """Call fn() until it returns a truthy value, dismissing JupyterLab dialogs meanwhile."""
-    t0 = time.time()
-    while True:
-        dismiss_dialogs(page)
-        v = fn()
-        if v:
-            return v
-        if time.time() - t0 > timeout:
-            raise Failure(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(interval)
-
-
-def wait_idle(page, timeout: float, settle: float = 0.6):
-    """Wait until no prompt shows [*] and the kernel is idle, continuously for `settle` s."""
-    t0, since = time.time(), None
-    while time.time() - t0 < timeout:
-        dismiss_dialogs(page)
-        if page.evaluate(JS_IDLE):
-            since = since or time.time()
-            if time.time() - since >= settle:
-                return
-        else:
-            since = None
-        time.sleep(0.2)
-    raise Failure(f"kernel still busy after {timeout}s")
-
-
-def run_all(page, cell_timeout: float, stalled_start: bool = False):
+    Fails when no cell finishes for ``cell_timeout`` s.  With ``stalled_start``, raises :class:`Stalled` when
+    no cell finishes in the first 30 s of waiting (counted from the first wait, so also when one quick cell
+    ran and the rest stay queued at [*] while the kernel is idle, as a lost request leaves them).
+    """
+    panel = panel_of(page)
     page.evaluate(JS_RUN_ALL)
-    t0 = last_change = time.time()
-    last, idle_since = None, None
-    while True:
-        dismiss_dialogs(page)
-        p = page.evaluate(JS_PROGRESS)
-        key = (p["running"], p["executed"], p["run"]["done"] if p["run"] else None)
-        if key != last:
-            last, last_change = key, time.time()
-        if p["run"] and p["run"]["error"]:
-            raise Failure(f"run-all command failed: {p['run']['error']}")
-        finished = p["run"] and p["run"]["done"] and p["running"] == 0 and p["status"] == "idle"
-        if finished:
-            idle_since = idle_since or time.time()
-            if time.time() - idle_since > 0.6:
-                log(f"run-all finished in {time.time() - t0:.1f}s: {p['executed']}/{p['ncode']} code cells "
-                    f"executed (command returned {p['run']['result']})")
-                return p
-        else:
-            idle_since = None
-        if stalled_start and p["executed"] == 0 and time.time() - t0 > 30:
-            raise Stalled(f"no cell started in 30 s: {p}")
-        if time.time() - last_change > cell_timeout:
-            raise Failure(f"no progress for {cell_timeout}s (a cell is stuck?): {p}")
-        time.sleep(0.25)
+    t0, first = time.time(), True
+    while panel.get_attribute("data-kit-run") is None:  # one wait per finished cell
+        ran = panel.get_attribute("data-kit-ran")
+        progress = panel.and_(page.locator(f':is([data-kit-run], :not([data-kit-ran="{ran}"]))'))
+        limit = 30 if first and stalled_start else cell_timeout
+        try:
+            expect(progress).to_be_attached(timeout=limit * 1000)
+        except AssertionError:
+            state = page.evaluate(JS_STATE)
+            if first and stalled_start:
+                raise Stalled(f"no cell finished in 30 s: {state}") from None
+            raise Failure(f"no cell finished for {cell_timeout}s (a cell is stuck?): {state}") from None
+        first = False
+    state = page.evaluate(JS_STATE)
+    if state["run"]["error"]:
+        raise Failure(f"run-all command failed: {state['run']['error']}")
+    log(f"run-all finished in {time.time() - t0:.1f}s: {state['executed']}/{state['ncode']} code cells "
+        f"executed (command returned {state['run']['result']})")
 
 
-def check(page, where: str, console: list[str]) -> list[str]:
+def wait_idle(page: Page, timeout: float) -> None:
+    """Wait until no prompt shows [*], every widget view has rendered and the kernel is idle."""
+    panel, ms = panel_of(page), timeout * 1000
+    expect(panel.locator(".jp-CodeCell .jp-InputPrompt").filter(has_text="*")).to_have_count(0, timeout=ms)
+    expect(panel.get_by_text("Loading widget...")).to_have_count(0, timeout=ms)  # a view waits for its model
+    expect(panel).to_have_attribute("data-kit-kernel", "idle", timeout=ms)
+
+
+def open_and_run(page: Page, server: Server, rel: str, cell_timeout: float = 120) -> str:
+    """Open ``rel``, run all its cells and wait until the kernel is idle and every widget shows; return the panel id.
+
+    If the kernel does not come up, or the cells stay queued (prompts at [*] while the kernel reports idle),
+    end every kernel, reload and try once more; a second failure fails the test.  Both
+    were seen a few times in dozens of runs on a loaded 2-core machine (a kernel lost right after its start).
+    """
+    for attempt in (1, 2):
+        try:
+            panel = open_notebook(page, server, rel, timeout=60 if attempt == 1 else 120)
+            run_all(page, cell_timeout if attempt == 2 else min(cell_timeout, 60), stalled_start=attempt == 1)
+        except Stalled as why:
+            if attempt == 2:
+                raise
+            log(f"{rel}: {why}; ending the kernels, reloading and trying once more")
+            server.shutdown_kernels()
+            continue
+        wait_idle(page, cell_timeout)
+        return panel
+    raise AssertionError("unreachable")
+
+
+def check(page: Page, where: str, console: list[str]) -> list[str]:
+    """The errors on the notebook panel (logged, with warnings and the browser console's errors); empties
+    ``console`` and the kernel messages collected so far."""
     r = page.evaluate(JS_ERRORS)
     errors = list(r["errors"])
     for m in r["msgs"]:
@@ -365,90 +265,17 @@ def check(page, where: str, console: list[str]) -> list[str]:
     return errors
 
 
-def fit_and_shoot(page, panel_id: str, width: int, base_height: int, max_height: int, path: Path):
-    page.set_viewport_size({"width": width, "height": base_height})
-    page.wait_for_timeout(300)
-    for _ in range(8):
-        over = page.evaluate(JS_OVERFLOW)
-        if over <= 1:
-            break
-        h = min(page.viewport_size["height"] + over + 4, max_height)
-        if h == page.viewport_size["height"]:
-            log(f"WARNING: notebook taller than --max-height {max_height}px; screenshot is cut")
-            break
-        page.set_viewport_size({"width": width, "height": h})
-        page.wait_for_timeout(400)
-    page.locator(f'[id="{panel_id}"]').screenshot(path=str(path), animations="disabled", caret="hide")
-    log(f"screenshot {path} ({width}x{page.viewport_size['height']} viewport)")
-
-
-
-
-def open_url(page, url: str, rel: str, timeout: float) -> str:
-    """Open a JupyterLab (or JupyterLite) ``url`` showing notebook ``rel``; return the panel id once its kernel
-    is idle.  Raises :class:`Stalled` with the kernel state if it is not ready within ``timeout`` s."""
-    page.goto(url, wait_until="domcontentloaded", timeout=60_000)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
-    page.evaluate("() => window.jupyterapp.restored")
-    panel_id = poll(page, 60, f"the panel of {rel}", lambda: page.evaluate(JS_FIND_PANEL, rel))
-    page.evaluate(JS_INSTALL, panel_id)
-    state: dict = {}
-
-    def ready():
-        state.update(page.evaluate(JS_READY))
-        return state["context"] and state["session"] and state["kernel"] and state["status"] == "idle"
-
-    try:
-        poll(page, timeout, "the kernel", ready)
-    except Failure:
-        raise Stalled(f"{rel}: the kernel was not ready after {timeout} s: {state}") from None
-    return panel_id
-
-
-def open_notebook(page, server: Server, rel: str, timeout: float = 120) -> str:
-    """Open ``rel`` (a path under the server's root) in JupyterLab; return the panel id once the kernel is idle."""
-    # ?reset: a fresh workspace, so notebooks of earlier tests are not reopened (with kernels of their own)
-    return open_url(page, f"{server.base}/lab/tree/{urllib.parse.quote(rel)}?reset&token={server.token}", rel, timeout)
-
-
-def open_and_run(page, server: Server, rel: str, cell_timeout: float = 120) -> str:
-    """Open ``rel``, run all its cells and wait for the kernel; return the panel id.
-
-    If the kernel does not come up, or not a single cell starts (every prompt stays queued at [*] while the
-    kernel reports idle), end every kernel, reload and try once more; a second failure fails the test.  Both
-    were seen a few times in dozens of runs on a loaded 2-core machine (a kernel lost right after its start).
-    """
-    for attempt in (1, 2):
-        try:
-            panel = open_notebook(page, server, rel, timeout=60 if attempt == 1 else 120)
-            run_all(page, cell_timeout if attempt == 2 else min(cell_timeout, 60), stalled_start=attempt == 1)
-        except Stalled as why:
-            if attempt == 2:
-                raise
-            log(f"{rel}: {why}; ending the kernels, reloading and trying once more")
-            server.shutdown_kernels()
-            continue
-        page.wait_for_timeout(1500)  # widget views render after their models arrive
-        wait_idle(page, cell_timeout)
-        return panel
-    raise AssertionError("unreachable")
-
-
-JS_TO_TOP = """() => {
-  const p = window.__kitPanel;
-  p.content.activeCellIndex = 0;
-  for (const el of [p.content.node, ...p.node.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')])
-    el.scrollTop = 0;
-}"""
+def scroll_to_top(page: Page) -> None:
+    """Show the notebook's first screen, as a student sees it on opening (wait until its first cell shows)."""
+    page.evaluate(JS_TO_TOP)
+    expect(panel_of(page).locator(".jp-Cell").first).to_be_in_viewport()
 
 
 @contextlib.contextmanager
-def chromium(executable: str):
+def chromium(executable: str) -> Iterator[Browser]:
     """Debian's Chromium at ``executable``, launched headless by Playwright with :data:`CHROMIUM_ARGS`."""
     if not Path(executable).exists():
         raise Failure(f"no Chromium at {executable}: `make test` installs Debian's chromium, or set KIT_CHROMIUM")
-    from playwright.sync_api import sync_playwright
-
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
@@ -458,25 +285,36 @@ def chromium(executable: str):
 
 
 def watch(page):
-    """Collect the page's console errors in ``page.console_errors`` and the dialogs the driver had to click away
-    in ``page.dialogs`` (each is a failure: a student would have met it); return the page."""
+    """Collect the page's console errors in ``page.console_errors``, and click JupyterLab dialogs away whenever
+    one shows during a Playwright action or assertion, recording them in ``page.dialogs`` (each is a failure:
+    a student would have met it); return the page."""
     page.console_errors = []
     page.dialogs = []
     page.on("console", lambda m: page.console_errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: page.console_errors.append(f"pageerror: {e}"))
+
+    def dismiss() -> None:
+        for d in page.evaluate(JS_DISMISS_DIALOGS):
+            log("dismissed dialog:", d)
+            page.dialogs.append(d)
+
+    page.add_locator_handler(page.locator(".jp-Dialog"), dismiss)
     return page
 
 
-def click(page, selector: str, text: str | None = None):
-    """Click the first visible element matching ``selector`` (and whose whole text is ``text``), then wait idle."""
+def click(page: Page, selector: str, text: str | None = None) -> None:
+    """Click the first visible element matching ``selector`` (and whose whole text is ``text``), then wait until
+    the kernel has handled the click and is idle again (see :func:`wait_idle`)."""
     loc = page.locator(selector).filter(visible=True)
     if text is not None:
         loc = loc.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
+    panel = panel_of(page)
+    handled = panel.get_attribute("data-kit-idle")
     loc.first.click(timeout=10_000)
-    page.wait_for_timeout(400)
+    expect(panel).not_to_have_attribute("data-kit-idle", handled or "", timeout=60_000)
     wait_idle(page, 60)
 
 
-def text_of(page, selector: str) -> str:
+def text_of(page: Page, selector: str) -> str:
     """The text of the first visible element matching ``selector``."""
     return page.locator(selector).filter(visible=True).first.inner_text()

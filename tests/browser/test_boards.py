@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from lab_driver import check, click, open_and_run, text_of
+from playwright.sync_api import expect
 
 
 def _ready(page, server, name):
@@ -12,7 +15,6 @@ def _ready(page, server, name):
 def _finish(page, artifacts, name, board: str):
     errors = check(page, name, page.console_errors)
     page.set_viewport_size({"width": 1300, "height": 1700})  # tall enough for the whole board
-    page.wait_for_timeout(500)
     page.locator(board).first.screenshot(path=str(artifacts / f"board-{name}.png"), animations="disabled")
     assert errors == []
     assert page.dialogs == []
@@ -20,36 +22,41 @@ def _finish(page, artifacts, name, board: str):
 
 def test_game_of_15(page, server, artifacts):
     _ready(page, server, "game_of_15")
-    assert page.locator(".f15-board .f15-taken").count() == 0
+    taken = page.locator(".f15-board .f15-taken")
+    expect(taken).to_have_count(0)
     click(page, ".f15-board .f15-tile", "5")  # you draft 5; the tactician replies at once
-    assert page.locator(".f15-board .f15-taken").count() == 2
+    expect(taken).to_have_count(2)
     click(page, ".f15-board button", "Undo")
-    undone = page.locator(".f15-board .f15-taken").count()
+    expect(taken).not_to_have_count(2)
+    undone = taken.count()
     assert undone < 2
     click(page, ".f15-board .f15-tile", "2")  # a different opening: the computer answers again
-    assert page.locator(".f15-board .f15-taken").count() == undone + 2
+    expect(taken).to_have_count(undone + 2)
     _finish(page, artifacts, "game_of_15", ".f15-board")
 
 
 def test_dice(page, server, artifacts):
     _ready(page, server, "dice")
-    before = text_of(page, ".n15-board")
+    board = page.locator(".n15-board").first
+    before = board.inner_text()
     click(page, ".n15-board button", "Roll")
-    after = text_of(page, ".n15-board")
-    assert after != before
+    # The dice spin for half a second (an asyncio task of the kernel); Roll is disabled once they land.
+    expect(board.get_by_role("button", name=re.compile(r"\bRoll$"))).to_be_disabled()
+    expect(board).not_to_have_text(before, use_inner_text=True)
+    placed = page.locator(".n15-board .n15-placed")
     if page.locator(".n15-board .n15-valid").count():  # place a die that fits, as the board offers it
         click(page, ".n15-board .n15-valid")
-        assert page.locator(".n15-board .n15-placed").count() >= 1
-    page.locator(".n15-board").get_by_text("Players and variants", exact=True).click()  # open the settings
-    page.wait_for_timeout(400)
+        expect(placed).not_to_have_count(0)
+    board.get_by_text("Players and variants", exact=True).click()  # open the settings
     click(page, ".n15-board button", "New game")
+    expect(placed).to_have_count(0)  # a new game: no die placed
     _finish(page, artifacts, "dice", ".n15-board")
 
 
 def test_fifteens(page, server, artifacts):
     _ready(page, server, "fifteens")
     click(page, ".f15p-board button", "Hint")
-    assert text_of(page, ".f15p-msg").strip()
+    expect(page.locator(".f15p-msg").first).not_to_be_empty()
     cards_before = text_of(page, ".f15p-board")
     click(page, ".f15p-board button", "Remove")
     assert "Remove" not in text_of(page, ".f15p-msg") or text_of(page, ".f15p-board") != cards_before
@@ -58,15 +65,16 @@ def test_fifteens(page, server, artifacts):
 
 def test_five_by_15(page, server, artifacts):
     _ready(page, server, "five_by_15")
+    msg = page.locator(".f5-msg").first
     click(page, ".f5-board .f5-gap")
-    assert "gap" in text_of(page, ".f5-msg").lower()
+    expect(msg).to_contain_text("gap", ignore_case=True)
     if page.locator(".f5-board .f5-ring").count():
         click(page, ".f5-board .f5-ring")
-        assert text_of(page, ".f5-msg").startswith("Moved")
+        expect(msg).to_have_text(re.compile(r"^Moved"), use_inner_text=True)
         click(page, ".f5-board button", "Undo")
-        assert "taken back" in text_of(page, ".f5-msg")
+        expect(msg).to_contain_text("taken back")
     click(page, ".f5-board button", "Hint")
-    assert text_of(page, ".f5-msg").startswith(("Hint", "The solver", "No winning line"))
+    expect(msg).to_have_text(re.compile(r"^(Hint|The solver|No winning line)"), use_inner_text=True)
     _finish(page, artifacts, "five_by_15", ".f5-board")
 
 
@@ -78,11 +86,11 @@ def test_five_by_15_as_an_app_under_voila(page, server, artifacts):
     board = page.locator(".f5-board")
     board.wait_for(state="visible", timeout=120_000)
     assert "from fifteen_kit.widgets import" not in page.content()  # no code on show
+    msg = page.locator(".f5-msg").first
     page.locator(".f5-board .f5-gap").first.click()
-    page.wait_for_timeout(500)
-    assert "gap" in page.locator(".f5-msg").first.inner_text().lower()
+    expect(msg).to_contain_text("gap", ignore_case=True)
     page.locator(".f5-board .f5-ring").first.click()
-    page.wait_for_function("() => document.querySelector('.f5-msg').innerText.startsWith('Moved')", timeout=10_000)
+    expect(msg).to_have_text(re.compile(r"^Moved"), use_inner_text=True, timeout=10_000)
     print("outside requests that failed:", offline)
     errors = [t for t in page.console_errors if "ERR_NAME_NOT_RESOLVED" not in t or not offline]
     page.screenshot(path=str(artifacts / "voila-five_by_15.png"), full_page=True)

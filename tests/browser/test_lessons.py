@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import ROOT
-from lab_driver import JS_TO_TOP, check, open_and_run
+from lab_driver import check, open_and_run, scroll_to_top
 
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 
@@ -13,8 +13,7 @@ LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 def test_lesson_runs_in_jupyterlab(page, server, artifacts, lesson):
     panel = open_and_run(page, server, f"lessons/{lesson.name}")
     errors = check(page, lesson.stem, page.console_errors)
-    page.evaluate(JS_TO_TOP)  # the lesson's first screen, as a student sees it on opening
-    page.wait_for_timeout(500)
+    scroll_to_top(page)  # the lesson's first screen, as a student sees it on opening
     page.locator(f'[id="{panel}"]').screenshot(path=str(artifacts / f"lesson-{lesson.stem}.png"))
     assert errors == []
     assert page.dialogs == []

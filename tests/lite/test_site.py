@@ -14,7 +14,9 @@ import urllib.parse
 
 import pytest
 from conftest import ROOT, SITE, StaticFiles
-from lab_driver import JS_FIND_PANEL, JS_TO_TOP, Failure, Stalled, check, click, log, open_url, poll, text_of, wait_idle
+from lab_driver import Failure, Stalled, check, click, find_panel, log, open_url, scroll_to_top, text_of, wait_idle
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
 
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 BOARDS = sorted((ROOT / "play").glob("*.ipynb"))
@@ -68,26 +70,25 @@ def open_in_site(page, site: str, rel: str, timeout: float = 240) -> str:
 def run_cells(page, skip: list[int], cell_timeout: float = 180) -> list[int]:
     """Run every code cell but ``skip``, one at a time, waiting for each; return the indices run."""
     page.evaluate(JS_RUN_CELLS, skip)
-    last, since = None, time.time()
     while True:
         st = page.evaluate("() => window.__kitCells")
         if st["error"]:
             raise Failure(f"running cell {st['current']} failed: {st['error']}")
         if st["done"]:
             return st["ran"]
-        if st["current"] != last:
-            last, since = st["current"], time.time()
-        elif time.time() - since > cell_timeout:
-            raise Failure(f"cell {last} still running after {cell_timeout} s; blocked: {page.blocked}")
-        time.sleep(0.25)
+        try:  # until the next cell starts, or the run ends
+            page.wait_for_function("(i) => window.__kitCells.done || window.__kitCells.current !== i",
+                                   arg=st["current"], timeout=cell_timeout * 1000, polling=100)
+        except PlaywrightTimeoutError:
+            raise Failure(f"cell {st['current']} still running after {cell_timeout} s; "
+                          f"blocked: {page.blocked}") from None
 
 
 def run_notebook(page, site: str, notebook, rel: str) -> tuple[str, list[str]]:
     skip = cells_to_skip(notebook)
     panel = open_in_site(page, site, rel)
     ran = run_cells(page, sorted(skip))
-    page.wait_for_timeout(1000)  # widget views render after their models arrive
-    wait_idle(page, 120)
+    wait_idle(page, 120)  # also until the widget views have rendered (their models arrive after the cells)
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # the file browser reopens as the site restores
     expected = [i for i in code_cells(notebook) if i not in skip]
     assert ran == expected
@@ -114,7 +115,7 @@ def report(artifacts):
 def test_front_door_opens_lesson_00(page, site):
     page.goto(f"{site}/", wait_until="domcontentloaded")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
-    assert poll(page, 60, "lesson 00", lambda: page.evaluate(JS_FIND_PANEL, "00_start_here.ipynb"))
+    assert find_panel(page, "00_start_here.ipynb")
     assert page.blocked == []
 
 
@@ -141,8 +142,7 @@ def test_lesson_runs_offline(page, site, artifacts, lesson):
     TIMINGS[lesson.stem] = round(time.time() - t0, 1)
     TIMINGS[f"{lesson.stem} downloaded (MB)"] = round((StaticFiles.served_bytes - sent_before) / 1e6, 1)
     log(f"{lesson.name}: opened and run in {TIMINGS[lesson.stem]} s; left out: {REPORT[lesson.name] or 'nothing'}")
-    page.evaluate(JS_TO_TOP)
-    page.wait_for_timeout(500)
+    scroll_to_top(page)
     page.locator(f'[id="{panel}"]').screenshot(path=str(artifacts / f"lesson-{lesson.stem}.png"))
     assert page.blocked == []  # nothing but the site was asked for
     assert errors == []
@@ -172,6 +172,8 @@ def _game_of_15(p) -> bool:
 def _dice(p) -> bool:
     before = text_of(p, ".n15-board")
     click(p, ".n15-board button", "Roll")
+    # The dice spin for half a second (an asyncio task of the kernel); Roll is disabled once they land.
+    expect(p.locator(".n15-board").first.get_by_role("button", name=re.compile(r"\bRoll$"))).to_be_disabled()
     return text_of(p, ".n15-board") != before
 
 
@@ -198,7 +200,6 @@ def test_board_plays_offline(page, site, artifacts, board):
     assert move(page)
     errors += check(page, board.stem, page.console_errors)
     page.set_viewport_size({"width": 1300, "height": 1700})
-    page.wait_for_timeout(500)
     page.locator(selector).first.screenshot(path=str(artifacts / f"board-{board.stem}.png"), animations="disabled")
     assert page.blocked == []
     assert errors == []

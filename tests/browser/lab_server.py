@@ -1,0 +1,157 @@
+"""The kit's own JupyterLab for the browser tests (and ``make binder-check``): no Playwright needed here.
+
+:class:`Server` starts ``jupyter lab`` on 127.0.0.1, on a free port with a random token, isolated in a temporary
+folder (config, data, runtime, settings, workspaces), with the app exposed as ``window.jupyterapp``, notebook
+windowing off, autosave off, and a *read-only* contents manager (the tests can never change a notebook on disk).
+:meth:`Server.stop` always shuts kernels and server down.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+# User settings written into the isolated settings dir (never into the project's venv).
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+        "windowingMode": "none",       # attach every cell: nothing virtualized away
+        "scrollPastEnd": False,        # no 50vh padding below the last cell
+    },
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false", "checkForUpdates": False},
+}
+
+# Server config: a contents manager that refuses every write.
+SERVER_CONFIG = '''
+import datetime
+from tornado import web
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+
+class ReadOnlyContentsManager(AsyncLargeFileManager):
+    """The browser tests never write into the tree they serve."""
+    def _refuse(self, *args, **kwargs):
+        raise web.HTTPError(403, "the browser tests serve the kit read-only")
+    async def save(self, model, path=""):
+        self._refuse()
+    async def delete_file(self, path):
+        self._refuse()
+    async def rename_file(self, old_path, new_path):
+        self._refuse()
+    async def list_checkpoints(self, path):
+        return []  # FileCheckpoints would create .ipynb_checkpoints/ just to list it
+    async def create_checkpoint(self, path):
+        return {"id": "browser-tests", "last_modified": datetime.datetime.now(datetime.timezone.utc)}
+    async def restore_checkpoint(self, checkpoint_id, path):
+        self._refuse()
+    async def delete_checkpoint(self, checkpoint_id, path):
+        pass
+
+c.ServerApp.contents_manager_class = ReadOnlyContentsManager
+'''
+
+
+class Failure(Exception):
+    """The browser tests' machinery failed (the server, the page, the kernel), not what a test checks."""
+
+
+def log(*a: object) -> None:
+    print("[browser]", *a, flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http(url: str, method: str = "GET", token: str = "", timeout: float = 5):
+    req = urllib.request.Request(url, method=method, headers={"Authorization": f"token {token}"})
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        body = r.read()
+        return r.status, (json.loads(body) if body else None)
+
+
+class Server:
+    """A JupyterLab serving ``root`` read-only, its state kept in ``workdir``; started at once."""
+
+    def __init__(self, jupyter: str, root: Path, workdir: Path) -> None:
+        self.port, self.token, self.root, self.workdir = free_port(), secrets.token_hex(24), root, workdir
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.logfile = workdir / "jupyter.log"
+        cfg, data, rt = workdir / "config", workdir / "data", workdir / "runtime"
+        settings, workspaces = workdir / "user-settings", workdir / "workspaces"
+        for d in (cfg, data, rt, settings, workspaces):
+            d.mkdir(parents=True, exist_ok=True)
+        (cfg / "jupyter_server_config.py").write_text(SERVER_CONFIG)
+        for rel, value in LAB_SETTINGS.items():
+            f = settings / rel
+            f.parent.mkdir(parents=True, exist_ok=True)
+            f.write_text(json.dumps(value, indent=1))
+        env = dict(os.environ, JUPYTER_CONFIG_DIR=str(cfg), JUPYTER_DATA_DIR=str(data),
+                   JUPYTER_RUNTIME_DIR=str(rt), JUPYTERLAB_SETTINGS_DIR=str(settings),
+                   JUPYTERLAB_WORKSPACES_DIR=str(workspaces), PYTHONUNBUFFERED="1")
+        self.cmd = [jupyter, "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={self.port}",
+                    "--ServerApp.port_retries=0", f"--ServerApp.token={self.token}",
+                    f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
+                    f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={workspaces}",
+                    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+        log("server:", " ".join(c if "token=" not in c else "--ServerApp.token=<random>" for c in self.cmd))
+        self.logf = open(self.logfile, "w")  # noqa: SIM115 -- closed in stop()
+        self.proc = subprocess.Popen(self.cmd, stdout=self.logf, stderr=subprocess.STDOUT, env=env,
+                                     cwd=str(root), start_new_session=True)
+
+    def wait_ready(self, timeout: float = 90) -> None:
+        """Poll ``/api/status`` until the server answers (no browser yet, so no Playwright wait can do this)."""
+        t0 = time.time()
+        while time.time() - t0 < timeout:
+            if self.proc.poll() is not None:
+                raise Failure(f"jupyter lab exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                if http(f"{self.base}/api/status", token=self.token)[0] == 200:
+                    log(f"server up on port {self.port} after {time.time() - t0:.1f}s")
+                    return
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.3)
+        raise Failure(f"jupyter lab did not answer in {timeout}s:\n{self.log_tail()}")
+
+    def log_tail(self, n: int = 40) -> str:
+        try:
+            return "\n".join(self.logfile.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return ""
+
+    def shutdown_kernels(self) -> None:
+        """End every session and kernel (between tests, so kernels do not pile up or go stale)."""
+        try:
+            _, sessions = http(f"{self.base}/api/sessions", token=self.token)
+            for session in sessions or []:
+                http(f"{self.base}/api/sessions/{session['id']}", method="DELETE", token=self.token, timeout=15)
+            _, kernels = http(f"{self.base}/api/kernels", token=self.token)
+            for k in kernels or []:
+                http(f"{self.base}/api/kernels/{k['id']}", method="DELETE", token=self.token, timeout=15)
+        except (urllib.error.URLError, OSError) as e:  # best effort; SIGTERM cleans up kernels too
+            log("kernel shutdown via REST failed:", e)
+
+    def stop(self) -> None:
+        """Stop kernels and server (the server's whole process group if it will not stop)."""
+        if self.proc.poll() is None:
+            self.shutdown_kernels()
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                log("server did not stop on SIGTERM; killing its process group", self.proc.pid)
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        self.logf.close()
+        log(f"server stopped (exit {self.proc.returncode})")
