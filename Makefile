@@ -54,7 +54,7 @@ lab: $(VENV)/.lab
 test: $(VENV)/.test $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest tests fifteen_kit widgets lessons --ignore=tests/browser --ignore=tests/lite --doctest-modules \
+	$(BIN)/python -m pytest tests fifteen_kit widgets lessons docs --ignore=tests/browser --ignore=tests/lite --doctest-modules --doctest-glob="*.md" \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
 	$(BIN)/python -m pytest tests/browser
 	$(MAKE) test-lite
