@@ -450,3 +450,13 @@ def test_dice_board_says_when_checked_boards_are_fine_again():
     board.boards_text.value = "x: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1"
     board.load_boards_button.click()
     assert "not loaded" not in board.message.value and "checked" in board.message.value
+
+
+def test_study_accepts_the_largest_seed_it_documents():
+    # seed * 1_000_003 + i ran past the seed range for the largest seeds; chance.derived_seed wraps it
+    from fifteen_kit.chance import MAX_SEED, derived_seed
+    from fifteen_kit.fifteens import study
+
+    result = study(("most",), games=2, seed=MAX_SEED)
+    assert result.seeds == tuple(derived_seed(MAX_SEED, i, 1_000_003) for i in range(2))
+    assert all(0 <= s <= MAX_SEED for s in result.seeds)

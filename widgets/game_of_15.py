@@ -51,6 +51,7 @@ import random
 from typing import Any
 
 from fifteen_kit import _check
+from fifteen_kit.chance import derived_seed
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.game_of_15.match import READINGS, Match, MatchRules
 from fifteen_kit.game_of_15.players import PLAYERS
@@ -162,7 +163,7 @@ class GameOf15Board(GameOf15View):
         if position is not None:
             match = Match(rules=MatchRules(target=1, auto_claim=auto_claim, practice=True), position=position.strip())
         else:
-            match = Match(rules=self.chosen_rules(), first=first_value, seed=seed * 1000 + 1)
+            match = Match(rules=self.chosen_rules(), first=first_value, seed=derived_seed(seed, 1, 1000))
         #: The state machine behind the board (turns, computer replies, clock, puzzle referee).
         self.controller = GameOf15Controller(match, seed=seed, opponent=OPPONENTS[opp_label],
                                              computer_side=computer_value or Side.IVORY.value)

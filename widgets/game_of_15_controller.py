@@ -21,6 +21,7 @@ import asyncio
 from collections.abc import Callable
 
 from fifteen_kit import _check
+from fifteen_kit.chance import derived_seed
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.game_of_15.match import Match, MatchRules
 from fifteen_kit.game_of_15.players import PLAYERS, ComputerPlayer, computer_step, make_player
@@ -439,7 +440,7 @@ class GameOf15Controller:
     def next_seed(self) -> int:
         """The seed of the next match's coin flips (one more match counted)."""
         self.games += 1
-        return self.seed * 1000 + self.games
+        return derived_seed(self.seed, self.games, 1000)
 
     def new_match(self, rules: MatchRules, first: Side | str | None = Side.ONYX) -> None:
         """Start a new match under ``rules``; ``first`` drafts first in round 1 (None: a seeded coin flip).

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Literal, overload
 
 from .. import _check
-from ..chance import Seed, make_rng
+from ..chance import MAX_SEED, Seed, derived_seed, make_rng
 from ..contract import Player, Verdict
 from ..errors import GameOverError, InvalidArgumentError
 from .rules import FACE_RULES, FaceRule, Position, Removal
@@ -336,7 +336,8 @@ def study(players: tuple[StudyPlayer, ...] = ("random", "fewest", "most", "optio
           processes: int | None = None) -> Study:
     """Win rates of computer players (and the thoughtful solver) on the same ``games`` seeded deals.
 
-    Deal ``i`` is ``Position.deal(seed * 1_000_003 + i)``.  With ``processes`` (or by
+    Deal ``i`` is ``Position.deal(derived_seed(seed, i, 1_000_003))``, i.e. ``seed * 1_000_003 + i`` wrapped
+    into the seed range.  With ``processes`` (or by
     default when there are 400 games or more) the deals are spread over the
     machine's cores with ``concurrent.futures``.  Under Pyodide (JupyterLite, where
     ``sys.platform`` is ``'emscripten'``) there are no processes, and wherever starting
@@ -364,11 +365,11 @@ def study(players: tuple[StudyPlayer, ...] = ("random", "fewest", "most", "optio
     if len(set(names)) != len(names):
         raise InvalidArgumentError("each player appears once", input=names)
     _check.whole(games, 1, MAX_GAMES, "the number of games")
-    _check.whole(seed, 0, 2**63 - 1, "the seed")
+    _check.whole(seed, 0, MAX_SEED, "the seed")
     _check.choice(face_rule, FACE_RULES, "face_rule")
     if processes is not None:
         _check.whole(processes, 1, 64, "the number of processes")
-    seeds = tuple(seed * 1_000_003 + i for i in range(games))
+    seeds = tuple(derived_seed(seed, i, 1_000_003) for i in range(games))
     jobs = [(s, names, face_rule) for s in seeds]
     workers = processes if processes is not None else (None if games >= 400 else 1)
     if sys.platform == "emscripten":

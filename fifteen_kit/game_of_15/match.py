@@ -599,7 +599,7 @@ class Match:
                 _check.text(value, MAX_INPUT, "a named digit", InvalidArgumentError, self._position())
                 if value.strip() in _DIGIT_TEXT:
                     value = int(value.strip())
-            elif isinstance(value, bool) or not isinstance(value, int):
+            elif not _check.is_whole(value):
                 raise InvalidArgumentError("name a digit as a whole number or text", input=digit,
                                        position=self._position())
             if not isinstance(value, int) or value not in s.round.pool:
