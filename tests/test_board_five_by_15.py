@@ -115,7 +115,7 @@ def test_a_hint_without_a_line_still_suggests_a_move(monkeypatch):
     b = FiveBy15Board(seed=1)
     b.hint_button.click()
     assert b.message.value.startswith("No winning line found") and "useful-looking move" in b.message.value
-    move = b._hinted
+    move = b.hinted
     assert move is not None and isinstance(move, Fill) and b.game.position.grid[move.to[0]][move.to[1]] is None
     assert b.marked("hint-from") == [b.game.position.where(move.tile)] and b.marked("hint-to") == [move.to]
     assert b.marked("ring") == []
@@ -178,7 +178,7 @@ def test_hint_marks_exactly_the_suggested_move_and_following_it_plays_it(monkeyp
         for seed in range(2, 8):
             b = FiveBy15Board(seed=seed)
             b.hint()
-            move = b._hinted
+            move = b.hinted
             if move is None:
                 continue
             p = b.game.position
@@ -200,7 +200,7 @@ def test_hint_gap_click_plays_it_and_another_click_drops_the_marks(monkeypatch):
     monkeypatch.setattr(board_module, "HINT_BUDGET", (1, None))
     b = FiveBy15Board(seed=2)
     b.hint()
-    move = b._hinted
+    move = b.hinted
     b.cells[move.to].click()
     assert b.game.moves == [move] and b.marked("hint-from") == [] and b.marked("hint-to") == []
     b.hint()

@@ -104,11 +104,11 @@ def test_rolling_is_animated_on_an_event_loop():
     async def scenario():
         b = human_first(seed=8)
         b.roll_button.click()
-        assert b._rolling and b.game.turn.phase is Phase.ROLL
+        assert b.rolling and b.game.turn.phase is Phase.ROLL
         b.roll_button.click()
         assert "still rolling" in b.message.value
         await asyncio.sleep(0.8)
-        assert not b._rolling and b.game.turn.phase in (Phase.PLACE, Phase.BUST)
+        assert not b.rolling and b.game.turn.phase in (Phase.PLACE, Phase.BUST)
 
     asyncio.run(scenario())
 
@@ -204,7 +204,7 @@ def test_user_goal_boards_are_checked_saved_and_loaded():
 
     b = human_first(seed=3)
     kit = b.save_boards()
-    assert parse_boards(kit) == b._pool
+    assert parse_boards(kit) == b.goal_board_pairs
     b.boards_text.value = "mine: B4 Y3 K3 W2 G2 R1 / B6 Y6 K6 G6 R6\nB4 Y3 K3 W2 G2 R1 / B4 Y3 K9 G4 R1"
     b.load_boards_button.click()
     assert "Line 2" in b.boards_note.value and "back side" in b.boards_note.value and "black" in b.boards_note.value
@@ -274,7 +274,7 @@ def test_a_human_among_computers_never_waits_for_the_solver():
                 b.stop_button.click()
             else:
                 b.roll_button.click()
-            await asyncio.sleep(0.1 if b._rolling else 0)
+            await asyncio.sleep(0.1 if b.rolling else 0)
         return b
 
     b = asyncio.run(scenario())

@@ -191,6 +191,11 @@ class FiveBy15Board(w.VBox):
             button.add_class(f"f5-{mark}")
         self._marks[cell] = new
 
+    @property
+    def hinted(self) -> Move | None:
+        """The move the last hint marked, until the next click or action (None when no hint is showing)."""
+        return self._hinted
+
     def marked(self, mark: Mark) -> list[Cell]:
         """The cells (row, column) that carry ``mark`` now, in order (see :data:`Mark`).
 

@@ -314,6 +314,21 @@ class DiceBoard(w.VBox):
         else:
             self._say("The boards are checked: they play from the next game (press New game).")
 
+    @property
+    def rolling(self) -> bool:
+        """Whether a roll is on the table and its dice are still tumbling (the board waits for them)."""
+        return self._rolling
+
+    @property
+    def goal_board_pairs(self) -> tuple[tuple[GoalBoard, GoalBoard], ...]:
+        """The goal boards (base side, back side) that new games are dealt from."""
+        return self._pool
+
+    @property
+    def computer_seats(self) -> tuple[str, ...]:
+        """The names of the seats the computer plays in the current game, in seat order."""
+        return tuple(self._computers)
+
     def load_boards(self, text: str) -> None:
         """Check ``text`` as a set of goal boards (one a line, as :func:`~fifteen_kit.nasty15.boards.parse_boards`
         reads them) and keep it for the next game.

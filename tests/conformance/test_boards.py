@@ -201,8 +201,8 @@ def _dice_check(b, _before, where: str) -> None:
     from fifteen_kit.nasty15.boards import COLOURS
     g = b.game
     t = g.turn
-    human = not g.is_over and g.player not in b._computers
-    if not b._rolling:
+    human = not g.is_over and g.player not in b.computer_seats
+    if not b.rolling:
         assert b.roll_button.disabled == (not (human and _engine_allows(t.continue_rolling))), where
         assert b.stop_button.disabled == (not (human and _engine_allows(t.stop))), where
         for i, c in enumerate(COLOURS):
@@ -390,7 +390,7 @@ def test_boards_with_a_running_event_loop(swallowed):
         await asyncio.sleep(0.6)  # let the last roll land
         _dice_check(dice, None, "after the loop settled")
         _g15_check(blitz, None, "after the loop settled")
-        assert not dice._rolling
+        assert not dice.rolling
 
     asyncio.run(scenario())
     assert not swallowed
