@@ -32,6 +32,7 @@ from itertools import combinations, permutations, product
 from math import comb, prod
 from typing import Any
 
+from ._extras import require
 from .errors import InvalidArgumentError
 
 __all__ = ["MAX_LISTED", "card_sets", "card_sets_by_enumeration", "centre_value", "compositions",
@@ -42,14 +43,7 @@ __all__ = ["MAX_LISTED", "card_sets", "card_sets_by_enumeration", "centre_value"
 
 def _sympy() -> Any:
     # sympy, imported on first use; its absence is named with the extra that installs it
-    try:
-        import sympy
-    except ModuleNotFoundError as exc:
-        if exc.name != "sympy":
-            raise
-        raise ModuleNotFoundError("fifteen_kit.counting needs sympy: pip install 'fifteen-kit[counting]'",
-                                  name="sympy") from exc
-    return sympy
+    return require("sympy", "counting", "fifteen_kit.counting")
 
 
 _CELLS = "abcdefghi"  # the cells row by row: a b c / d e f / g h i

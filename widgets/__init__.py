@@ -14,18 +14,14 @@ The boards need ipywidgets, from the ``widgets`` extra: ``pip install 'fifteen-k
 extra includes it).  Without it, importing this package raises ModuleNotFoundError saying so.
 """
 
-try:
-    import ipywidgets  # noqa: F401  (checked first, so a missing library is named with its extra)
-except ModuleNotFoundError as _exc:
-    if _exc.name != "ipywidgets":
-        raise
-    raise ModuleNotFoundError("fifteen_kit.widgets needs ipywidgets: pip install 'fifteen-kit[widgets]'",
-                              name="ipywidgets") from _exc
+from fifteen_kit._extras import require
 
-from .exercise import SelfCheck
-from .fifteens import FifteensBoard
-from .five_by_15 import FiveBy15Board
-from .game_of_15 import GameOf15Board
-from .nasty15 import DiceBoard
+require("ipywidgets", "widgets", "fifteen_kit.widgets")  # first, so a missing library is named with its extra
+
+from .exercise import SelfCheck  # noqa: E402
+from .fifteens import FifteensBoard  # noqa: E402
+from .five_by_15 import FiveBy15Board  # noqa: E402
+from .game_of_15 import GameOf15Board  # noqa: E402
+from .nasty15 import DiceBoard  # noqa: E402
 
 __all__ = ["DiceBoard", "FifteensBoard", "FiveBy15Board", "GameOf15Board", "SelfCheck"]

@@ -188,11 +188,7 @@ def make_player(name: PlayerName, seed: Seed = None) -> Player[Position, Removal
 
 
 def _player(name: object, seed: Seed) -> _BlindPlayer:
-    cls = PLAYERS.get(name) if isinstance(name, str) else None
-    if cls is None:
-        raise InvalidArgumentError(f"unknown computer player; choose one of {', '.join(PLAYERS)}",
-                                   input=_check.short(name))
-    return cls(seed)
+    return PLAYERS[_check.choice(name, PLAYERS, "the computer player")](seed)
 
 
 @dataclass(frozen=True)

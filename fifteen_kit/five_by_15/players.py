@@ -130,11 +130,7 @@ def make_player(name: PlayerName, seed: Seed = None) -> FiveBy15Player:
     >>> make_player('greedy', seed=2).name
     'greedy'
     """
-    factory = PLAYERS.get(name) if isinstance(name, str) else None
-    if factory is None:
-        raise InvalidArgumentError(f"unknown 5x15 player; choose one of {', '.join(PLAYERS)}",
-                                   input=_check.short(name))
-    return factory(seed)
+    return PLAYERS[_check.choice(name, PLAYERS, "the 5x15 player")](seed)
 
 
 @dataclass(frozen=True)

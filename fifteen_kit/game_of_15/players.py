@@ -188,11 +188,7 @@ def make_player(name: str, seed: Seed = None) -> ComputerPlayer:
     >>> make_player('tactician', seed=2).name
     'tactician'
     """
-    try:
-        factory = PLAYERS[name]
-    except (KeyError, TypeError):
-        raise InvalidArgumentError(f"unknown computer player; choose one of {', '.join(PLAYERS)}", input=name) from None
-    return factory(seed)
+    return PLAYERS[_check.choice(name, PLAYERS, "the computer player")](seed)
 
 
 def computer_claim(position: Round) -> Claim | None:

@@ -125,7 +125,4 @@ def make_player(name: PlayerName, seed: Seed = None) -> CautiousPlayer | GreedyP
     >>> make_player('greedy', seed=2).name
     'greedy'
     """
-    if not isinstance(name, str) or name not in PLAYERS:
-        raise InvalidArgumentError(f"unknown dice player; choose one of {', '.join(PLAYERS)}",
-                                   input=_check.short(name))
-    return PLAYERS[name](seed)
+    return PLAYERS[_check.choice(name, PLAYERS, "the dice player")](seed)
