@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
 import random
 import re
 from collections.abc import Callable
@@ -26,6 +27,7 @@ import ipywidgets as w
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from traitlets.log import get_logger
 
 from .harness import COUNTS, limits, scaled, snapshot
 
@@ -403,10 +405,29 @@ BOARD_MACHINE = settings(max_examples=scaled(10), stateful_step_count=25, deadli
                          phases=[Phase.explicit, Phase.generate])
 
 
+class _CallbackErrors(logging.Handler):
+    """Keeps the exceptions ipywidgets caught in click handlers (outside IPython it logs them as warnings)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.errors: list[BaseException] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info and record.exc_info[1] is not None:
+            self.errors.append(record.exc_info[1])
+
+
 def press(button: w.Button) -> None:
-    """Click ``button`` calling its handlers directly, so an exception reaches the test (not the widget log)."""
-    for handler in list(button._click_handlers.callbacks):
-        handler(button)
+    """``button.click()``, re-raising any exception a click handler raised (ipywidgets would only log it)."""
+    catcher = _CallbackErrors()
+    log = get_logger()
+    log.addHandler(catcher)
+    try:
+        button.click()
+    finally:
+        log.removeHandler(catcher)
+    if catcher.errors:
+        raise catcher.errors[0]
 
 
 class _BoardUndo(RuleBasedStateMachine):
