@@ -82,7 +82,9 @@ def test_five_by_15_as_an_app_under_voila(page, server, artifacts):
     """The app mode: Voila renders play/five_by_15.ipynb without code cells, and the board plays."""
     offline = []  # Voila's page asks a CDN for extras (this machine has no internet); the board needs none
     page.on("requestfailed", lambda r: offline.append(r.url) if "127.0.0.1" not in r.url else None)
-    page.goto(f"{server.base}/voila/render/play/five_by_15.ipynb?token={server.token}", timeout=120_000)
+    # "commit", not "load": the load event also waits for the CDN requests, which can hang on a machine offline
+    page.goto(f"{server.base}/voila/render/play/five_by_15.ipynb?token={server.token}", wait_until="commit",
+              timeout=120_000)
     board = page.locator(".f5-board")
     board.wait_for(state="visible", timeout=120_000)
     assert "from fifteen_kit.widgets import" not in page.content()  # no code on show
