@@ -210,7 +210,7 @@ def test_size_option_and_projector_toggle():
     assert b.size == "normal" and "kit-board" in b._dom_classes and "kit-large" not in b._dom_classes
     assert b.size_toggle.description == "Projector size" and not b.size_toggle.value and _visible(b, b.size_toggle)
     b.size_toggle.value = True  # what a click on the toggle does
-    assert b.size == "large" and "kit-large" in b._dom_classes and b.cards[0].style.font_size == "42px"
+    assert b.size == "large" and "kit-large" in b._dom_classes and b.cards[0].style.font_size == "40px"
     b.size = "normal"
     assert not b.size_toggle.value and "kit-large" not in b._dom_classes
     big = FifteensBoard(seed=1, size="large")

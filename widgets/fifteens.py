@@ -30,7 +30,7 @@ widgets' public style and layout traits; :attr:`FifteensBoard.marks` says how ea
 2
 >>> board.size = "large"
 >>> board.cards[0].style.font_size
-'42px'
+'40px'
 """
 
 from __future__ import annotations
@@ -58,12 +58,12 @@ __all__ = ["CardMark", "FifteensBoard"]
 CardMark = Literal["empty", "selected", "hint", "plain"]
 
 # Pixel sizes of each board size: text (buttons, info, inputs), message line, banner, card face and its rank,
-# gaps, the control column's width and a button's height.  Every text size is at least TEXT_PX[size].
+# gaps, the control column's width, a button's height, how many removals a list shows and the board's widest.  Every text size is at least TEXT_PX[size].
 _DIMS: dict[str, dict[str, int]] = {
     "normal": {"text": TEXT_PX["normal"], "msg": 18, "title": 20, "card_w": 64, "card_h": 88, "rank": 28,
-               "gap": 8, "side": 204, "button": 34, "listed": 10},
-    "large": {"text": TEXT_PX["large"], "msg": 26, "title": 28, "card_w": 92, "card_h": 112, "rank": 42,
-              "gap": 10, "side": 340, "button": 42, "listed": 16},
+               "gap": 8, "side": 204, "button": 34, "listed": 10, "board": 600},
+    "large": {"text": TEXT_PX["large"], "msg": 24, "title": 28, "card_w": 86, "card_h": 104, "rank": 40,
+              "gap": 10, "side": 340, "button": 40, "listed": 16, "board": 880},
 }
 # card faces and buttons: colours from the palette, each text on its face a pair of TEXT_PAIRS
 _CARD_FACE, _RED, _BLACK, _EMPTY_BACK = PALETTE["ivory"], PALETTE["card_red"], PALETTE["ink"], PALETTE["felt_dark"]
@@ -203,6 +203,7 @@ class FifteensBoard(w.VBox):
             button.style.font_size = px["text"]
             button.layout.height, button.layout.width = px["button"], "100%"
         self.controls.layout.width = px["side"]
+        self.layout.max_width = px["board"]
         for control in (self.seed_text, self.rule_menu):
             control.layout.width = "100%"
 
@@ -244,8 +245,7 @@ class FifteensBoard(w.VBox):
         if self.position.is_over:
             self._say(f"The game is over. {self._next_step()}")
             return
-        self.selected ^= {place}
-        self._hint = ()
+        self.selected ^= {place}  # a hint's ring stays on the cards not selected yet
         self._say(self._next_step())
         self.render()
 

@@ -69,12 +69,13 @@ _FIFTEENS = Template("""
 .f15p-board{background:$felt;padding:12px;border-radius:14px;color:$ivory;font-family:Georgia,serif;
   --jp-widgets-font-size:16px;--jp-widgets-inline-height:34px;--jp-widgets-label-color:$ivory;
   --jp-widgets-input-color:$ink;--jp-widgets-input-background-color:$ivory;--jp-widgets-input-border-color:$ink}
-.f15p-board.kit-large{padding:16px;--jp-widgets-font-size:22px;--jp-widgets-inline-height:42px}
+.f15p-board.kit-large{padding:16px;--jp-widgets-font-size:22px;--jp-widgets-inline-height:40px}
 .f15p-board .f15p-banner,.f15p-board .f15p-banner .widget-html-content{color:$ivory;font-weight:bold;
   white-space:normal}
 .f15p-board .f15p-info,.f15p-board .f15p-info .widget-html-content{color:$ivory;white-space:normal;line-height:1.35}
 .f15p-board .f15p-msg,.f15p-board .f15p-msg .widget-html-content{color:$yellow;font-weight:bold;
   white-space:normal;line-height:1.3;min-height:2.6em}
+.f15p-board.kit-large .f15p-msg,.f15p-board.kit-large .f15p-msg .widget-html-content{min-height:1.3em}
 .f15p-board .widget-html,.f15p-board .widget-html-content{height:auto}
 .f15p-board .f15p-reveal,.f15p-board .f15p-reveal label{color:$ivory;font-size:16px;white-space:normal;height:auto}
 .f15p-board.kit-large .f15p-reveal,.f15p-board.kit-large .f15p-reveal label{font-size:22px}
@@ -91,8 +92,8 @@ _FIFTEENS = Template("""
 .f15p-board .f15p-reveal input{width:20px;height:20px;margin-right:8px}
 .f15p-board.kit-large .f15p-reveal input{width:26px;height:26px}
 .f15p-board.kit-large select,.f15p-board.kit-large input{font-size:22px}
-.f15p-board button:focus-visible,.f15p-board input:focus-visible,.f15p-board select:focus-visible{
-  outline:3px solid $sky;outline-offset:3px}
+.f15p-board.kit-board button:focus-visible:enabled,.f15p-board.kit-board input:focus-visible,
+.f15p-board.kit-board select:focus-visible{outline:3px solid $sky;outline-offset:3px}
 """).substitute(PALETTE)
 _DICE = """
 /* The dice board (n15-) colours the ipywidgets it holds through ipywidgets' theme variables, set on its own
