@@ -58,7 +58,8 @@ __all__ = ["CardMark", "FifteensBoard"]
 CardMark = Literal["empty", "selected", "hint", "plain"]
 
 # Pixel sizes of each board size: text (buttons, info, inputs), message line, banner, card face and its rank,
-# gaps, the control column's width, a button's height, how many removals a list shows and the board's widest.  Every text size is at least TEXT_PX[size].
+# gaps, the control column's width, a button's height, how many removals a list shows and the board's widest.
+# Every text size is at least TEXT_PX[size].
 _DIMS: dict[str, dict[str, int]] = {
     "normal": {"text": TEXT_PX["normal"], "msg": 18, "title": 20, "card_w": 64, "card_h": 88, "rank": 28,
                "gap": 8, "side": 204, "button": 34, "listed": 10, "board": 600},
