@@ -421,12 +421,13 @@ class FifteensBoard(w.VBox):
                      f"selected: {' + '.join(c.label for c in chosen)}"
                      + (f" = {sum(values)}" if not faces else f" ({_count(faces, 'face card')})"))
         top = p.waste[-1].label if p.waste else "none"
-        self.info.value = (f"Stock: <b>{_count(len(p.stock), 'card')}</b> · waste: <b>{len(p.waste)}</b> "
+        stock = len(p.stock)
+        self.info.value = (f"Stock: <b>{stock}</b> {'card' if stock == 1 else 'cards'} · waste: <b>{len(p.waste)}</b> "
                            f"(top {top}) · {escape(selection)}")
         if p.is_won:
             self.banner.value = "🏆 Won! Every card is gone."
         elif p.is_lost:
-            self.banner.value = f"Lost: no removal left, {_count(len(p.cards) + len(p.stock), 'card')} to go"
+            self.banner.value = f"Game lost: no removal left, {_count(len(p.cards) + len(p.stock), 'card')} to go"
         else:
             self.banner.value = f"Fifteens · {_count(len(p.legal_moves()), 'legal removal')}"
         self.undo_button.disabled = len(self.history) == 1
