@@ -45,6 +45,7 @@ PALETTE: dict[str, str] = {
     "orange": "#E69F00",  # Okabe-Ito orange
     "vermillion": "#D55E00",  # Okabe-Ito vermillion
     "button_dark": "#8a4b00",  # a dark orange for buttons that carry light text
+    "card_red": "#c0002a", "felt_dark": "#0a4a30",  # Fifteens: red suits on the ivory card face; an empty place
 }
 
 #: (text, background) pairs the boards use, each checked for a contrast ratio of at least 4.5.
@@ -55,6 +56,7 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("ivory", "graphite"), ("yellow", "graphite"),
     ("ink", "ivory"), ("ink", "yellow"), ("ink", "orange"), ("ink", "sky"),
     ("ivory", "button_dark"),
+    ("card_red", "ivory"),  # Fifteens: hearts and diamonds on a card face
 )
 
 

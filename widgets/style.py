@@ -19,6 +19,8 @@ import ipywidgets as w
 
 from fifteen_kit.svg import THEME, tile_image
 
+from .palette import PALETTE
+
 __all__ = ["CSS", "style_sheet"]
 
 # One section per board; each selects only classes with its prefix.
@@ -59,15 +61,40 @@ def _game_of_15() -> str:
 
 
 _GAME_OF_15 = _game_of_15()
-_FIFTEENS = """
-.f15p-board{background:#0b5d3b;padding:14px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
-.f15p-board .widget-label,.f15p-board label{color:#f7f0dc}
-.f15p-board .f15p-card{border-radius:10px}
-.f15p-board .f15p-card.f15p-selected{box-shadow:0 0 0 5px #F0E442;transform:translateY(-4px)}
-.f15p-board .f15p-card.f15p-hint{box-shadow:0 0 0 5px #56B4E9}
-.f15p-board .f15p-card:focus-visible{outline:3px solid #56B4E9;outline-offset:3px}
-.f15p-board .f15p-banner{font-weight:bold}
-"""
+# The Fifteens board (widgets/fifteens.py, prefix f15p-): felt, ivory text, a yellow message line.  Text colours are
+# set on the element that shows them (no light base colour on descendants with light backgrounds); ipywidgets'
+# own controls take their sizes and colours from its theme variables, set here on the board.  The grid has room
+# around the cards for a selected card's lift and ring and for the focus outline (nothing clipped).
+_FIFTEENS = Template("""
+.f15p-board{background:$felt;padding:12px;border-radius:14px;color:$ivory;font-family:Georgia,serif;
+  --jp-widgets-font-size:16px;--jp-widgets-inline-height:34px;--jp-widgets-label-color:$ivory;
+  --jp-widgets-input-color:$ink;--jp-widgets-input-background-color:$ivory;--jp-widgets-input-border-color:$ink}
+.f15p-board.kit-large{padding:16px;--jp-widgets-font-size:22px;--jp-widgets-inline-height:40px}
+.f15p-board .f15p-banner,.f15p-board .f15p-banner .widget-html-content{color:$ivory;font-weight:bold;
+  white-space:normal}
+.f15p-board .f15p-info,.f15p-board .f15p-info .widget-html-content{color:$ivory;white-space:normal;line-height:1.35}
+.f15p-board .f15p-msg,.f15p-board .f15p-msg .widget-html-content{color:$yellow;font-weight:bold;
+  white-space:normal;line-height:1.3;min-height:2.6em}
+.f15p-board.kit-large .f15p-msg,.f15p-board.kit-large .f15p-msg .widget-html-content{min-height:1.3em}
+.f15p-board .widget-html,.f15p-board .widget-html-content{height:auto}
+.f15p-board .f15p-reveal,.f15p-board .f15p-reveal label{color:$ivory;font-size:16px;white-space:normal;height:auto}
+.f15p-board.kit-large .f15p-reveal,.f15p-board.kit-large .f15p-reveal label{font-size:22px}
+.f15p-board .f15p-grid{padding:12px 10px 10px 6px;margin:0 6px 0 0}
+.f15p-board .f15p-controls{margin-top:8px}
+.f15p-board .f15p-card{border-radius:10px;padding:0;text-overflow:clip}
+.f15p-board .f15p-card:disabled{opacity:1;cursor:default}
+.f15p-board .f15p-card.f15p-selected{box-shadow:0 0 0 5px $yellow;transform:translateY(-4px)}
+.f15p-board .f15p-card.f15p-hint{box-shadow:0 0 0 5px $sky}
+.f15p-board .f15p-button{border-radius:8px;white-space:normal;text-overflow:clip}
+.f15p-board .f15p-toggle{background:$ivory;color:$ink;border-radius:8px;height:auto;min-height:34px;width:auto}
+.f15p-board .f15p-toggle.mod-active{background:$yellow;color:$ink}
+.f15p-board select,.f15p-board input{background-color:$ivory;color:$ink;font-size:16px}
+.f15p-board .f15p-reveal input{width:20px;height:20px;margin-right:8px}
+.f15p-board.kit-large .f15p-reveal input{width:26px;height:26px}
+.f15p-board.kit-large select,.f15p-board.kit-large input{font-size:22px}
+.f15p-board.kit-board button:focus-visible:enabled,.f15p-board.kit-board input:focus-visible,
+.f15p-board.kit-board select:focus-visible{outline:3px solid $sky;outline-offset:3px}
+""").substitute(PALETTE)
 _DICE = """
 /* The dice board (n15-) colours the ipywidgets it holds through ipywidgets' theme variables, set on its own
    classes: light text on slate; the setup panel's header takes the slate colours and its body restores the

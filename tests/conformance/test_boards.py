@@ -264,7 +264,8 @@ def _fifteens_check(b, _before, where: str) -> None:
     assert f"Stock: <b>{len(p.stock)}</b>" in b.info.value and f"waste: <b>{len(p.waste)}</b>" in b.info.value, where
     assert ("Won" in b.banner.value) == p.is_won and ("lost" in b.banner.value) == p.is_lost, where
     if not p.is_over:
-        assert f"{len(p.legal_moves())} legal removals" in b.banner.value, where
+        n = len(p.legal_moves())
+        assert f"{n} legal removal{'' if n == 1 else 's'}" in b.banner.value, where  # plural right
 
 
 @pytest.mark.parametrize("face_rule", ["four-of-a-kind", "one-each"])
