@@ -52,10 +52,16 @@ JS_MEASURE = """(selector) => {
   const label = el => (el.tagName.toLowerCase() + '.' + String(el.className && el.className.baseVal !== undefined
                         ? el.className.baseVal : el.className).trim().split(/\\s+/).slice(0, 3).join('.'));
   // the screen area the board is shown in: the notebook's scroller in JupyterLab, the window elsewhere
-  const scroller = board.closest('.jp-WindowedPanel-outer, .jp-Notebook, .jp-OutputArea');
-  const area = scroller && scroller.classList.contains('jp-WindowedPanel-outer') ? scroller.getBoundingClientRect()
+  const scroller = board.closest('.jp-WindowedPanel-outer') || board.closest('.jp-Notebook');
+  const area = scroller ? scroller.getBoundingClientRect()
              : {left: 0, top: 0, right: innerWidth, bottom: innerHeight, width: innerWidth, height: innerHeight};
   const out = board.closest('.jp-OutputArea-output');
+  const wide = [];  // what sticks out of the output's right edge (the cause of a sideways scrollbar)
+  if (out) for (const el of out.querySelectorAll('*'))
+    if (visible(el) && el.getBoundingClientRect().right > out.getBoundingClientRect().right + 1
+        && !(el.parentElement && el.parentElement.getBoundingClientRect().right >
+             out.getBoundingClientRect().right + 1))
+      wide.push(label(el) + ' ' + JSON.stringify(box(el.getBoundingClientRect())));
   const cut = [], scrollers = [], fonts = [];
   const clippers = [];
   for (let a = board; a; a = a.parentElement) {
@@ -98,7 +104,7 @@ JS_MEASURE = """(selector) => {
   }
   fonts.sort((a, b) => a.px - b.px);
   return {board: box(board.getBoundingClientRect()), area: box(area), viewport: [innerWidth, innerHeight],
-          output: out ? {scrollWidth: out.scrollWidth, clientWidth: out.clientWidth} : null,
+          output: out ? {scrollWidth: out.scrollWidth, clientWidth: out.clientWidth, wide: wide.slice(0, 3)} : null,
           cut: Array.from(new Set(cut)), scrollers, smallest: fonts.slice(0, 5),
           minFont: fonts.length ? Math.round(fonts[0].px * 10) / 10 : null};
 }"""
