@@ -204,7 +204,8 @@ class GameOf15Board(GameOf15View):
         self.blind_box.observe(self._blind_changed, names="value")
         self.blitz_box.observe(self._blitz_changed, names="value")
         self.mode_menu.observe(self._mode_changed, names="value")
-        self.length_menu.observe(lambda _ch: self.show_points_box(), names="value")
+        for control in (self.length_menu, self.blitz_box):
+            control.observe(lambda _ch: self.show_points_box(), names="value")
         self.view_menu.observe(self._view_changed, names="value")
         self.points_box.observe(lambda ch: self._in_range(ch, 1, MAX_TARGET, "The points target"), names="value")
         self.blitz_seconds.observe(lambda ch: self._in_range(ch, *BLITZ_RANGE, "Blitz seconds"), names="value")

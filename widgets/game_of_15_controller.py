@@ -251,7 +251,7 @@ class GameOf15Controller:
 
         >>> c = GameOf15Controller(Match())
         >>> c.announce("Settings apply from the next match."); c.message()
-        'Settings apply from the next match. Onyx: draft a digit.'
+        'Settings apply from the next match. Onyx: click a tile to draft its digit.'
         """
         _check.text(text, _BOX_TEXT, "text")
         self._events = []
@@ -344,6 +344,8 @@ class GameOf15Controller:
             self.say(self.result_text())
         elif m.rules.blind and self.computer_side is None:
             self.say(f"{side.title} says: {str(digit).strip()}.")  # the statement, heard once
+        elif not m.rules.blind:
+            self.say(f"{side.title} drafts {digit}.")  # what the click (or Enter on a focused tile) did
         warning = self._referee()
         self._computer_turns()
         self.say(warning)

@@ -11,7 +11,7 @@ public style and layout traits.
 >>> view = GameOf15View()
 >>> view.draw(GameOf15Controller(Match(), seed=0))
 >>> view.cell_state(5), view.message.value
-('free', 'Onyx: draft a digit.')
+('free', 'Onyx: click a tile to draft its digit.')
 """
 
 from __future__ import annotations
@@ -179,7 +179,8 @@ class GameOf15View(w.VBox):
             self.hint_labels[d].add_class("f15-hint")
             self.hint_labels[d].layout.display = "none"  # shown with hints on (no empty row under the tiles)
             columns.append(w.VBox([b, self.hint_labels[d]], layout=w.Layout(align_items="center")))
-        self.pool_row = w.HBox(columns, layout=w.Layout(flex_flow="row wrap"))  # tiles wrap, never squash
+        # tiles wrap, never squash; the padding leaves room for the focus ring
+        self.pool_row = w.HBox(columns, layout=w.Layout(flex_flow="row wrap", padding="4px 0"))
         self.racks = {side: w.HTML() for side in Side}
         for rack in self.racks.values():
             rack.add_class("f15-rack")
@@ -191,12 +192,14 @@ class GameOf15View(w.VBox):
                 b.add_class("f15-cell")
                 b.add_class(f"f15-cell-d{d}")
                 b.style.font_family = "Georgia,serif"
+                b.layout.margin = "0"
                 self.grid_buttons[d] = b
                 cells.append(b)
-        self.grid = w.GridBox(cells, layout=w.Layout(grid_gap="4px", overflow="visible"))
+        self.grid = w.GridBox(cells, layout=w.Layout(grid_gap="4px", overflow="visible", padding="4px"))
         self.threats_view = w.HTML()
         self.pool_panel = w.VBox([self.pool_row])
-        self.grid_panel = w.VBox([w.HTML("<b>The magic square</b>"), self.grid], layout=w.Layout(margin="0 14px 0 0", flex="0 0 auto"))
+        self.grid_panel = w.VBox([w.HTML("<b>The magic square</b>"), self.grid],
+                                 layout=w.Layout(margin="0 14px 0 0", flex="0 0 auto"))
         self.rack_panel = w.VBox([self.racks[Side.ONYX], self.racks[Side.IVORY], self.threats_view])
         self.blind_text = w.Text(placeholder="a digit, e.g. 7", description="Your digit", continuous_update=False,
                                  layout=w.Layout(width="auto"), style=wide)
@@ -330,7 +333,6 @@ class GameOf15View(w.VBox):
         for b in self.grid_buttons.values():
             b.layout.width = b.layout.height = f"{cell}px"
         self.grid.layout.grid_template_columns = f"repeat(3, {cell}px)"
-        self.grid.layout.width = f"{3 * cell + 2 * 4}px"  # three cells and two gaps: never squeezed
         for label in (self.message, self.score, self.status, self.mode_view, self.clock_view, self.threats_view,
                       self.achievements_view, self.blind_racks, self.log_view):
             label.style.font_size = text
@@ -384,8 +386,10 @@ class GameOf15View(w.VBox):
                           **{name: menu.value for name, menu in self.reading_menus.items()})
 
     def show_points_box(self) -> None:
-        """Show the points box exactly when the match length is "First to N points"."""
+        """Show the points box exactly when the match length is "First to N points", the blitz seconds exactly
+        with Speed blitz ticked."""
         self.points_box.layout.display = "" if self.length_menu.value == "First to N points" else "none"
+        self.blitz_seconds.layout.display = "" if self.blitz_box.value else "none"
 
     # -- drawing ----------------------------------------------------------------------------------
     def cell_state(self, digit: int) -> CellState:

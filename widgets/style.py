@@ -57,8 +57,8 @@ def _game_of_15() -> str:
 .f15-tile{background-size:100% 100%;background-repeat:no-repeat}
 .f15-board .f15-tile:hover:enabled,.f15-board .f15-tile:focus:enabled,.f15-board .f15-tile:active{box-shadow:none}
 .f15-board .f15-tile:hover:enabled{filter:brightness(1.08)}
-.f15-board .f15-tile:focus-visible:enabled,.f15-board .f15-cell:focus-visible:enabled{outline:4px solid $sky;
-  outline-offset:2px}
+.f15-board .f15-tile.f15-tile:focus-visible:enabled,.f15-board .f15-cell.f15-cell:focus-visible:enabled{
+  outline:none;box-shadow:0 0 0 3px $mahogany,0 0 0 7px $sky}
 .f15-board .f15-tile.f15-taken{background-clip:content-box;border-radius:9px}
 .f15-cell{position:relative;border-radius:6px}
 .f15-board .f15-cell:disabled{opacity:1;cursor:default}
