@@ -178,9 +178,10 @@ class GameOf15View(w.VBox):
             self.hint_labels[d] = w.HTML()
             self.hint_labels[d].add_class("f15-hint")
             self.hint_labels[d].layout.display = "none"  # shown with hints on (no empty row under the tiles)
-            columns.append(w.VBox([b, self.hint_labels[d]], layout=w.Layout(align_items="center")))
+            # overflow visible: a box's default (auto) would clip the tile's focus ring
+            columns.append(w.VBox([b, self.hint_labels[d]], layout=w.Layout(align_items="center", overflow="visible")))
         # tiles wrap, never squash; the padding leaves room for the focus ring
-        self.pool_row = w.HBox(columns, layout=w.Layout(flex_flow="row wrap", padding="4px 0"))
+        self.pool_row = w.HBox(columns, layout=w.Layout(flex_flow="row wrap", padding="4px", overflow="visible"))
         self.racks = {side: w.HTML() for side in Side}
         for rack in self.racks.values():
             rack.add_class("f15-rack")
@@ -197,9 +198,9 @@ class GameOf15View(w.VBox):
                 cells.append(b)
         self.grid = w.GridBox(cells, layout=w.Layout(grid_gap="4px", overflow="visible", padding="4px"))
         self.threats_view = w.HTML()
-        self.pool_panel = w.VBox([self.pool_row])
+        self.pool_panel = w.VBox([self.pool_row], layout=w.Layout(overflow="visible"))
         self.grid_panel = w.VBox([w.HTML("<b>The magic square</b>"), self.grid],
-                                 layout=w.Layout(margin="0 14px 0 0", flex="0 0 auto"))
+                                 layout=w.Layout(margin="0 14px 0 0", flex="0 0 auto", overflow="visible"))
         self.rack_panel = w.VBox([self.racks[Side.ONYX], self.racks[Side.IVORY], self.threats_view])
         self.blind_text = w.Text(placeholder="a digit, e.g. 7", description="Your digit", continuous_update=False,
                                  layout=w.Layout(width="auto"), style=wide)
@@ -243,7 +244,7 @@ class GameOf15View(w.VBox):
         self.log_view = w.HTML()
         self.log_view.add_class("f15-log")
 
-        wrap = w.Layout(flex_flow="row wrap", align_items="center")
+        wrap = w.Layout(flex_flow="row wrap", align_items="center", overflow="visible", padding="2px")
         self.settings_panel = w.VBox([
             w.HBox([self.opponent_menu, self.computer_side_menu], layout=wrap),
             w.HBox([self.mode_menu, self.first_menu], layout=wrap),
@@ -283,7 +284,7 @@ class GameOf15View(w.VBox):
             self.pool_panel,
             # "row wrap": on a narrow notebook the racks move under the square, never cut off
             w.HBox([self.grid_panel, self.rack_panel, self.blind_panel],
-                   layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
+                   layout=w.Layout(align_items="flex-start", flex_flow="row wrap", overflow="visible")),
             self.claim_panel,
             w.HBox([self.undo_button, self.next_round_button, self.new_match_button], layout=wrap),
             w.HBox(list(self.panel_toggles.values()), layout=wrap),
@@ -487,8 +488,10 @@ class GameOf15View(w.VBox):
         self.claim_button.disabled = not c.may_claim
         self.end_turn_button.disabled = not c.may_claim
         self.next_round_button.disabled = m.is_over or not r.is_over
-        # the match's end: New match is the button to press, marked as the one to press
+        # the button to press now is ringed: Next round after a round, New match after the match
         (self.new_match_button.add_class if m.is_over else self.new_match_button.remove_class)("f15-now")
+        (self.next_round_button.add_class if r.is_over and not m.is_over else self.next_round_button.remove_class)(
+            "f15-now")
         self.undo_button.disabled = not c.may_undo
         self.undo_button.tooltip = c.undo_reason() or "Take back your last move"
         self.hints_box.disabled = not m.rules.practice

@@ -51,7 +51,7 @@ def _game_of_15() -> str:
   font-size:var(--f15-text);height:auto;min-height:var(--jp-widgets-inline-height);white-space:normal}
 .f15-board .f15-go.f15-go{background:$orange;font-weight:bold}
 .f15-board .f15-btn.mod-active{background:$yellow;color:$ink}
-.f15-board .f15-go.f15-now{box-shadow:0 0 0 4px $yellow}
+.f15-board .f15-now.f15-now{box-shadow:0 0 0 4px $yellow}
 .f15-board .jupyter-button:focus-visible,.f15-board select:focus-visible,.f15-board input:focus-visible{
   outline:3px solid $sky;outline-offset:2px}
 .f15-tile{background-size:100% 100%;background-repeat:no-repeat}
