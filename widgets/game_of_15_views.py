@@ -473,9 +473,10 @@ class GameOf15View(w.VBox):
             face = "onyx" if side is Side.ONYX else "ivory"
             label = f"{'●' if side is Side.ONYX else '○'} {c.who(side)}"
             if r.winner is side:
-                label += " — wins the round"
+                label += f" — wins with {' + '.join(map(str, sorted(wins)))}" if wins else " — wins the round"
             digits = () if hidden else sorted(r.rack(side))
-            strip = tile_strip(digits, face=face, size=rack, highlight=wins if r.winner is side else (), label=label)
+            # no highlight: its star would be a 7 px glyph at this size; the label names the winning digits
+            strip = tile_strip(digits, face=face, size=rack, label=label)
             self.racks[side].value = f"<div>{escape(label)}</div>{strip}"
         self.blind_racks.value = ("<i>Racks kept in memory.</i>" if hidden else "")
         self.pool_panel.layout.display = "none" if m.rules.blind or view == "grid" else ""
@@ -534,7 +535,7 @@ class GameOf15View(w.VBox):
             cell.layout.border = f"4px solid {PALETTE['ink']}"
 
     def draw_clock(self, controller: GameOf15Controller) -> None:
-        """Redraw only the blitz clock line (the timer's ticks), e.g. ``⏱ Onyx 0:58.0 · Ivory 1:00.0``.
+        """Redraw only the blitz clock line (the timer's ticks), e.g. ``Clock: Onyx 0:58.0 · Ivory 1:00.0``.
 
         Raises InvalidArgumentError unless ``controller`` is a GameOf15Controller.
         """
@@ -551,7 +552,7 @@ class GameOf15View(w.VBox):
             secs = clock[side]
             text = f"{side.title} {int(secs // 60)}:{secs % 60:04.1f}"
             parts.append(f"<b>▶ {text}</b>" if side is acting else text)
-        self.clock_view.value = "⏱ " + " &nbsp;·&nbsp; ".join(parts)
+        self.clock_view.value = "Clock: " + " &nbsp;·&nbsp; ".join(parts)
 
     def _draw_achievements(self, c: GameOf15Controller) -> None:
         m = c.match
