@@ -132,7 +132,9 @@ def _g15_check(b, _before, where: str) -> None:
     assert f"Rounds won: Onyx {wins[Side.ONYX]} · Ivory {wins[Side.IVORY]}" in b.score.value, where
     assert f"Points: Onyx {m.scores[Side.ONYX]} · Ivory {m.scores[Side.IVORY]}" in b.score.value, where
     assert html.escape(m.rules.describe()) in b.score.value, where
-    assert b.undo_button.disabled == (not m.can_undo), where
+    # Undo is enabled when it takes back a person's move (not the computer's opening draft, replayed at once)
+    assert b.undo_button.disabled == (not b.controller.may_undo), where
+    assert b.undo_button.disabled or m.can_undo, where
     if not m.rules.practice:  # touch and take (2.9): a match has no undo
         assert b.undo_button.disabled and not m.can_undo, where
     assert b.next_round_button.disabled == (m.is_over or not r.is_over), where
