@@ -62,7 +62,8 @@ def test_computers_play_their_turns_and_the_pad_fills():
         else:
             b.roll_button.click()
     assert b.game.is_over and len(b.game.pad) == 20
-    assert "Game over" in b.status.value and b.pad.value.count("<tr>") == 12
+    # the pad: a row a player (and the boards' row), a column a board and the totals
+    assert "Game over" in b.status.value and b.pad.value.count("<tr>") == 3 and b.pad.value.count("<td") == 20
 
 
 def test_all_computer_game_runs_to_the_end():

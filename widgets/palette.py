@@ -45,6 +45,9 @@ PALETTE: dict[str, str] = {
     "orange": "#E69F00",  # Okabe-Ito orange
     "vermillion": "#D55E00",  # Okabe-Ito vermillion
     "button_dark": "#8a4b00",  # a dark orange for buttons that carry light text
+    # dice board (widgets/nasty15.py): the die faces (Okabe-Ito blue, white; the red face a darker vermillion so
+    # its ivory letter reads) and the goal board drawing's own slate (fifteen_kit.svg.dice_goal_board)
+    "blue": "#0072B2", "white": "#ffffff", "die_red": "#b34a00", "goal_slate": "#2b3a4a",
 }
 
 #: (text, background) pairs the boards use, each checked for a contrast ratio of at least 4.5.
@@ -55,6 +58,9 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("ivory", "graphite"), ("yellow", "graphite"),
     ("ink", "ivory"), ("ink", "yellow"), ("ink", "orange"), ("ink", "sky"),
     ("ivory", "button_dark"),
+    # dice board (widgets/nasty15.py): die faces, setup panel notes, the goal board drawing
+    ("ivory", "blue"), ("ivory", "ink"), ("ink", "white"), ("ink", "green"), ("ivory", "die_red"),
+    ("yellow", "slate_light"), ("ivory", "goal_slate"),
 )
 
 
