@@ -262,10 +262,13 @@ class DiceBoard(w.VBox):
         setup.add_class("n15-setup-body")
         self.setup_panel = w.Accordion(children=[setup], titles=("Players and variants",))
         self.setup_panel.add_class("n15-setup")
-        rows = [w.HBox([self.goal, self.coach_card]), w.HBox(list(self.dice.values())),
-                w.HBox([self.roll_button, self.stop_button, self.next_button, self.new_game_button]),
-                w.HBox([self.pad, self.coach_box, self.size_toggle])]
-        for row in rows:  # rows wrap on a narrow page rather than cut anything off
+        actions = w.VBox([self.roll_button, self.stop_button, self.next_button, self.new_game_button])
+        actions.add_class("n15-actions")
+        options = w.VBox([self.coach_box, self.size_toggle])
+        options.add_class("n15-actions")
+        rows = [w.HBox([self.goal, actions]), w.HBox(list(self.dice.values())), self.coach_card,
+                w.HBox([self.pad, options])]
+        for row in (rows[0], rows[1], rows[3]):  # rows wrap on a narrow page rather than cut anything off
             row.add_class("n15-row")
         self.children = [style_sheet(), self.status, self.message, *rows, self.setup_panel]
         if self._size == "large":
@@ -593,7 +596,7 @@ class DiceBoard(w.VBox):
         try:
             for _ in range(7):
                 for c in game.turn.unplaced:
-                    self.dice[c].description = f"{c.value} {_FACES[self._animation.randrange(6)]}"
+                    self.dice[c].description = f"{c.value}\u2009{_FACES[self._animation.randrange(6)]}"
                 await asyncio.sleep(0.07)
         finally:
             self._rolling = False
@@ -742,7 +745,7 @@ class DiceBoard(w.VBox):
             b.remove_class("n15-valid")
             b.remove_class("n15-placed")
             value = t.placed[i] if t.placed[i] is not None else t.rolled[i]
-            b.description = f"{c.value} {_FACES[value - 1]}" if value else c.value
+            b.description = f"{c.value}\u2009{_FACES[value - 1]}" if value else c.value
             ink, face = _DIE_FACE[c]
             if t.placed[i] is not None:
                 ink, face = _PLACED_FACE

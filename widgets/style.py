@@ -72,11 +72,11 @@ _FIFTEENS = """
 """
 #: The dice board's text sizes (CSS px) in each size (:data:`~fifteen_kit.widgets.palette.TEXT_PX` is the least).
 DICE_PX: dict[str, dict[str, int]] = {
-    "normal": {"text": 16, "status": 17, "message": 19, "die": 26, "pad": 16},
+    "normal": {"text": 16, "status": 17, "message": 19, "die": 24, "pad": 16},
     "large": {"text": 22, "status": 24, "message": 27, "die": 38, "pad": 22},
 }
 #: The dice board's box sizes (CSS px) in each size: a die button's side, a control's height.
-DICE_BOX: dict[str, dict[str, int]] = {"normal": {"die": 58, "control": 36}, "large": {"die": 84, "control": 46}}
+DICE_BOX: dict[str, dict[str, int]] = {"normal": {"die": 60, "control": 36}, "large": {"die": 84, "control": 46}}
 
 
 def _dice() -> str:
@@ -94,7 +94,11 @@ def _dice() -> str:
 .n15-board .n15-msg .widget-html-content{color:$yellow;font-weight:bold;white-space:normal;line-height:1.3;
   border-left:5px solid $yellow;padding-left:10px}
 .n15-board .n15-goal svg{max-width:100%;height:auto}
-.n15-board .n15-row{flex-wrap:wrap;gap:8px;align-items:center}
+.n15-board .n15-row{flex-wrap:wrap;gap:10px;align-items:flex-start}
+.n15-board .n15-row>*{flex-shrink:0}
+.n15-board .n15-actions{gap:8px;align-items:flex-start}
+.n15-board .n15-status .widget-html-content,.n15-board .n15-coach .widget-html-content,
+.n15-board .n15-setup-body .widget-html-content{line-height:1.35}
 .n15-board .jupyter-button.n15-action{width:auto;min-width:max-content;height:auto;background:$ivory;color:$ink;
   border:2px solid $ink;border-radius:8px;font-weight:bold;white-space:normal;overflow:visible;margin:0}
 .n15-board .jupyter-button.n15-action.n15-roll{background:$orange;color:$ink}
@@ -102,14 +106,14 @@ def _dice() -> str:
 .n15-board .jupyter-button.n15-action.mod-active{background:$yellow;color:$ink}
 .n15-board .jupyter-button.n15-die{padding:0;border:2px solid $ink;border-radius:12px;line-height:1;font-weight:bold;
   text-overflow:clip;overflow:visible;margin:0}
-.n15-board .jupyter-button.n15-die.n15-valid{box-shadow:0 0 0 5px $yellow}
+.n15-board .jupyter-button.n15-die.n15-valid{box-shadow:0 0 0 4px $yellow}
 .n15-board .jupyter-button.n15-die.n15-placed{border:2px dashed $ivory}
 .n15-board .jupyter-button:focus-visible:enabled,.n15-board input:focus-visible,.n15-board select:focus-visible,
 .n15-board textarea:focus-visible,.n15-board .jupyter-widget-Collapse-header:focus-visible{
   outline:3px solid $sky;outline-offset:3px}
 .n15-board .widget-checkbox,.n15-board .jupyter-widget-checkbox{width:auto}
 .n15-board .widget-label-basic{color:$ivory;overflow:visible;text-overflow:clip}
-.n15-board .n15-coach{background:$ivory;border-radius:8px;padding:4px 10px;min-width:260px;flex:1 1 260px}
+.n15-board .n15-coach{background:$ivory;border-radius:8px;padding:4px 10px}
 .n15-board .n15-coach .widget-html-content{color:$ink;white-space:normal}
 .n15-board .n15-coach .widget-html-content p{margin:2px 0}
 .n15-board .n15-pad table{border-collapse:collapse;background:$ivory;color:$ink}
@@ -126,14 +130,14 @@ def _dice() -> str:
         box = DICE_BOX[size]
         on = ".n15-board" if size == "normal" else ".n15-board.kit-large"
         rules.append(
-            f"{on}{{font-size:{px['text']}px;padding:{box['die'] // 5}px;--jp-widgets-font-size:{px['text']}px;"
+            f"{on}{{font-size:{px['text']}px;padding:{box['die'] // 6}px;--jp-widgets-font-size:{px['text']}px;"
             f"--jp-widgets-inline-height:{box['control']}px}}\n"
             f"{on} .jupyter-widget-Collapse-header,{on} code,{on} .widget-label-basic,{on} input,{on} select,"
             f"{on} textarea,{on} .widget-html-content{{font-size:{px['text']}px}}\n"
             f"{on} .n15-status .widget-html-content{{font-size:{px['status']}px}}\n"
             f"{on} .n15-msg .widget-html-content{{font-size:{px['message']}px}}\n"
             f"{on} .jupyter-button.n15-action{{font-size:{px['text']}px;min-height:{box['control']}px;"
-            f"padding:4px {px['text'] * 3 // 4}px}}\n"
+            f"padding:2px {px['text'] // 2}px}}\n"
             f"{on} .jupyter-button.n15-die{{font-size:{px['die']}px;width:{box['die']}px;height:{box['die']}px}}\n"
             f"{on} .n15-coach .widget-html-content{{font-size:{px['text']}px}}\n"
             f"{on} .n15-pad table{{font-size:{px['pad']}px}}")
