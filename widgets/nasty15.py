@@ -87,13 +87,13 @@ _DIE_FACE: dict[Colour, tuple[str, str]] = {
     Colour.WHITE: ("ink", "white"), Colour.GREEN: ("ink", "green"), Colour.RED: ("ivory", "die_red")}
 #: A placed die's button: the die has left the table for the goal board.
 _PLACED_FACE = ("ivory", "slate_light")
-#: The goal board drawing's die side (px) in each size: its column labels are 0.36 x that, at least TEXT_PX.
-GOAL_DIE_PX: dict[Size, int] = {"normal": 46, "large": 62}
+#: The goal board drawing's die side (px) in each size: its column labels are 0.4 x that, at least TEXT_PX.
+GOAL_DIE_PX: dict[Size, int] = {"normal": 40, "large": 56}
 
 
-def _points(n: int) -> str:
-    """``n`` points with the plural right: '1 point', '2 points'."""
-    return f"{n} point{'' if n == 1 else 's'}"
+def _points(n: int, unit: str = "point") -> str:
+    """``n`` points (or other ``unit``) with the plural right: '1 point', '2 points'."""
+    return f"{n} {unit}{'' if n == 1 else 's'}"
 
 
 def _your_turn(name: str) -> str:
@@ -260,11 +260,19 @@ class DiceBoard(w.VBox):
             self.setup_note,
         ])
         setup.add_class("n15-setup-body")
-        self.setup_panel = w.Accordion(children=[setup], titles=("Players and variants",))
+        # a toggle button opens the panel (a real button: Tab and Enter/Space reach it, unlike a collapse header)
+        self.setup_toggle = w.ToggleButton(description="Players and variants", icon="caret-right",
+                                           tooltip="Show or hide the seats, variants and goal boards")
+        self.setup_toggle.add_class("n15-action")
+        self.setup_toggle.add_class("n15-setup-toggle")
+        setup.layout.display = "none"
+        self.setup_toggle.observe(lambda _c: self._show_setup(), names="value")
+        self.setup_panel = w.VBox([self.setup_toggle, setup])
         self.setup_panel.add_class("n15-setup")
-        actions = w.VBox([self.roll_button, self.stop_button, self.next_button, self.new_game_button])
+        # beside the goal board the buttons stack; below it (a narrow page) they wrap in rows
+        actions = w.HBox([self.roll_button, self.stop_button, self.next_button, self.new_game_button])
         actions.add_class("n15-actions")
-        options = w.VBox([self.coach_box, self.size_toggle])
+        options = w.HBox([self.coach_box, self.size_toggle])
         options.add_class("n15-actions")
         rows = [w.HBox([self.goal, actions]), w.HBox(list(self.dice.values())), self.coach_card,
                 w.HBox([self.pad, options])]
@@ -277,6 +285,11 @@ class DiceBoard(w.VBox):
         self._say("")
         self._start()
         self.render()
+
+    def _show_setup(self) -> None:
+        body = self.setup_panel.children[1]
+        body.layout.display = "" if self.setup_toggle.value else "none"
+        self.setup_toggle.icon = "caret-down" if self.setup_toggle.value else "caret-right"
 
     # -- seats --------------------------------------------------------------------------------------
     def _append_seat(self, name: str, kind: str) -> None:
@@ -736,7 +749,7 @@ class DiceBoard(w.VBox):
             who = g.player if kind == "human" else f"{g.player} ({kind} computer)"
             marker = f" · white marker {g.markers[g.player]}" if g.handicap else ""
             self.status.value = (f"<b>Board {g.board_number} of {g.rounds} · {escape(who)}{marker}</b> · "
-                                 f"{t.pips} pips placed; stopping now scores {_points(t.stop_score())}")
+                                 f"{_points(t.pips, 'pip')} placed; stopping now scores {_points(t.stop_score())}")
         self.goal.value = dice_goal_board(t.targets, t.placed, size=GOAL_DIE_PX[self._size],
                                           title=f"goal board {g.board.notation()}")
         valid = set(t.valid_colours())

@@ -73,10 +73,11 @@ _FIFTEENS = """
 #: The dice board's text sizes (CSS px) in each size (:data:`~fifteen_kit.widgets.palette.TEXT_PX` is the least).
 DICE_PX: dict[str, dict[str, int]] = {
     "normal": {"text": 16, "status": 17, "message": 19, "die": 24, "pad": 16},
-    "large": {"text": 22, "status": 24, "message": 27, "die": 38, "pad": 22},
+    "large": {"text": 22, "status": 24, "message": 27, "die": 36, "pad": 22},
 }
 #: The dice board's box sizes (CSS px) in each size: a die button's side, a control's height.
-DICE_BOX: dict[str, dict[str, int]] = {"normal": {"die": 60, "control": 36}, "large": {"die": 84, "control": 46}}
+DICE_BOX: dict[str, dict[str, int]] = {"normal": {"die": 60, "control": 36, "padding": 8},
+                                       "large": {"die": 88, "control": 46, "padding": 14}}
 
 
 def _dice() -> str:
@@ -93,10 +94,10 @@ def _dice() -> str:
 .n15-board .n15-status{color:$ivory}
 .n15-board .n15-msg .widget-html-content{color:$yellow;font-weight:bold;white-space:normal;line-height:1.3;
   border-left:5px solid $yellow;padding-left:10px}
-.n15-board .n15-goal svg{max-width:100%;height:auto}
-.n15-board .n15-row{flex-wrap:wrap;gap:10px;align-items:flex-start}
+.n15-board .n15-goal svg{max-width:100%;height:auto;display:block}
+.n15-board .n15-row{flex-wrap:wrap;gap:8px;align-items:flex-start}
 .n15-board .n15-row>*{flex-shrink:0}
-.n15-board .n15-actions{gap:8px;align-items:flex-start}
+.n15-board .n15-row>.n15-actions{flex:1 1 170px;flex-wrap:wrap;gap:8px;align-content:flex-start}
 .n15-board .n15-status .widget-html-content,.n15-board .n15-coach .widget-html-content,
 .n15-board .n15-setup-body .widget-html-content{line-height:1.35}
 .n15-board .jupyter-button.n15-action{width:auto;min-width:max-content;height:auto;background:$ivory;color:$ink;
@@ -109,20 +110,23 @@ def _dice() -> str:
 .n15-board .jupyter-button.n15-die.n15-valid{box-shadow:0 0 0 4px $yellow}
 .n15-board .jupyter-button.n15-die.n15-placed{border:2px dashed $ivory}
 .n15-board .jupyter-button:focus-visible:enabled,.n15-board input:focus-visible,.n15-board select:focus-visible,
-.n15-board textarea:focus-visible,.n15-board .jupyter-widget-Collapse-header:focus-visible{
+.n15-board textarea:focus-visible{
   outline:3px solid $sky;outline-offset:3px}
 .n15-board .widget-checkbox,.n15-board .jupyter-widget-checkbox{width:auto}
 .n15-board .widget-label-basic{color:$ivory;overflow:visible;text-overflow:clip}
 .n15-board .n15-coach{background:$ivory;border-radius:8px;padding:4px 10px}
 .n15-board .n15-coach .widget-html-content{color:$ink;white-space:normal}
 .n15-board .n15-coach .widget-html-content p{margin:2px 0}
-.n15-board .n15-pad table{border-collapse:collapse;background:$ivory;color:$ink}
+.n15-board .n15-pad table{border-collapse:collapse;background:$ivory;color:$ink;line-height:1.3}
+.n15-board .n15-pad .widget-html-content{line-height:1.3}
+.n15-board input[type="checkbox"]{width:1em;height:1em;margin-right:.4em}
 .n15-board .n15-pad td,.n15-board .n15-pad th{border:1px solid $ink;padding:1px 5px;text-align:center;color:$ink}
 .n15-board .n15-pad th.n15-name{max-width:9em;overflow-wrap:anywhere;white-space:normal;text-align:left}
 .n15-board .n15-pad .now{background:$yellow}
 .n15-board .n15-note-alert{color:$yellow}
-.n15-board .jupyter-widget-Collapse-header{background:$slate_light;color:$ivory;border-color:$slate_light}
-.n15-board .jupyter-widget-Collapse-contents{background:$slate_light;color:$ivory;border-color:$slate_light}
+.n15-board .n15-setup{background:$slate_light;border-radius:8px;padding:6px;gap:8px}
+.n15-board .jupyter-button.n15-action.n15-setup-toggle{background:$slate_light;color:$ivory;border-color:$ivory}
+.n15-board .jupyter-button.n15-action.n15-setup-toggle.mod-active{background:$slate_light;color:$ivory}
 .n15-board .n15-setup-body textarea{width:100%;box-sizing:border-box}
 .n15-board .n15-setup-body .widget-html-content{white-space:normal}
 """).substitute(PALETTE)]
@@ -130,9 +134,9 @@ def _dice() -> str:
         box = DICE_BOX[size]
         on = ".n15-board" if size == "normal" else ".n15-board.kit-large"
         rules.append(
-            f"{on}{{font-size:{px['text']}px;padding:{box['die'] // 6}px;--jp-widgets-font-size:{px['text']}px;"
+            f"{on}{{font-size:{px['text']}px;padding:{box['padding']}px;--jp-widgets-font-size:{px['text']}px;"
             f"--jp-widgets-inline-height:{box['control']}px}}\n"
-            f"{on} .jupyter-widget-Collapse-header,{on} code,{on} .widget-label-basic,{on} input,{on} select,"
+            f"{on} code,{on} .widget-label-basic,{on} input,{on} select,"
             f"{on} textarea,{on} .widget-html-content{{font-size:{px['text']}px}}\n"
             f"{on} .n15-status .widget-html-content{{font-size:{px['status']}px}}\n"
             f"{on} .n15-msg .widget-html-content{{font-size:{px['message']}px}}\n"
