@@ -392,7 +392,7 @@ def test_size_option_and_projector_toggle():
     assert b.size == "normal" and "kit-board" in b._dom_classes and "kit-large" not in b._dom_classes
     assert b.size_toggle.description == "Projector size" and not b.size_toggle.value
     b.size_toggle.value = True  # what a click on the toggle does
-    assert b.size == "large" and "kit-large" in b._dom_classes and 'font-size="22.4"' in b.goal.value
+    assert b.size == "large" and "kit-large" in b._dom_classes and 'font-size="25.6"' in b.goal.value
     b.size = "normal"
     assert not b.size_toggle.value and "kit-large" not in b._dom_classes
     big = human_first(seed=1, size="large")

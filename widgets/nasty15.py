@@ -88,7 +88,7 @@ _DIE_FACE: dict[Colour, tuple[str, str]] = {
 #: A placed die's button: the die has left the table for the goal board.
 _PLACED_FACE = ("ivory", "slate_light")
 #: The goal board drawing's die side (px) in each size: its column labels are 0.4 x that, at least TEXT_PX.
-GOAL_DIE_PX: dict[Size, int] = {"normal": 40, "large": 56}
+GOAL_DIE_PX: dict[Size, int] = {"normal": 40, "large": 64}
 
 
 def _points(n: int, unit: str = "point") -> str:
@@ -374,6 +374,7 @@ class DiceBoard(w.VBox):
 
     @size.setter
     def size(self, value: Size) -> None:
+        """Switch the board to ``value`` (raises InvalidArgumentError for anything but "normal" or "large")."""
         self._size = check_size(value)
         if self._size == "large":
             self.add_class("kit-large")
@@ -459,6 +460,8 @@ class DiceBoard(w.VBox):
         if now != self._game_setup:
             text += ". <b>Not the game being played: press New game to start it.</b>"
         self.setup_note.value = text
+        # the box shows every line of the boards (no scroll bar inside the board), up to 16 of them
+        self.boards_text.rows = max(3, min(16, self.boards_text.value.count("\n") + 1))
 
     def new_game(self) -> None:
         """End the game in progress and start a new one with the seats, variants and boards in the setup panel.

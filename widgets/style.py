@@ -73,11 +73,11 @@ _FIFTEENS = """
 #: The dice board's text sizes (CSS px) in each size (:data:`~fifteen_kit.widgets.palette.TEXT_PX` is the least).
 DICE_PX: dict[str, dict[str, int]] = {
     "normal": {"text": 16, "status": 17, "message": 19, "die": 24, "pad": 16},
-    "large": {"text": 22, "status": 24, "message": 27, "die": 36, "pad": 22},
+    "large": {"text": 22, "status": 24, "message": 27, "die": 40, "pad": 24},
 }
 #: The dice board's box sizes (CSS px) in each size: a die button's side, a control's height.
 DICE_BOX: dict[str, dict[str, int]] = {"normal": {"die": 60, "control": 36, "padding": 8},
-                                       "large": {"die": 88, "control": 46, "padding": 14}}
+                                       "large": {"die": 96, "control": 46, "padding": 14}}
 
 
 def _dice() -> str:
@@ -98,6 +98,7 @@ def _dice() -> str:
 .n15-board .n15-row{flex-wrap:wrap;gap:8px;align-items:flex-start}
 .n15-board .n15-row>*{flex-shrink:0}
 .n15-board .n15-row>.n15-actions{flex:1 1 170px;flex-wrap:wrap;gap:8px;align-content:flex-start}
+.n15-board .n15-row,.n15-board .n15-actions,.n15-board .n15-setup,.n15-board .n15-setup-body{overflow:visible}
 .n15-board .n15-status .widget-html-content,.n15-board .n15-coach .widget-html-content,
 .n15-board .n15-setup-body .widget-html-content{line-height:1.35}
 .n15-board .jupyter-button.n15-action{width:auto;min-width:max-content;height:auto;background:$ivory;color:$ink;
@@ -128,6 +129,7 @@ def _dice() -> str:
 .n15-board .jupyter-button.n15-action.n15-setup-toggle{background:$slate_light;color:$ivory;border-color:$ivory}
 .n15-board .jupyter-button.n15-action.n15-setup-toggle.mod-active{background:$slate_light;color:$ivory}
 .n15-board .n15-setup-body textarea{width:100%;box-sizing:border-box}
+.n15-board .n15-setup-body>.jupyter-button{align-self:flex-start}
 .n15-board .n15-setup-body .widget-html-content{white-space:normal}
 """).substitute(PALETTE)]
     for size, px in DICE_PX.items():
