@@ -20,6 +20,11 @@ every rule is the engine's.  What it offers:
 * the score pad of all players and boards;
 * a coach: on demand, the exact expected score of stopping now versus rolling on
   under optimal play, and after each decision a note when it cost points.
+* a message line that always says what to do now (press Roll, click a ringed die,
+  press Next player; at the end: who won, the scores, and "Press New game");
+* a "Projector size" toggle (and the ``size`` option): text of at least 16 px, or 22 px
+  and a board that fills a 1024x768 screen; colours from :mod:`~fifteen_kit.widgets.palette`;
+  every control is a button, so Tab and Enter/Space play a whole game.
 
 Rolling shows a short asyncio animation (no threads, no sleeping) when an event
 loop runs; without one (tests, plain Python) the roll lands at once.
@@ -170,7 +175,9 @@ class DiceBoard(w.VBox):
         # -- setup ----------------------------------------------------------------------------------
         # layouts are shared by the seats' and dice's widgets: fewer widgets to build, a faster board
         # (sizes in em follow the board's text size; the dice's sizes are the style sheet's)
-        self._layouts = {"name": w.Layout(width="9em"), "kind": w.Layout(width="7em"), "auto": w.Layout(width="auto")}
+        # every input has a visible label (its description) that names it to a screen reader too
+        self._layouts = {"name": w.Layout(width="13em"), "kind": w.Layout(width="11em"), "auto": w.Layout(width="auto")}
+        self._label = {"description_width": "initial"}
         self.seat_names: list[w.Text] = []
         self.seat_kinds: list[w.Dropdown] = []
         self.seat_rows = w.VBox()
@@ -189,6 +196,7 @@ class DiceBoard(w.VBox):
                                     tooltip="Refuse back sides whose five targets do not add up to 15",
                                     layout=self._layouts["auto"])
         self.boards_text = w.Textarea(value=format_boards(pool), rows=6, layout=w.Layout(width="100%"),
+                                      description="Boards", style=self._label,
                                       placeholder="name: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1",
                                       tooltip="One goal board a line: base side (6 dice) / back side (5 dice)")
         self.load_boards_button = w.Button(description="Check boards", icon="check",
@@ -293,10 +301,10 @@ class DiceBoard(w.VBox):
 
     # -- seats --------------------------------------------------------------------------------------
     def _append_seat(self, name: str, kind: str) -> None:
-        text = w.Text(value=name, layout=self._layouts["name"], placeholder="name",
-                      tooltip=f"The player's name (1 to {MAX_NAME} characters)")
-        drop = w.Dropdown(options=SEAT_KINDS, value=kind, layout=self._layouts["kind"],
-                          tooltip="A human, or one of the computer players")
+        text = w.Text(value=name, description="Name", layout=self._layouts["name"], placeholder="name",
+                      style=self._label, tooltip=f"The player's name (1 to {MAX_NAME} characters)")
+        drop = w.Dropdown(options=SEAT_KINDS, value=kind, description="plays", layout=self._layouts["kind"],
+                          style=self._label, tooltip="A human, or one of the computer players")
         remove = w.Button(description="Remove", icon="minus", tooltip="Remove this seat (from the next game on)")
         remove.add_class("n15-action")
         remove.on_click(lambda _b, text=text: self._remove_clicked(text))
@@ -304,7 +312,9 @@ class DiceBoard(w.VBox):
         drop.observe(lambda _c: self._render_setup(), names="value")
         self.seat_names.append(text)
         self.seat_kinds.append(drop)
-        self.seat_rows.children = (*self.seat_rows.children, w.HBox([text, drop, remove]))
+        row = w.HBox([text, drop, remove])
+        row.add_class("n15-row")
+        self.seat_rows.children = (*self.seat_rows.children, row)
         self._render_setup()
 
     def add_seat(self, name: str | None = None, kind: SeatKind = "human") -> None:
