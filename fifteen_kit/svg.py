@@ -468,7 +468,9 @@ def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None
                     title: str = "") -> SVG:
     """A "15" goal board: each colour's target die, and below it the die placed there (if any).
 
-    ``targets`` and ``placed`` are in colour order (blue yellow black white green red).
+    ``targets`` and ``placed`` are in colour order (blue yellow black white green red).  Each column is
+    headed by its colour's letter and target ("B ≤ 4", text 0.4 x ``size`` px, so at least 16 px from a
+    ``size`` of 40); the dice themselves carry no letter (their column names them).
 
     Raises InvalidArgumentError for bad targets (six whole numbers 1..6), placed dice (six entries, each
     None or 1..its target), size or title (text of at most MAX_TEXT characters).
@@ -496,15 +498,14 @@ def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None
     for i, colour in enumerate(COLOURS):
         x = gap + i * (size + gap)
         out.append(f'<text x="{x + size / 2:g}" y="{gap * 0.9 + size * 0.3:g}" text-anchor="middle" '
-                   f'font-family="{_FONT}" font-size="{size * 0.3:g}" fill="#f7f0dc">{colour.value} ≤ {t[i]}</text>')
+                   f'font-family="{_FONT}" font-size="{size * 0.4:g}" fill="#f7f0dc">{colour.value} ≤ {t[i]}</text>')
         y = gap + size * 0.55
-        out.append(die(t[i], colour.hex, colour.ink, x, y, size, letter=colour.value))
+        out.append(die(t[i], colour.hex, colour.ink, x, y, size))
         y2 = y + size + gap
         if p[i] is None:
             out.append(f'<rect x="{x:g}" y="{y2:g}" width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" '
                        f'fill="none" stroke="#f7f0dc" stroke-dasharray="4 4" stroke-width="2" opacity="0.6"/>')
         else:
-            out.append(die(_check.whole(p[i], 1, t[i], "a placed die"), colour.hex, colour.ink, x, y2, size,
-                           letter=colour.value))
+            out.append(die(_check.whole(p[i], 1, t[i], "a placed die"), colour.hex, colour.ink, x, y2, size))
     out.append("</svg>")
     return SVG("".join(out))

@@ -62,7 +62,8 @@ def test_computers_play_their_turns_and_the_pad_fills():
         else:
             b.roll_button.click()
     assert b.game.is_over and len(b.game.pad) == 20
-    assert "Game over" in b.status.value and b.pad.value.count("<tr>") == 12
+    # the pad: a row a player (and the boards' row), a column a board and the totals
+    assert "Game over" in b.status.value and b.pad.value.count("<tr>") == 3 and b.pad.value.count("<td") == 20
 
 
 def test_all_computer_game_runs_to_the_end():
@@ -292,3 +293,175 @@ def test_click_die_refuses_what_is_not_a_die():
         with pytest.raises(NotationError):
             b.click_die(bad)
     assert b.game.turn == before
+
+
+# -- a board for the classroom wall (issue 17) -------------------------------------------------------
+def _play_whole_game(b, rng, seen):
+    """Play ``b`` to its end with random legal clicks of the human seats, recording every message shown."""
+    for _ in range(2000):
+        seen.append(b.message.value)
+        g = b.game
+        if g.is_over:
+            return
+        t = g.turn
+        if t.is_over:
+            b.next_button.click()
+        elif t.phase is Phase.PLACE or (t.phase is Phase.DECIDE and t.valid_colours() and rng.random() < 0.5):
+            b.dice[rng.choice(t.valid_colours())].click()
+        elif t.phase is Phase.DECIDE and rng.random() < 0.4:
+            b.stop_button.click()
+        else:
+            b.roll_button.click()
+    raise AssertionError("the game did not end")
+
+
+def test_the_message_line_always_says_what_to_do_over_whole_games():
+    import random
+    import re
+
+    for seed, seats in ((1, [("You", "human"), ("Computer", "optimal")]),
+                        (2, [("Bot", "greedy"), ("Anna", "human"), ("Ben", "human"), ("Cy", "cautious")]),
+                        (3, [("You", "human")])):
+        b = DiceBoard(players=seats, seed=seed, coach=seed == 1)
+        seen = []
+        _play_whole_game(b, random.Random(seed), seen)
+        seen.append(b.message.value)
+        for text in seen:
+            assert text.strip(), "an empty message line"
+            assert not re.search(r"\b1 points\b", text) and "Your turn, You" not in text
+            assert re.search(r"(press|Press|Click|place|wait|thinking)", text), text
+        end = b.message.value
+        assert "The game is over" in end and "Press New game" in end
+        for p in b.game.players:  # every score is said
+            assert f"{p} {b.game.totals()[p]} point" in end or len(b.game.players) == 1
+        assert any(w in end for w in b.game.winners())
+        assert "Your turn: press Roll" in seen[0] or "your turn: press Roll" in seen[0] or "Bot" in seen[0]
+
+
+def test_the_new_game_button_is_on_the_board_not_in_the_closed_panel():
+    b = DiceBoard(players=[("A", "cautious")], seed=1)
+    assert b.game.is_over and "Press New game" in b.message.value
+
+    def inside(widget, box):
+        return widget is box or any(inside(widget, c) for c in getattr(box, "children", ()))
+
+    assert inside(b.new_game_button, b) and not inside(b.new_game_button, b.setup_panel)
+    assert not b.new_game_button.disabled and b.new_game_button.layout.display != "none"
+    b.new_game_button.click()
+    assert b.game.is_over and "Press New game" in b.message.value
+
+
+def test_start_messages_and_wording():
+    b = human_first(seed=4)
+    assert b.message.value == "Your turn: press Roll to roll the six dice."
+    b = DiceBoard(players=[("Bot", "greedy"), ("Anna", "human")], seed=4)
+    assert b.message.value.startswith("Bot scored ") and b.message.value.endswith("Anna, your turn: press Roll to "
+                                                                                 "roll the six dice.")
+
+
+def test_plurals_one_point():
+    from fifteen_kit.widgets.nasty15 import _plural_fix, _points
+
+    assert (_points(0), _points(1), _points(2)) == ("0 points", "1 point", "2 points")
+    assert _plural_fix("stopped with 1 points") == "stopped with 1 point"
+    assert _plural_fix("stopped with 11 points") == "stopped with 11 points"
+    for seed in range(60):  # a first roll whose red die (target 1) shows 1: place it alone and stop
+        b = DiceBoard(players=[("You", "human")], seed=seed)
+        b.roll_button.click()
+        t = b.game.turn
+        if t.phase is Phase.PLACE and t.valid_colours() == (Colour.RED,):
+            b.dice[Colour.RED].click()
+            b.stop_button.click()
+            assert b.message.value.startswith("You stop with 1 point. ")
+            break
+    else:
+        raise AssertionError("no seed gave a lone red 1")
+    b = DiceBoard(players=[("Anna", "human")], seed=seed)
+    b.roll_button.click()
+    b.dice[Colour.RED].click()
+    b.stop_button.click()
+    assert b.message.value.startswith("Anna stops with 1 point. ")
+
+
+def test_size_option_and_projector_toggle():
+    import pytest
+
+    from fifteen_kit.errors import InvalidArgumentError
+
+    b = human_first(seed=1)
+    assert b.size == "normal" and "kit-board" in b._dom_classes and "kit-large" not in b._dom_classes
+    assert b.size_toggle.description == "Projector size" and not b.size_toggle.value
+    b.size_toggle.value = True  # what a click on the toggle does
+    assert b.size == "large" and "kit-large" in b._dom_classes and 'font-size="25.6"' in b.goal.value
+    b.size = "normal"
+    assert not b.size_toggle.value and "kit-large" not in b._dom_classes
+    big = human_first(seed=1, size="large")
+    assert big.size == "large" and big.size_toggle.value and "kit-large" in big._dom_classes
+    for bad in ("huge", "Large", 22, None, True):
+        with pytest.raises(InvalidArgumentError):
+            human_first(size=bad)
+        with pytest.raises(InvalidArgumentError):
+            b.size = bad
+    assert b.size == "normal"
+
+
+def _font_sizes_of_rules(css):
+    import re
+
+    for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", re.sub(r"/\*.*?\*/", "", css, flags=re.S)):
+        for value in re.findall(r"font-size:\s*([^;]+)", body):
+            yield selector.strip(), value.strip()
+
+
+def test_every_font_size_of_the_board_is_at_least_the_sizes_least():
+    import re
+
+    from fifteen_kit.widgets.palette import TEXT_PX
+    from fifteen_kit.widgets.style import _DICE, DICE_PX
+
+    for size, px in DICE_PX.items():
+        assert min(px.values()) >= TEXT_PX[size]
+    rules = list(_font_sizes_of_rules(_DICE))
+    assert rules
+    large_selectors = set()
+    for selector, value in rules:
+        assert value.endswith("px"), (selector, value)  # px only: no em or keyword that could shrink
+        size = "large" if "kit-large" in selector else "normal"
+        assert float(value[:-2]) >= TEXT_PX[size], (selector, value)
+        if size == "large":
+            large_selectors.add(selector.replace(".kit-large", ""))
+    # every normal rule that sets a size has its large twin
+    assert {s for s, _ in rules if "kit-large" not in s} <= large_selectors
+    for size in ("normal", "large"):
+        b = human_first(seed=11, coach=True, size=size)
+        b.roll_button.click()
+
+        def widgets(box):
+            yield box
+            for c in getattr(box, "children", ()):
+                yield from widgets(c)
+
+        for widget in widgets(b):
+            font = getattr(getattr(widget, "style", None), "font_size", None)
+            if font:
+                assert float(font.removesuffix("px")) >= TEXT_PX[size], widget
+        svg_fonts = [float(f) for f in re.findall(r'font-size="([\d.]+)"', b.goal.value)]
+        assert svg_fonts and min(svg_fonts) >= TEXT_PX[size]
+
+
+def test_every_text_colour_pair_of_the_board_is_a_checked_palette_pair():
+    import re
+
+    from fifteen_kit.widgets.nasty15 import _DIE_FACE, _PLACED_FACE
+    from fifteen_kit.widgets.palette import PALETTE, TEXT_PAIRS
+    from fifteen_kit.widgets.style import _DICE
+
+    for pair in (*_DIE_FACE.values(), _PLACED_FACE):
+        assert pair in TEXT_PAIRS
+    colours = {c.lower() for c in PALETTE.values()}
+    assert set(c.lower() for c in re.findall(r"#[0-9a-fA-F]{6}\b", _DICE)) <= colours
+    b = human_first(seed=4)
+    b.roll_button.click()
+    used = {(b.dice[c].style.text_color.lower(), b.dice[c].style.button_color.lower()) for c in Colour}
+    named = {(PALETTE[t].lower(), PALETTE[g].lower()) for t, g in TEXT_PAIRS}
+    assert used <= named

@@ -20,6 +20,11 @@ every rule is the engine's.  What it offers:
 * the score pad of all players and boards;
 * a coach: on demand, the exact expected score of stopping now versus rolling on
   under optimal play, and after each decision a note when it cost points.
+* a message line that always says what to do now (press Roll, click a ringed die,
+  press Next player; at the end: who won, the scores, and "Press New game");
+* a "Projector size" toggle (and the ``size`` option): text of at least 16 px, or 22 px
+  and a board that fills a 1024x768 screen; colours from :mod:`~fifteen_kit.widgets.palette`;
+  every control is a button, so Tab and Enter/Space play a whole game.
 
 Rolling shows a short asyncio animation (no threads, no sleeping) when an event
 loop runs; without one (tests, plain Python) the roll lands at once.
@@ -39,6 +44,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from html import escape
 from typing import Literal
@@ -65,9 +71,10 @@ from fifteen_kit.nasty15.rules import Decision, Phase, Turn
 from fifteen_kit.svg import dice_goal_board
 
 from .common import sentence
+from .palette import PALETTE, Size, check_size
 from .style import style_sheet
 
-__all__ = ["SEAT_KINDS", "DiceBoard", "SeatKind"]
+__all__ = ["GOAL_DIE_PX", "SEAT_KINDS", "DiceBoard", "SeatKind"]
 
 #: Who sits in a seat: a human, or one of the computer players (:data:`~fifteen_kit.nasty15.players.PLAYERS`).
 SeatKind = Literal["human", "cautious", "greedy", "optimal"]
@@ -79,10 +86,29 @@ _ROLL, _STOP = Decision("roll"), Decision("stop")
 _FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def _coach_look() -> dict[str, object]:
-    # the coach's notes: dark ink on a light card (sizes and colours through the public style and layout traits)
-    return {"style": {"text_color": "#3b1a0e", "background": "#f7f0dc", "font_size": "14px"},
-            "layout": w.Layout(padding="4px 10px")}
+#: Each die button's face: (text colour, face colour), names in the palette (each pair in TEXT_PAIRS).
+_DIE_FACE: dict[Colour, tuple[str, str]] = {
+    Colour.BLUE: ("ivory", "blue"), Colour.YELLOW: ("ink", "yellow"), Colour.BLACK: ("ivory", "ink"),
+    Colour.WHITE: ("ink", "white"), Colour.GREEN: ("ink", "green"), Colour.RED: ("ivory", "die_red")}
+#: A placed die's button: the die has left the table for the goal board.
+_PLACED_FACE = ("ivory", "slate_light")
+#: The goal board drawing's die side (px) in each size: its column labels are 0.4 x that, at least TEXT_PX.
+GOAL_DIE_PX: dict[Size, int] = {"normal": 40, "large": 64}
+
+
+def _points(n: int, unit: str = "point") -> str:
+    """``n`` points (or other ``unit``) with the plural right: '1 point', '2 points'."""
+    return f"{n} {unit}{'' if n == 1 else 's'}"
+
+
+def _your_turn(name: str) -> str:
+    """Whose turn, said to the pupil: 'Your turn' for the seat called You, else 'Anna, your turn'."""
+    return "Your turn" if name.strip().lower() == "you" else f"{name}, your turn"
+
+
+def _subject(name: str) -> tuple[str, str]:
+    """(subject, verb ending) so that 'You stop' and 'Anna stops' both read right."""
+    return ("You", "") if name.strip().lower() == "you" else (name, "s")
 
 
 _SOLVE_SLICE = 0.02  # seconds of solving between two returns to the event loop
@@ -102,6 +128,9 @@ class DiceBoard(w.VBox):
         boards: the goal boards to draw from: None for the kit's set, text in the format of
             :func:`~fifteen_kit.nasty15.boards.parse_boards`, or (base side, back side) pairs.
         backs_sum_to_15: refuse back sides that do not sum to 15 (the other reading of the Objective).
+        size: ``"normal"`` (text at least 16 px; fits JupyterLab beside its file browser on a 1024x768 screen) or
+            ``"large"`` (projector size: text at least 22 px, the board fills a 1024x768 screen); the board's
+            "Projector size" toggle and the settable :attr:`size` switch between them.
 
     A game draws 10 boards, or every board when fewer are given.  Raises InvalidArgumentError (or
     NotationError for bad board text) for bad seats or settings.
@@ -110,9 +139,11 @@ class DiceBoard(w.VBox):
     def __init__(self, players: list[tuple[str, SeatKind]] | None = None, handicap: bool = False,
                  gambler: bool = False, seed: int | None = 0, coach: bool = False,
                  boards: str | tuple[tuple[GoalBoard, GoalBoard], ...] | None = None,
-                 backs_sum_to_15: bool = False) -> None:
-        super().__init__(layout=w.Layout(padding="14px"))
+                 backs_sum_to_15: bool = False, size: Size = "normal") -> None:
+        super().__init__()
+        self._size: Size = check_size(size)
         self.add_class("n15-board")
+        self.add_class("kit-board")
         seats = players if players is not None else [("You", "human"), ("Computer", "optimal")]
         seats = _check.items(seats, 6, "the seats")
         check_player_count(len(seats))
@@ -143,71 +174,85 @@ class DiceBoard(w.VBox):
         self._before_decision: Turn | None = None  # the turn just after the roll, for the coach's verdict
         # -- setup ----------------------------------------------------------------------------------
         # layouts are shared by the seats' and dice's widgets: fewer widgets to build, a faster board
-        self._layouts = {"name": w.Layout(width="130px"), "kind": w.Layout(width="120px"),
-                         "remove": w.Layout(width="100px"), "die": w.Layout(width="74px", height="74px", padding="0px",
-                                                                border="2px solid #1f1f24")}
+        # (sizes in em follow the board's text size; the dice's sizes are the style sheet's)
+        # every input has a visible label (its description) that names it to a screen reader too
+        self._layouts = {"name": w.Layout(width="13em"), "kind": w.Layout(width="11em"), "auto": w.Layout(width="auto")}
+        self._label = {"description_width": "initial"}
         self.seat_names: list[w.Text] = []
         self.seat_kinds: list[w.Dropdown] = []
         self.seat_rows = w.VBox()
         self.add_seat_button = w.Button(description="Add seat", icon="plus",
                                         tooltip="Add a seat (at most 6); it plays from the next game on")
+        self.add_seat_button.add_class("n15-action")
         self.add_seat_button.on_click(lambda _b: self._add_clicked())
         for name, kind in seats:
             self._append_seat(name, kind)
         self.handicap_box = w.Checkbox(value=handicap, description="Handicap", indent=False,
-                                       tooltip="Back sides with a white-die marker per player")
+                                       tooltip="Back sides with a white-die marker per player",
+                                       layout=self._layouts["auto"])
         self.gambler_box = w.Checkbox(value=gambler, description="Gambler", indent=False,
-                                      tooltip="A roll with no valid die scores 0")
+                                      tooltip="A roll with no valid die scores 0", layout=self._layouts["auto"])
         self.backs_box = w.Checkbox(value=backs_sum_to_15, description="Back sides sum to 15", indent=False,
-                                    tooltip="Refuse back sides whose five targets do not add up to 15")
-        self.boards_text = w.Textarea(value=format_boards(pool), rows=6, layout=w.Layout(width="440px"),
+                                    tooltip="Refuse back sides whose five targets do not add up to 15",
+                                    layout=self._layouts["auto"])
+        self.boards_text = w.Textarea(value=format_boards(pool), rows=6, layout=w.Layout(width="100%"),
+                                      description="Boards", style=self._label,
                                       placeholder="name: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1",
                                       tooltip="One goal board a line: base side (6 dice) / back side (5 dice)")
         self.load_boards_button = w.Button(description="Check boards", icon="check",
                                            tooltip="Check the boards typed above (they play from the next game)")
         self.load_boards_button.on_click(lambda _b: self._load_boards_clicked())
+        self.load_boards_button.add_class("n15-action")
         self.kit_boards_button = w.Button(description="Kit's boards", icon="undo",
                                           tooltip="Put the kit's 15 boards back in the box above")
         self.kit_boards_button.on_click(lambda _b: self._reset_boards())
+        self.kit_boards_button.add_class("n15-action")
         self.boards_note = w.HTML()
         self.setup_note = w.HTML()
-        self.new_game_button = w.Button(description="New game", icon="refresh", button_style="primary",
-                                        tooltip="End this game and start a new one with these seats, variants "
-                                                "and boards")
+        self.new_game_button = w.Button(description="New game", icon="refresh",
+                                        tooltip="End this game and start a new one with the seats, variants "
+                                                "and boards of Players and variants")
         self.new_game_button.on_click(lambda _b: self.new_game())
+        self.new_game_button.add_class("n15-action")
+        self.new_game_button.add_class("n15-new")
         for box in (self.handicap_box, self.gambler_box, self.backs_box):
             box.observe(lambda _c: self._render_setup(), names="value")
         self.boards_text.observe(lambda _c: self._render_setup(), names="value")
         # -- play -----------------------------------------------------------------------------------
         self.status = w.HTML()
-        self.message = w.HTML(layout=w.Layout(min_height="1.4em"), style={"font_size": "15px"})
+        self.status.add_class("n15-status")
+        self.message = w.HTML()
         self.message.add_class("n15-msg")
         self.goal = w.HTML()
+        self.goal.add_class("n15-goal")
         self.dice: dict[Colour, w.Button] = {}
         for c in COLOURS:
-            b = w.Button(description=c.value, tooltip=f"{c.title} die", layout=self._layouts["die"])
+            b = w.Button(description=c.value, tooltip=f"{c.title} die")
             b.add_class("n15-die")
-            b.style.button_color = c.hex
-            b.style.text_color = c.ink
-            b.style.font_size = "30px"
-            b.style.font_weight = "bold"
             b.on_click(lambda _b, c=c: self.click_die(c))
             self.dice[c] = b
-        self.roll_button = w.Button(description="Roll", icon="dice", button_style="warning",
-                                    tooltip="Roll every die not yet placed")
+        self.roll_button = w.Button(description="Roll", icon="dice", tooltip="Roll every die not yet placed")
         self.stop_button = w.Button(description="Stop and score", icon="hand-paper-o",
                                     tooltip="End your turn and score the placed dice")
         self.next_button = w.Button(description="Next player", icon="forward", tooltip="Write the score, pass on")
+        for button in (self.roll_button, self.stop_button, self.next_button):
+            button.add_class("n15-action")
+        self.roll_button.add_class("n15-roll")
         self.roll_button.on_click(lambda _b: self.roll())
         self.stop_button.on_click(lambda _b: self.stop())
         self.next_button.on_click(lambda _b: self.next_turn())
-        self.coach_box = w.Checkbox(value=coach, description="Coach", indent=False,
+        self.coach_box = w.Checkbox(value=coach, description="Coach", indent=False, layout=self._layouts["auto"],
                                     tooltip="Show what optimal play expects from each choice")
         self.coach_box.observe(lambda _c: self.render(), names="value")
-        self.coach = w.HTML(**_coach_look())
-        self.coach.add_class("n15-coach")
-        self.verdict = w.HTML(**_coach_look())
-        self.verdict.add_class("n15-coach")
+        self.size_toggle = w.ToggleButton(value=self._size == "large", description="Projector size", icon="expand",
+                                          tooltip="Large text for a projector (and back)")
+        self.size_toggle.add_class("n15-action")
+        self.size_toggle.observe(lambda change: setattr(self, "size", "large" if change["new"] else "normal"),
+                                 names="value")
+        self.coach = w.HTML()
+        self.verdict = w.HTML()
+        self.coach_card = w.VBox([self.coach, self.verdict])  # the coach's notes: ink on an ivory card
+        self.coach_card.add_class("n15-coach")
         self.pad = w.HTML()
         self.pad.add_class("n15-pad")
         setup = w.VBox([
@@ -220,39 +265,56 @@ class DiceBoard(w.VBox):
             self.boards_text, w.HBox([self.load_boards_button, self.kit_boards_button]), self.boards_note,
             w.HTML("Changes here apply to the <b>next</b> game: <b>New game</b> ends the game in progress "
                    "(its score pad is dropped) and starts one with these seats, variants and boards."),
-            self.setup_note, self.new_game_button,
+            self.setup_note,
         ])
         setup.add_class("n15-setup-body")
-        panel = w.Accordion(children=[setup], titles=("Players and variants",))
-        panel.add_class("n15-setup")
-        self.children = [
-            style_sheet(),
-            self.status, self.message, self.goal,
-            w.HBox(list(self.dice.values()), layout=w.Layout(grid_gap="8px")),
-            w.HBox([self.roll_button, self.stop_button, self.next_button, self.coach_box]),
-            self.coach,
-            self.verdict,
-            self.pad,
-            panel,
-        ]
+        # a toggle button opens the panel (a real button: Tab and Enter/Space reach it, unlike a collapse header)
+        self.setup_toggle = w.ToggleButton(description="Players and variants", icon="caret-right",
+                                           tooltip="Show or hide the seats, variants and goal boards")
+        self.setup_toggle.add_class("n15-action")
+        self.setup_toggle.add_class("n15-setup-toggle")
+        setup.layout.display = "none"
+        self.setup_toggle.observe(lambda _c: self._show_setup(), names="value")
+        self.setup_panel = w.VBox([self.setup_toggle, setup])
+        self.setup_panel.add_class("n15-setup")
+        # beside the goal board the buttons stack; below it (a narrow page) they wrap in rows
+        actions = w.HBox([self.roll_button, self.stop_button, self.next_button, self.new_game_button])
+        actions.add_class("n15-actions")
+        options = w.HBox([self.coach_box, self.size_toggle])
+        options.add_class("n15-actions")
+        rows = [w.HBox([self.goal, actions]), w.HBox(list(self.dice.values())), self.coach_card,
+                w.HBox([self.pad, options])]
+        for row in (rows[0], rows[1], rows[3]):  # rows wrap on a narrow page rather than cut anything off
+            row.add_class("n15-row")
+        self.children = [style_sheet(), self.status, self.message, *rows, self.setup_panel]
+        if self._size == "large":
+            self.add_class("kit-large")
         self.game = self._make_game(self._seats(), pool)
+        self._say("")
         self._start()
         self.render()
 
+    def _show_setup(self) -> None:
+        body = self.setup_panel.children[1]
+        body.layout.display = "" if self.setup_toggle.value else "none"
+        self.setup_toggle.icon = "caret-down" if self.setup_toggle.value else "caret-right"
+
     # -- seats --------------------------------------------------------------------------------------
     def _append_seat(self, name: str, kind: str) -> None:
-        text = w.Text(value=name, layout=self._layouts["name"], placeholder="name",
-                      tooltip=f"The player's name (1 to {MAX_NAME} characters)")
-        drop = w.Dropdown(options=SEAT_KINDS, value=kind, layout=self._layouts["kind"],
-                          tooltip="A human, or one of the computer players")
-        remove = w.Button(description="Remove", icon="minus", layout=self._layouts["remove"],
-                          tooltip="Remove this seat (from the next game on)")
+        text = w.Text(value=name, description="Name", layout=self._layouts["name"], placeholder="name",
+                      style=self._label, tooltip=f"The player's name (1 to {MAX_NAME} characters)")
+        drop = w.Dropdown(options=SEAT_KINDS, value=kind, description="plays", layout=self._layouts["kind"],
+                          style=self._label, tooltip="A human, or one of the computer players")
+        remove = w.Button(description="Remove", icon="minus", tooltip="Remove this seat (from the next game on)")
+        remove.add_class("n15-action")
         remove.on_click(lambda _b, text=text: self._remove_clicked(text))
         text.observe(lambda _c: self._render_setup(), names="value")
         drop.observe(lambda _c: self._render_setup(), names="value")
         self.seat_names.append(text)
         self.seat_kinds.append(drop)
-        self.seat_rows.children = (*self.seat_rows.children, w.HBox([text, drop, remove]))
+        row = w.HBox([text, drop, remove])
+        row.add_class("n15-row")
+        self.seat_rows.children = (*self.seat_rows.children, row)
         self._render_setup()
 
     def add_seat(self, name: str | None = None, kind: SeatKind = "human") -> None:
@@ -287,7 +349,7 @@ class DiceBoard(w.VBox):
         try:
             self.add_seat()
         except FifteenKitError as err:
-            self.setup_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
+            self.setup_note.value = f"<span class='n15-note-alert'>{escape(sentence(err.message))}</span>"
 
     def _remove_clicked(self, text: w.Text) -> None:
         # a seat's Remove button (disabled on the last seat; a click that gets through anyway is answered on
@@ -297,7 +359,7 @@ class DiceBoard(w.VBox):
         try:
             self.remove_seat(self.seat_names.index(text))
         except FifteenKitError as err:
-            self.setup_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
+            self.setup_note.value = f"<span class='n15-note-alert'>{escape(sentence(err.message))}</span>"
 
     def _seats(self) -> list[tuple[str, SeatKind]]:
         return [(n.value.strip(), _seat_kind(k.value)) for n, k in zip(self.seat_names, self.seat_kinds, strict=True)]
@@ -309,10 +371,28 @@ class DiceBoard(w.VBox):
         try:
             self.load_boards(self.boards_text.value)
         except FifteenKitError as err:
-            self.boards_note.value = f"<span style='color:#F0E442'>{escape(sentence(err.message))}</span>"
+            self.boards_note.value = f"<span class='n15-note-alert'>{escape(sentence(err.message))}</span>"
             self._say("The boards were not loaded: " + sentence(err.message))
         else:
             self._say("The boards are checked: they play from the next game (press New game).")
+
+    @property
+    def size(self) -> Size:
+        """The board's size: ``"normal"`` or ``"large"`` (projector size).  Setting it redraws the board (and sets
+        the "Projector size" toggle); raises InvalidArgumentError for any other value."""
+        return self._size
+
+    @size.setter
+    def size(self, value: Size) -> None:
+        """Switch the board to ``value`` (raises InvalidArgumentError for anything but "normal" or "large")."""
+        self._size = check_size(value)
+        if self._size == "large":
+            self.add_class("kit-large")
+        else:
+            self.remove_class("kit-large")
+        if self.size_toggle.value != (self._size == "large"):
+            self.size_toggle.value = self._size == "large"
+        self.render()
 
     @property
     def rolling(self) -> bool:
@@ -390,6 +470,8 @@ class DiceBoard(w.VBox):
         if now != self._game_setup:
             text += ". <b>Not the game being played: press New game to start it.</b>"
         self.setup_note.value = text
+        # the box shows every line of the boards (no scroll bar inside the board), up to 16 of them
+        self.boards_text.rows = max(3, min(16, self.boards_text.value.count("\n") + 1))
 
     def new_game(self) -> None:
         """End the game in progress and start a new one with the seats, variants and boards in the setup panel.
@@ -397,7 +479,7 @@ class DiceBoard(w.VBox):
         Refused with a message (nothing changes) while dice are rolling or when a setting is bad.
         """
         if self._rolling:
-            self._say("The dice are still rolling.")
+            self._say("")
             return
         try:
             pool = parse_boards(self.boards_text.value, self.backs_box.value)
@@ -408,6 +490,7 @@ class DiceBoard(w.VBox):
         self._pool = pool
         self.game = game
         self._before_decision = None
+        self.verdict.value = ""
         self._say("New game.")
         self._start()
         self.render()
@@ -466,18 +549,54 @@ class DiceBoard(w.VBox):
 
     # -- actions --------------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
-        self.message.value = escape(text)
+        """Show ``text`` followed by what to do now (so the message line always says it)."""
+        self.message.value = escape(" ".join(part for part in (text, self.next_step()) if part))
+
+    def next_step(self) -> str:
+        """What to do now, in one or two sentences for the message line (the game's end: who won, with the
+        scores, and which button starts a new game).
+
+        >>> DiceBoard(players=[("You", "human")], seed=1).next_step()
+        'Your turn: press Roll to roll the six dice.'
+        """
+        g, t = self.game, self.game.turn
+        if g.is_over:
+            totals = g.totals()
+            winners = g.winners()
+            scores = ", ".join(f"{p} {_points(totals[p])}" for p in g.players)
+            if len(g.players) == 1:
+                result = f"The game is over: {g.players[0]} scored {_points(totals[g.players[0]])}."
+            elif len(winners) == 1:
+                result = (f"The game is over: {winners[0]} "
+                          f"{'win' if _subject(winners[0])[1] == '' else 'wins'} ({scores}).")
+            else:
+                result = f"The game is over: a tie between {' and '.join(winners)} ({scores})."
+            return result + " Press New game to play again."
+        if self._rolling:
+            return "The dice are still rolling: wait for them to land."
+        if g.player in self._computers:
+            return f"{g.player} is thinking…"
+        if t.is_over:
+            return "Press Next player."
+        if t.phase is Phase.ROLL:
+            if t.placed_count == 0:
+                return f"{_your_turn(g.player)}: press Roll to roll the six dice."
+            return "Press Roll for the rest, or Stop and score."
+        if t.phase is Phase.PLACE:
+            return "Click a ringed die to place it (at least one)."
+        more = "place another ringed die, " if t.valid_colours() else ""
+        return f"Now {more}press Roll for the rest, or Stop and score."
 
     def _human_turn(self) -> bool:
         g = self.game
         if g.is_over:
-            self._say("The game is over. Press New game (under Players and variants) to play again.")
+            self._say("")
             return False
         if self._rolling:
-            self._say("The dice are still rolling.")
+            self._say("")
             return False
         if g.player in self._computers:
-            self._say(f"It is {g.player}'s turn (computer).")
+            self._say(f"It is {g.player}'s turn.")
             return False
         return True
 
@@ -495,13 +614,15 @@ class DiceBoard(w.VBox):
             self._land_roll()
         else:
             self._rolling = True
+            self._say("")
+            self.render()
             loop.create_task(self._animate(self.game))
 
     async def _animate(self, game: Game) -> None:
         try:
             for _ in range(7):
                 for c in game.turn.unplaced:
-                    self.dice[c].description = f"{c.value} {_FACES[self._animation.randrange(6)]}"
+                    self.dice[c].description = f"{c.value}\u2009{_FACES[self._animation.randrange(6)]}"
                 await asyncio.sleep(0.07)
         finally:
             self._rolling = False
@@ -514,10 +635,7 @@ class DiceBoard(w.VBox):
         turn = self.game.roll()
         self._before_decision = turn
         outcome = turn.outcome()
-        if outcome is not None:  # a bust
-            self._say(sentence(outcome))
-        else:
-            self._say("Click the ringed dice you want to place (at least one).")
+        self._say(sentence(_plural_fix(outcome)) if outcome is not None else "")  # a bust says so
         self.render()
 
     def click_die(self, colour: Colour) -> None:
@@ -538,11 +656,9 @@ class DiceBoard(w.VBox):
         outcome = t.outcome()
         if outcome is not None:  # all six placed
             self._judge("place")
-            self._say(sentence(outcome))
+            self._say(sentence(_plural_fix(outcome)))
         else:
-            more = bool(t.valid_colours())  # valid dice of this roll are left to place
-            self._say(f"{colour.title.capitalize()} placed. " + ("Place more, roll the rest, or stop." if more
-                                                                 else "Roll the rest, or stop."))
+            self._say(f"{colour.title.capitalize()} placed.")
         self.render()
 
     def stop(self) -> None:
@@ -555,14 +671,15 @@ class DiceBoard(w.VBox):
             return
         self._judge("stop")
         self.game.stop()
-        self._say(f"You stop with {self.game.turn.score} points.")
+        who, s = _subject(self.game.player)
+        self._say(f"{who} stop{s} with {_points(self.game.turn.score or 0)}.")
         self.render()
 
     def next_turn(self) -> None:
         """Write the finished turn on the score pad and let the next player (or computers) play."""
         g = self.game
         if g.is_over:
-            self._say("The game is over.")
+            self._say("")
             return
         try:
             g.next_turn()
@@ -570,7 +687,8 @@ class DiceBoard(w.VBox):
             self._say(sentence(err.message))
             return
         self._before_decision = None
-        self._say("" if g.is_over else f"{g.player} plays board {g.board_number}.")
+        self.verdict.value = ""
+        self._say("")
         self._play_computers()
         self.render()
 
@@ -580,14 +698,12 @@ class DiceBoard(w.VBox):
         while not g.is_over and g.player in self._computers:
             player = self._computers[g.player]
             if isinstance(player, OptimalPlayer) and not self._ready(player.policy(g.turn)):
-                notes.append(f"{g.player} is thinking (solving the board)")
                 break
             g.play_turn(player)
-            notes.append(f"{g.player} scored {g.turn.score}")
+            notes.append(f"{g.player} scored {_points(g.turn.score or 0)} on board {g.board_number}")
             g.next_turn()
         if notes:
-            waiting = g.player in self._computers and not g.is_over
-            self._say("; ".join(notes) + ("." if g.is_over or waiting else f". Your turn, {g.player}."))
+            self._say(_join_notes(notes))
 
     # -- the coach -------------------------------------------------------------------------------------
     def _judge(self, action: Literal["place", "roll", "stop"]) -> None:
@@ -638,22 +754,27 @@ class DiceBoard(w.VBox):
         g = self.game
         t = g.turn
         if g.is_over:
-            winners = " and ".join(g.winners())
-            self.status.value = f"<b>Game over — {escape(winners)} win{'s' if len(g.winners()) == 1 else ''}!</b>"
+            winners = g.winners()
+            verb = "win" if len(winners) > 1 or _subject(winners[0])[1] == "" else "wins"
+            self.status.value = f"<b>Game over: {escape(' and '.join(winners))} {verb}!</b>"
         else:
-            who = f"{g.player} ({self._kinds.get(g.player, 'human')})"
+            kind = self._kinds.get(g.player, "human")
+            who = g.player if kind == "human" else f"{g.player} ({kind} computer)"
             marker = f" · white marker {g.markers[g.player]}" if g.handicap else ""
             self.status.value = (f"<b>Board {g.board_number} of {g.rounds} · {escape(who)}{marker}</b> · "
-                                 f"placed {t.pips} pips, stopping now scores {t.stop_score()}")
-        self.goal.value = dice_goal_board(t.targets, t.placed, size=50, title=f"goal board {g.board.notation()}")
+                                 f"{_points(t.pips, 'pip')} placed; stopping now scores {_points(t.stop_score())}")
+        self.goal.value = dice_goal_board(t.targets, t.placed, size=GOAL_DIE_PX[self._size],
+                                          title=f"goal board {g.board.notation()}")
         valid = set(t.valid_colours())
         for i, c in enumerate(COLOURS):
             b = self.dice[c]
             b.remove_class("n15-valid")
             b.remove_class("n15-placed")
             value = t.placed[i] if t.placed[i] is not None else t.rolled[i]
-            b.description = f"{c.value} {_FACES[value - 1]}" if value else c.value
+            b.description = f"{c.value}\u2009{_FACES[value - 1]}" if value else c.value
+            ink, face = _DIE_FACE[c]
             if t.placed[i] is not None:
+                ink, face = _PLACED_FACE
                 b.add_class("n15-placed")
                 b.tooltip = f"{c.title}: placed ({t.placed[i]})"
             elif c in valid:
@@ -661,32 +782,47 @@ class DiceBoard(w.VBox):
                 b.tooltip = f"{c.title} shows {t.rolled[i]} (target {t.targets[i]}): click to place"
             else:
                 b.tooltip = f"{c.title} die (target {t.targets[i]})"
+            b.style.button_color, b.style.text_color = PALETTE[face], PALETTE[ink]
         human = not g.is_over and g.player not in self._computers
-        self.roll_button.disabled = not human or t.explain(_ROLL) is not None
-        self.stop_button.disabled = not human or t.explain(_STOP) is not None
+        self.roll_button.disabled = not human or self._rolling or t.explain(_ROLL) is not None
+        self.stop_button.disabled = not human or self._rolling or t.explain(_STOP) is not None
         self.next_button.disabled = g.is_over or not t.is_over
         self.coach.value = self._coach_text() if self.coach_box.value and human else ""
         if not self.coach_box.value:
             self.verdict.value = ""
         for view in (self.coach, self.verdict):
             view.layout.display = "" if view.value else "none"
+        self.coach_card.layout.display = "" if self.coach.value or self.verdict.value else "none"
         self._render_pad()
         self._render_setup()
 
     def _render_pad(self) -> None:
+        # one row a player, one column a board (short and wide: it fits beside the controls)
         g = self.game
-        head = "".join(f"<th>{escape(p)}</th>" for p in g.players)
+        totals = g.totals()
+        head = "".join(f"<th>{board}</th>" for board in range(1, g.rounds + 1))
         rows = []
-        for board in range(1, g.rounds + 1):
+        for p in g.players:
             cells = []
-            for p in g.players:
+            for board in range(1, g.rounds + 1):
                 entry = next((e for e in g.pad if e.board == board and e.player == p), None)
                 now = not g.is_over and board == g.board_number and p == g.player
                 cells.append(f"<td class='{'now' if now else ''}'>{'' if entry is None else entry.points}</td>")
-            rows.append(f"<tr><th>{board}</th>{''.join(cells)}</tr>")
-        totals = g.totals()
-        rows.append("<tr><th>Total</th>" + "".join(f"<th>{totals[p]}</th>" for p in g.players) + "</tr>")
-        self.pad.value = f"<table><tr><th>Board</th>{head}</tr>{''.join(rows)}</table>"
+            rows.append(f"<tr><th class='n15-name'>{escape(p)}</th>{''.join(cells)}<th>{totals[p]}</th></tr>")
+        self.pad.value = (f"<table aria-label='score pad'><tr><th class='n15-name'>Board</th>{head}<th>Total</th>"
+                          f"</tr>{''.join(rows)}</table>")
+
+
+def _plural_fix(text: str) -> str:
+    """The engine's outcome with '1 points' said as '1 point'."""
+    return re.sub(r"\b1 points\b", "1 point", text)
+
+
+def _join_notes(notes: list[str]) -> str:
+    """The computers' turns in one sentence; only the last few when many played at once."""
+    if len(notes) > 3:
+        notes = [f"the computers played {len(notes)} turns", *notes[-3:]]
+    return sentence("; ".join(notes))
 
 
 def _seat_kind(value: object) -> SeatKind:

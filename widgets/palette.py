@@ -47,9 +47,12 @@ PALETTE: dict[str, str] = {
     "button_dark": "#8a4b00",  # a dark orange for buttons that carry light text
     "card_red": "#c0002a", "felt_dark": "#0a4a30",  # Fifteens: red suits on the ivory card face; an empty place
     "recess": "#4a2014",  # Game of 15: the slot a drafted pool tile leaves
-    "blue": "#0072B2",  # Game of 15 hints: Okabe-Ito blue, "win"
+    "blue": "#0072B2",  # Okabe-Ito blue: Game of 15 hints ("win"), the dice board's blue die
     "brass_deep": "#735a18",  # Game of 15 hints: a dark brass, "draw"
     "vermillion_dark": "#a84300",  # Game of 15 hints: a darkened Okabe-Ito vermillion, "loss"
+    # dice board (widgets/nasty15.py): the die faces (Okabe-Ito blue, white; the red face a darker vermillion so
+    # its ivory letter reads) and the goal board drawing's own slate (fifteen_kit.svg.dice_goal_board)
+    "white": "#ffffff", "die_red": "#b34a00", "goal_slate": "#2b3a4a",
 }
 
 #: (text, background) pairs the boards use, each checked for a contrast ratio of at least 4.5.
@@ -63,6 +66,9 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("card_red", "ivory"),  # Fifteens: hearts and diamonds on a card face
     ("ivory", "recess"), ("ivory", "ink"), ("blue", "ivory"), ("brass_deep", "ivory"),  # Game of 15 board
     ("vermillion_dark", "ivory"),  # Game of 15 board
+    # dice board (widgets/nasty15.py): die faces, setup panel notes, the goal board drawing
+    ("ivory", "blue"), ("ink", "white"), ("ink", "green"), ("ivory", "die_red"),
+    ("yellow", "slate_light"), ("ivory", "goal_slate"),
 )
 
 

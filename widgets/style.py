@@ -21,7 +21,7 @@ from fifteen_kit.svg import THEME, tile_image
 
 from .palette import PALETTE, TEXT_PX
 
-__all__ = ["CSS", "style_sheet"]
+__all__ = ["CSS", "DICE_BOX", "DICE_PX", "style_sheet"]
 
 # One section per board; each selects only classes with its prefix.
 
@@ -119,29 +119,88 @@ _FIFTEENS = Template("""
 .f15p-board.kit-board button:focus-visible:enabled,.f15p-board.kit-board input:focus-visible,
 .f15p-board.kit-board select:focus-visible{outline:3px solid $sky;outline-offset:3px}
 """).substitute(PALETTE)
-_DICE = """
-/* The dice board (n15-) colours the ipywidgets it holds through ipywidgets' theme variables, set on its own
-   classes: light text on slate; the setup panel's header takes the slate colours and its body restores the
-   page's own values (saved on .n15-board as --n15-*) for the controls inside. */
-.n15-board{background:#22303d;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif;
-  --jp-widgets-color:#f7f0dc;--jp-widgets-label-color:#f7f0dc;
-  --n15-layout1:var(--jp-layout-color1);--n15-layout2:var(--jp-layout-color2);--n15-border1:var(--jp-border-color1);
-  --n15-font0:var(--jp-ui-font-color0);--n15-font1:var(--jp-ui-font-color1);--n15-font2:var(--jp-ui-font-color2)}
-.n15-board .n15-die{border-radius:12px;line-height:1;text-overflow:clip}
-.n15-board .n15-die.n15-valid{box-shadow:0 0 0 5px #F0E442}
-.n15-board .n15-die.n15-placed{opacity:.25}
-.n15-board .n15-die:focus-visible{outline:3px solid #56B4E9;outline-offset:3px}
-.n15-board .n15-coach{border-radius:8px}
-.n15-pad table{border-collapse:collapse;background:#f7f0dc;color:#1f1f24;font-size:13px}
-.n15-pad td,.n15-pad th{border:1px solid #8a6a1f;padding:2px 7px;text-align:center}
-.n15-pad .now{background:#F0E442}
-.n15-setup{--jp-layout-color1:#2f4254;--jp-layout-color2:#2f4254;--jp-border-color1:#2f4254;
-  --jp-ui-font-color0:#f7f0dc;--jp-ui-font-color1:#f7f0dc;--jp-ui-font-color2:#f7f0dc}
-.n15-board .n15-setup-body{background:#22303d;margin:calc(-1 * var(--jp-widgets-container-padding));
-  padding:var(--jp-widgets-container-padding);
-  --jp-layout-color1:var(--n15-layout1);--jp-layout-color2:var(--n15-layout2);--jp-border-color1:var(--n15-border1);
-  --jp-ui-font-color0:var(--n15-font0);--jp-ui-font-color1:var(--n15-font1);--jp-ui-font-color2:var(--n15-font2)}
-"""
+#: The dice board's text sizes (CSS px) in each size (:data:`~fifteen_kit.widgets.palette.TEXT_PX` is the least).
+DICE_PX: dict[str, dict[str, int]] = {
+    "normal": {"text": 16, "status": 17, "message": 19, "die": 24, "pad": 16},
+    "large": {"text": 22, "status": 24, "message": 27, "die": 40, "pad": 24},
+}
+#: The dice board's box sizes (CSS px) in each size: a die button's side, a control's height.
+DICE_BOX: dict[str, dict[str, int]] = {"normal": {"die": 60, "control": 36, "padding": 8},
+                                       "large": {"die": 96, "control": 46, "padding": 14}}
+
+
+def _dice() -> str:
+    """The dice board (prefix ``n15-``).  Every colour is the palette's, set on the element that shows it: the
+    board gives ipywidgets' theme variables its own values (light text on slate, ink in ivory inputs) and the
+    light boxes (coach, score pad, inputs, buttons) set their dark ink themselves, so no rule meant for the
+    board's text reaches them.  Sizes: the normal rules, then the same rules under ``.kit-large``."""
+    rules = [Template("""
+.n15-board{background:$slate;border-radius:14px;color:$ivory;font-family:Georgia,serif;
+  --jp-widgets-color:$ivory;--jp-widgets-label-color:$ivory;
+  --jp-widgets-input-color:$ink;--jp-widgets-input-background-color:$ivory;--jp-widgets-input-border-color:$ink;
+  --jp-layout-color1:$slate_light;--jp-layout-color2:$slate_light;--jp-border-color1:$slate_light;
+  --jp-ui-font-color0:$ivory;--jp-ui-font-color1:$ivory;--jp-ui-font-color2:$ivory}
+.n15-board .n15-status{color:$ivory}
+.n15-board .n15-msg .widget-html-content{color:$yellow;font-weight:bold;white-space:normal;line-height:1.3;
+  border-left:5px solid $yellow;padding-left:10px}
+.n15-board .n15-goal svg{max-width:100%;height:auto;display:block}
+.n15-board .n15-row{flex-wrap:wrap;gap:8px;align-items:flex-start}
+.n15-board .n15-row>*{flex-shrink:0}
+.n15-board .n15-row>.n15-actions{flex:1 1 170px;flex-wrap:wrap;gap:8px;align-content:flex-start}
+.n15-board .n15-row,.n15-board .n15-actions,.n15-board .n15-setup,.n15-board .n15-setup-body{overflow:visible}
+.n15-board .n15-status .widget-html-content,.n15-board .n15-coach .widget-html-content,
+.n15-board .n15-setup-body .widget-html-content{line-height:1.35}
+.n15-board .jupyter-button.n15-action{width:auto;min-width:max-content;height:auto;background:$ivory;color:$ink;
+  border:2px solid $ink;border-radius:8px;font-weight:bold;white-space:normal;overflow:visible;margin:0}
+.n15-board .jupyter-button.n15-action.n15-roll{background:$orange;color:$ink}
+.n15-board .jupyter-button.n15-action.n15-new{background:$sky;color:$ink}
+.n15-board .jupyter-button.n15-action.mod-active{background:$yellow;color:$ink}
+.n15-board .jupyter-button.n15-die{padding:0;border:2px solid $ink;border-radius:12px;line-height:1;font-weight:bold;
+  text-overflow:clip;overflow:visible;margin:0}
+.n15-board .jupyter-button.n15-die.n15-valid{box-shadow:0 0 0 4px $yellow}
+.n15-board .jupyter-button.n15-die.n15-placed{border:2px dashed $ivory}
+.n15-board .jupyter-button:focus-visible:enabled,.n15-board input:focus-visible,.n15-board select:focus-visible,
+.n15-board textarea:focus-visible{
+  outline:3px solid $sky;outline-offset:3px}
+.n15-board .widget-checkbox,.n15-board .jupyter-widget-checkbox{width:auto}
+.n15-board .widget-label-basic{color:$ivory;overflow:visible;text-overflow:clip}
+.n15-board .n15-coach{background:$ivory;border-radius:8px;padding:4px 10px}
+.n15-board .n15-coach .widget-html-content{color:$ink;white-space:normal}
+.n15-board .n15-coach .widget-html-content p{margin:2px 0}
+.n15-board .n15-pad table{border-collapse:collapse;background:$ivory;color:$ink;line-height:1.3}
+.n15-board .n15-pad .widget-html-content{line-height:1.3}
+.n15-board input[type="checkbox"]{width:1em;height:1em;margin-right:.4em}
+.n15-board .n15-pad td,.n15-board .n15-pad th{border:1px solid $ink;padding:1px 5px;text-align:center;color:$ink}
+.n15-board .n15-pad th.n15-name{max-width:9em;overflow-wrap:anywhere;white-space:normal;text-align:left}
+.n15-board .n15-pad .now{background:$yellow}
+.n15-board .n15-note-alert{color:$yellow}
+.n15-board .n15-setup{background:$slate_light;border-radius:8px;padding:6px;gap:8px}
+.n15-board .jupyter-button.n15-action.n15-setup-toggle{background:$slate_light;color:$ivory;border-color:$ivory}
+.n15-board .jupyter-button.n15-action.n15-setup-toggle.mod-active{background:$slate_light;color:$ivory}
+.n15-board .n15-setup-body textarea{width:100%;box-sizing:border-box}
+.n15-board .n15-setup-body>.jupyter-button{align-self:flex-start}
+.n15-board .n15-setup-body .widget-html-content{white-space:normal}
+""").substitute(PALETTE)]
+    for size, px in DICE_PX.items():
+        box = DICE_BOX[size]
+        on = ".n15-board" if size == "normal" else ".n15-board.kit-large"
+        rules.append(
+            f"{on}{{font-size:{px['text']}px;padding:{box['padding']}px;--jp-widgets-font-size:{px['text']}px;"
+            f"--jp-widgets-inline-height:{box['control']}px}}\n"
+            f"{on} code,{on} .widget-label-basic,{on} input,{on} select,"
+            f"{on} textarea,{on} .widget-html-content{{font-size:{px['text']}px}}\n"
+            f"{on} .n15-status .widget-html-content{{font-size:{px['status']}px}}\n"
+            f"{on} .n15-msg .widget-html-content{{font-size:{px['message']}px}}\n"
+            f"{on} .jupyter-button.n15-action{{font-size:{px['text']}px;min-height:{box['control']}px;"
+            f"padding:2px {px['text'] // 2}px}}\n"
+            f"{on} .jupyter-button.n15-die{{font-size:{px['die']}px;width:{box['die']}px;height:{box['die']}px}}\n"
+            f"{on} .n15-coach .widget-html-content{{font-size:{px['text']}px}}\n"
+            f"{on} .n15-pad table{{font-size:{px['pad']}px}}")
+    return "\n".join(rules)
+
+
+_DICE = _dice()
+
 # The 5x15 board (widgets/five_by_15.py): sizes, fonts, colours and borders of the cells are public traits there.
 _FIVE_BY_15 = """
 .f5-board{background:#3a3a46;padding:12px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}

@@ -152,3 +152,47 @@ def test_fifteens_played_to_the_end_with_the_keyboard_alone(page, server, artifa
     page.set_viewport_size({"width": 1300, "height": 1700})
     board.screenshot(path=str(artifacts / "board-fifteens-keyboard.png"), animations="disabled")
     assert check(page, "fifteens by keyboard", page.console_errors) == [] and page.dialogs == []
+def _tab_to(page, test: str, limit: int = 80) -> None:
+    """Press Tab until the focused element passes ``test`` (JS on ``e``, the focused element)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => {{ const e = document.activeElement; return !!e && ({test}); }}"):
+            return
+    raise AssertionError(f"Tab never reached {test}")
+
+
+def test_dice_played_to_the_end_by_keyboard_alone_under_voila(page, server, artifacts):
+    """Tab and Enter/Space alone play a whole game of the dice board (Voila, 1024x768); the focused control shows
+    an outline, and the end says who won and which button starts a new game."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{server.base}/voila/render/play/dice.ipynb?token={server.token}", wait_until="commit",
+              timeout=120_000)
+    page.locator(".n15-board").wait_for(state="visible", timeout=120_000)
+    msg = page.locator(".n15-msg").first
+    expect(msg).to_contain_text("press Roll")
+    targets = {"Press Next player": "e.innerText.trim() === 'Next player'",
+               "Click a ringed die": "e.classList.contains('n15-valid')",
+               "press Roll to roll": "e.innerText.trim() === 'Roll'",
+               "Stop and score": "e.innerText.trim() === 'Stop and score'"}
+    outlined = False
+    for step in range(400):
+        text = msg.inner_text()
+        if "The game is over" in text:
+            break
+        test = next((t for cue, t in targets.items() if cue in text), None)
+        if test is None:  # dice rolling or a computer thinking
+            page.wait_for_timeout(200)
+            continue
+        _tab_to(page, test)
+        outlined = outlined or page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle !== 'none'")
+        page.keyboard.press("Enter" if step % 2 else "Space")
+        expect(msg).not_to_have_text(text, timeout=30_000)
+    else:
+        raise AssertionError(f"the game did not end: {msg.inner_text()}")
+    assert outlined
+    assert re.search(r"wins? \(|a tie between", text) and "Press New game" in text
+    _tab_to(page, "e.innerText.trim() === 'New game'")
+    page.screenshot(path=str(artifacts / "voila-dice-keyboard-end.png"))
+    page.keyboard.press("Enter")
+    expect(msg).to_contain_text("press Roll")
+    assert [e for e in page.console_errors if "ERR_NAME_NOT_RESOLVED" not in e] == []
