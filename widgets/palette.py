@@ -45,6 +45,7 @@ PALETTE: dict[str, str] = {
     "orange": "#E69F00",  # Okabe-Ito orange
     "vermillion": "#D55E00",  # Okabe-Ito vermillion
     "button_dark": "#8a4b00",  # a dark orange for buttons that carry light text
+    "blue": "#0072B2", "purple": "#CC79A7", "white": "#ffffff", "gap": "#55556a",  # 5x15 tiles (COLOUR_HEX), gaps
 }
 
 #: (text, background) pairs the boards use, each checked for a contrast ratio of at least 4.5.
@@ -55,6 +56,7 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("ivory", "graphite"), ("yellow", "graphite"),
     ("ink", "ivory"), ("ink", "yellow"), ("ink", "orange"), ("ink", "sky"),
     ("ivory", "button_dark"),
+    ("white", "blue"), ("ink", "green"), ("ink", "purple"), ("ivory", "gap"),  # 5x15 tiles (+ orange, yellow), gaps
 )
 
 
