@@ -203,9 +203,9 @@ class FiveBy15Board(w.VBox):
         self.new_button.on_click(lambda _b: self._new_deal_clicked())
         self.level_menu.observe(self._level_changed, names="value")
         self.size_toggle.observe(self._size_toggled, names="value")
-        legend = " · ".join(f"{letter} = {name}" for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True))
-        self.legend = w.HTML(f"{legend}. Column 0 holds the 1s, which never move. Messages name a cell by the "
-                             "row and column numbers on the edges of the table.")
+        legend = ", ".join(f"{letter} {name}" for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True))
+        self.legend = w.HTML(f"{legend}. Column 0 holds the 1s; they never move. A cell is named by the row and "
+                             "column numbers on the edges.")
         self.legend.add_class("f5-legend")
         controls = w.HBox([self.undo_button, self.hint_button, self.new_button, self.seed_text, self.level_menu,
                            self.size_toggle])
@@ -514,7 +514,7 @@ class FiveBy15Board(w.VBox):
             try:
                 position = dataclasses.replace(p, level=level)
             except FifteenKitError as err:
-                self._say(sentence(err.message))
+                self._say(f"{sentence(err.message)} {self._next_step()}")
                 return
             self.game = Game(position)
             self._forget_choice()
@@ -614,6 +614,7 @@ class FiveBy15Board(w.VBox):
                 hinted = self._hinted
                 moved = hinted.tile if isinstance(hinted, Fill) else (hinted.tile[0], hinted.top)
                 b.tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
+                b.description = "◎"
             b.layout.border = next(border for mark, border in _BORDERS if mark is None or mark in marks)
             self._set_marks((r, c), marks)
         shifts = self._shifts()

@@ -100,17 +100,17 @@ _F5_PX: dict[str, dict[str, int]] = {
     # text: every control's text; msg/banner/cell/label: those texts; cell_h, cell_min, cell_max: a cell's height
     # and least/largest width; row_label: the row numbers' column; control_h: the height of a control; wide: the
     # board's largest width
-    "normal": {"text": 16, "msg": 18, "banner": 20, "cell": 17, "label": 16, "cell_h": 46, "cell_min": 24,
-               "cell_max": 46, "row_label": 22, "control_h": 34, "wide": 860},
-    "large": {"text": 22, "msg": 24, "banner": 28, "cell": 24, "label": 22, "cell_h": 64, "cell_min": 32,
-              "cell_max": 54, "row_label": 30, "control_h": 46, "wide": 980},
+    "normal": {"text": 16, "msg": 18, "banner": 20, "cell": 17, "label": 16, "cell_h": 46, "cell_min": 21,
+               "cell_max": 46, "row_label": 18, "control_h": 34, "wide": 860},
+    "large": {"text": 22, "msg": 24, "banner": 26, "cell": 24, "label": 22, "cell_h": 60, "cell_min": 30,
+              "cell_max": 54, "row_label": 28, "control_h": 44, "wide": 980},
 }
 
 
 def _five_by_15() -> str:
     """The 5x15 board (prefix ``f5-``): colours from the palette, then the sizes of each board size."""
     rules = [Template("""
-.f5-board{background:$graphite;padding:10px 12px;border-radius:14px;color:$ivory;font-family:Georgia,serif;
+.f5-board{background:$graphite;padding:8px;border-radius:14px;color:$ivory;font-family:Georgia,serif;
   box-sizing:border-box}
 .f5-board .f5-banner,.f5-board .f5-banner .widget-html-content,.f5-board .f5-legend,
 .f5-board .f5-legend .widget-html-content,.f5-board .f5-label,.f5-board .f5-label .widget-html-content,
@@ -121,18 +121,17 @@ def _five_by_15() -> str:
 .f5-board .f5-banner{font-weight:bold}
 .f5-board .f5-msg{min-height:2.6em}
 .f5-board .f5-grid{margin:4px 0;gap:3px}
-.f5-board .f5-row{gap:3px;flex-wrap:nowrap}
+.f5-board .f5-row{gap:2px;flex-wrap:nowrap}
 .f5-board .f5-row>*{margin:0}
 .f5-board .f5-label{text-align:center;flex:1 1 0}
 .f5-board .f5-label .widget-html-content{justify-content:center;text-align:center;overflow:visible}
 .f5-board .f5-row-label{flex:0 0 auto}
-.f5-board .f5-c0{margin-right:6px}
+.f5-board .f5-c0{margin-right:4px}
 .f5-board .jupyter-button.f5-cell{flex:1 1 0;padding:0;border-radius:6px;white-space:pre-line;line-height:1.1;
-  overflow:visible;text-overflow:clip;font-family:var(--jp-ui-font-family)}
+  overflow:visible;text-overflow:clip;font-family:Arial,"Liberation Sans",Helvetica,sans-serif}
 .f5-board .f5-cell.f5-ring{box-shadow:0 0 0 4px $white,0 0 0 7px $ink}
 .f5-board .f5-cell.f5-chosen{box-shadow:0 0 0 4px $yellow}
 .f5-board .f5-cell.f5-hint-from{box-shadow:0 0 0 4px $sky,0 0 0 7px $ink}
-.f5-board .f5-hint-to::after{content:"\\25CE"}
 .f5-board .f5-wrap{flex-wrap:wrap;gap:6px;align-items:center}
 .f5-board .f5-wrap>*{margin:0}
 .f5-board .jupyter-button.f5-button{width:auto;flex:0 0 auto;padding:0 12px;overflow:visible;text-overflow:clip}
@@ -140,7 +139,7 @@ def _five_by_15() -> str:
 .f5-board .jupyter-button.f5-toggle.mod-active{background:$sky;color:$ink}
 .f5-board .f5-level,.f5-board .f5-deal{width:auto}
 .f5-board .f5-level select{width:auto;flex:0 0 auto}
-.f5-board .f5-deal input{width:9em;flex:0 0 auto}
+.f5-board .f5-deal input{width:6em;flex:0 0 auto}
 .f5-board .jupyter-button:focus-visible,.f5-board select:focus-visible,.f5-board input:focus-visible{
   outline:3px solid $sky;outline-offset:2px}
 """).substitute(PALETTE)]
@@ -155,7 +154,6 @@ $b .f5-label{min-width:${cell_min}px;max-width:${cell_max}px}
 $b .f5-row-label,$b .f5-row-label .widget-html-content{width:${row_label}px;min-width:${row_label}px;
   max-width:${row_label}px;line-height:${cell_h}px}
 $b .jupyter-button.f5-cell{font-size:${cell}px;height:${cell_h}px;min-width:${cell_min}px;max-width:${cell_max}px}
-$b .f5-hint-to::after{font-size:${cell}px}
 $b .jupyter-button,$b select,$b input,$b label,$b .widget-label{font-size:${text}px}
 """).substitute(px, b=board))
     return "\n".join(rules)
