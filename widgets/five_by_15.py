@@ -203,9 +203,7 @@ class FiveBy15Board(w.VBox):
         self.new_button.on_click(lambda _b: self._new_deal_clicked())
         self.level_menu.observe(self._level_changed, names="value")
         self.size_toggle.observe(self._size_toggled, names="value")
-        legend = ", ".join(f"{letter} {name}" for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True))
-        self.legend = w.HTML(f"{legend}. Column 0 holds the 1s; they never move. A cell is named by the row and "
-                             "column numbers on the edges.")
+        self.legend = w.HTML()  # the colours of this table, and how cells are named (render() writes it)
         self.legend.add_class("f5-legend")
         controls = w.HBox([self.undo_button, self.hint_button, self.new_button, self.seed_text, self.level_menu,
                            self.size_toggle])
@@ -634,6 +632,9 @@ class FiveBy15Board(w.VBox):
             for name, css in (("hint", "f5-hint-button"), ("offer", "f5-offer")):
                 (button.add_class if look == name else button.remove_class)(css)
         self.shifts.children = tuple(self._shift_pool[:len(shifts)])
+        colours = ", ".join(f"{COLOUR_LETTERS[k]} {COLOUR_NAMES[k]}" for k in range(p.colours))
+        self.legend.value = (f"{colours}. Column 0 holds the 1s; they never move. A cell is named by the row and "
+                             "column numbers on the edges.")
         status = self.game.status
         sorted_rows = sum(p.is_sorted(r) for r in range(p.colours))
         table = "5x15" if (p.colours, p.size) == (5, 15) else f"Small table: {p.colours} colours, 1 to {p.size}"

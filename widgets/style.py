@@ -120,7 +120,7 @@ def _five_by_15() -> str:
 .f5-board .f5-legend .widget-html-content{white-space:normal;overflow:visible;line-height:1.3}
 .f5-board .f5-banner{font-weight:bold}
 .f5-board .f5-msg{min-height:2.6em}
-.f5-board .f5-grid{margin:4px 0;gap:3px}
+.f5-board .f5-grid{margin:4px -4px;gap:3px;container-type:inline-size}
 .f5-board .f5-row{gap:2px;flex-wrap:nowrap}
 .f5-board .f5-row>*{margin:0}
 .f5-board .f5-label{text-align:center;flex:1 1 0}
@@ -140,7 +140,7 @@ def _five_by_15() -> str:
 .f5-board .f5-level,.f5-board .f5-deal{width:auto}
 .f5-board .f5-level select{width:auto;flex:0 0 auto}
 .f5-board .f5-deal input{width:6em;flex:0 0 auto}
-.f5-board .jupyter-button:focus-visible,.f5-board select:focus-visible,.f5-board input:focus-visible{
+.f5-board .jupyter-button:focus-visible:enabled,.f5-board select:focus-visible,.f5-board input:focus-visible{
   outline:3px solid $sky;outline-offset:2px}
 """).substitute(PALETTE)]
     for board, px in ((".f5-board", _F5_PX["normal"]), (".f5-board.kit-large", _F5_PX["large"])):
@@ -156,6 +156,14 @@ $b .f5-row-label,$b .f5-row-label .widget-html-content{width:${row_label}px;min-
 $b .jupyter-button.f5-cell{font-size:${cell}px;height:${cell_h}px;min-width:${cell_min}px;max-width:${cell_max}px}
 $b .jupyter-button,$b select,$b input,$b label,$b .widget-label{font-size:${text}px}
 """).substitute(px, b=board))
+    # a narrow normal-size grid (JupyterLab at 150% zoom with the file browser, or in a tab): thinner gaps and row
+    # labels, so the cells keep room for two digits (the large size keeps its own, more specific, rules)
+    rules.append("""@container (max-width: 440px){
+.f5-board .f5-row{gap:1px}
+.f5-board .f5-c0{margin-right:2px}
+.f5-board .f5-row-label,.f5-board .f5-row-label .widget-html-content{width:14px;min-width:14px;max-width:14px}
+.f5-board .jupyter-button.f5-cell{font-size:16px;min-width:19px}
+}""")
     return "\n".join(rules)
 
 
