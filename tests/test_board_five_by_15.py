@@ -465,3 +465,38 @@ def test_every_action_is_a_focusable_button():
     first = b.shifts.children[0]
     first.click()
     assert b.shifts.children == () or b.shifts.children[0] is first  # pooled: focus stays on the pressed button
+
+
+def test_every_button_face_is_a_checked_palette_pair():
+    """Tiles, gaps, shifts and controls: text and background colours come from the palette as a pair in
+    TEXT_PAIRS (each >= 4.5:1, tests/test_palette.py), and each tile keeps its colour's COLOUR_HEX."""
+    import ipywidgets as w
+    from fifteen_kit.widgets.palette import PALETTE, TEXT_PAIRS
+
+    from fifteen_kit.five_by_15 import COLOUR_HEX
+
+    name = {hex_.lower(): key for key, hex_ in PALETTE.items()}
+    b = _audit_board()
+    b.hint()
+    b.cells[(0, 4)].click()  # B6: its shift is offered
+    buttons = [x for x in (*b.cells.values(), *b.shifts.children, b.undo_button, b.hint_button, b.new_button)
+               if isinstance(x, w.Button) and x.layout.display != "none"]
+    for button in buttons:
+        pair = (name[button.style.text_color.lower()], name[button.style.button_color.lower()])
+        assert pair in TEXT_PAIRS, (button.description, pair)
+    p = b.game.position
+    for (r, c), button in b.cells.items():
+        if r < p.colours and c <= p.size and p.grid[r][c] is not None:
+            assert button.style.button_color.lower() == COLOUR_HEX[p.grid[r][c][0]].lower()
+
+
+def test_engine_wording_the_board_can_show():
+    import pytest
+
+    from fifteen_kit.errors import NotationError
+
+    with pytest.raises(NotationError, match="'L4' is not a level: a position ends with its level, L1, L2 or L3"):
+        Position.parse("B1 B2 -- / O1 O2 -- L4")
+    p = Position.parse("B1 -- B2 B3 / O1 O3 O2 -- L1")
+    assert p.explain("B2 to 1,1") == "row 1, column 1 is not a gap"
+    assert p.explain("shift B1-2") == "a shift here names the first tile of a run ending in 3, like 'shift B2-3'"

@@ -614,7 +614,7 @@ class Position(Notated):
         tile = move.tile
         if move.top != self.size or tile[0] >= self.colours or tile[1] > self.size:
             return (f"a shift here names the first tile of a run ending in {self.size}, "
-                    f"like 'shift B{self.size - 2}-{self.size}'")
+                    f"like 'shift B{max(2, self.size - 2)}-{self.size}'")
         if move.length < self.run_length:
             return f"at level {self.level} a shift moves at least {self.run_length} tiles, not {move.length}"
         r, c = self.where((tile[0], self.size))
