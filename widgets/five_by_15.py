@@ -6,14 +6,20 @@ Click a gap to see which tiles may fill it, then click one of them; or click a
 tile to see where it may go, then click that gap.  Available shifts appear as
 buttons.  Level, new deal by seed, undo, and a hint from the solver.
 
-Rows and columns are labelled on the board from 0, as in the move notation
-(``'B7 to 2,8'`` is row 2, column 8); the message line names cells the same way
-and always says what to do next.  The Level menu changes the game at once before
-its first move; after that it is the level of the next deal.
+Rows and columns are labelled on the board's edges (from 0: column 0 holds the
+1s) and the message line, the hints and the tooltips name a cell exactly as the
+labels show it (``'row 2, column 8'``); the message line always says what to do
+next.  The Level menu changes the game at once before its first move; after that
+it is the level of the next deal.  Two sizes: ``size="normal"`` fits beside
+JupyterLab's file browser on a 1024x768 screen, ``size="large"`` (the "Projector
+size" toggle) fills such a screen with text of at least 22 px.  Every action is
+a button, so a game can be played with Tab and Enter or Space alone.
 
 >>> board = FiveBy15Board(seed=1)
 >>> board.message.value.startswith("Click a gap")
 True
+>>> board.size
+'normal'
 >>> move = board.game.position.legal_moves()[0]
 >>> board.cells[move.to].click()              # the gap: its candidates are ringed
 >>> board.cells[board.game.position.where(move.tile)].click()
@@ -34,7 +40,6 @@ from fifteen_kit.errors import FifteenKitError
 from fifteen_kit.five_by_15.game import ENDING_REASONS, Game
 from fifteen_kit.five_by_15.players import GreedyPlayer
 from fifteen_kit.five_by_15.rules import (
-    COLOUR_HEX,
     COLOUR_LETTERS,
     COLOUR_NAMES,
     Cell,
@@ -47,6 +52,7 @@ from fifteen_kit.five_by_15.rules import (
 from fifteen_kit.five_by_15.solver import best_first
 
 from .common import MAX_SEED, sentence
+from .palette import PALETTE, Size, check_size
 from .style import style_sheet
 
 __all__ = ["HINT_BUDGET", "FiveBy15Board", "Mark"]
@@ -59,15 +65,18 @@ HINT_BUDGET = (2_000, 0.05)
 #: cell, and a hinted move's tiles and gap.
 Mark = Literal["gap", "one", "ring", "chosen", "hint-from", "hint-to"]
 
-# Cell looks set through the buttons' public style and layout traits (the rest is in widgets/style.py).
-_CELL = "46px"
-_GAP_COLOURS = ("#55556a", "#c8c8d8")  # background, text
-_HINT_TO_TEXT = "#ffffff"
-_ONE_MARGIN = "var(--jp-widgets-margin) 10px var(--jp-widgets-margin) var(--jp-widgets-margin)"
+# Colours set through the buttons' public style traits, all from the palette (text pairs in palette.TEXT_PAIRS);
+# sizes, fonts and the layout of the grid are the board's section of widgets/style.py (they depend on the size).
+_TILE_COLOURS = ("blue", "orange", "green", "purple", "yellow")  # PALETTE names of COLOUR_HEX, in order
+_TILE_TEXT = ("white", "ink", "ink", "ink", "ink")  # the text on each tile colour (>= 4.5:1)
+_GAP_COLOURS = (PALETTE["gap"], PALETTE["ivory"])  # background, text
+_BUTTON = (PALETTE["ivory"], PALETTE["ink"])  # background and text of the board's buttons
+_BUTTON_LOOKS = {"plain": _BUTTON, "new": (PALETTE["orange"], PALETTE["ink"]),
+                 "offer": (PALETTE["yellow"], PALETTE["ink"]), "hint": (PALETTE["sky"], PALETTE["ink"])}
 #: The border of a cell: the first whose mark it carries (None: any cell).
-_BORDERS: tuple[tuple[Mark | None, str], ...] = (("hint-to", "4px dotted #56B4E9"), ("one", "3px solid #f7f0dc"),
-                                                  ("gap", "2px dashed #c8c8d8"), (None, "1px solid #1f1f24"))
-_TEXT = "#f7f0dc"  # text on the board's dark background
+_BORDERS: tuple[tuple[Mark | None, str], ...] = (
+    ("hint-to", f"4px dotted {PALETTE['sky']}"), ("one", f"3px solid {PALETTE['ivory']}"),
+    ("gap", f"2px dashed {PALETTE['ivory']}"), (None, f"1px solid {PALETTE['ink']}"))
 _MARKS: tuple[Mark, ...] = get_args(Mark)
 
 def _plural(count: int, word: str) -> str:
@@ -101,78 +110,137 @@ class FiveBy15Board(w.VBox):
 
     Args:
         seed: the deal; level: 1, 2 or 3 (a shift moves at least 3, 4 or 5 tiles).
-        colours, size: a smaller board for teaching (2..5 colours, numbers 1..size); 5 and 15 by default.
+        colours, numbers: a smaller table for teaching (2..5 colours, tiles 1..numbers, 3..15); 5 and 15 by default.
+        size: ``"normal"`` (text at least 16 px, fits beside JupyterLab's file browser at 1024x768) or
+            ``"large"`` (projector size: text at least 22 px); the "Projector size" toggle and the settable
+            :attr:`size` switch it later.
 
     Raises InvalidArgumentError for a seed outside 0..:data:`~fifteen_kit.widgets.common.MAX_SEED`, a level
-    other than 1, 2, 3, or a bad board shape (all checked before anything is built).
+    other than 1, 2, 3, a bad table shape or a size other than "normal" and "large" (all checked before anything
+    is built).
+
+    >>> FiveBy15Board(seed=2, colours=3, numbers=6, size="large").banner.value.startswith("Small table")
+    True
     """
 
-    def __init__(self, seed: int = 0, level: int = 1, colours: int = 5, size: int = 15) -> None:
+    def __init__(self, seed: int = 0, level: int = 1, colours: int = 5, numbers: int = 15,
+                 size: Size = "normal") -> None:
         _check.whole(seed, 0, MAX_SEED, "the deal number")
-        game = Game(Position.deal(seed, level=level, colours=colours, size=size))  # checks level and shape
+        size = check_size(size)
+        game = Game(Position.deal(seed, level=level, colours=colours, size=numbers))  # checks level and shape
         super().__init__()
         self.add_class("f5-board")
-        self._shape = {"colours": colours, "size": size}
+        self.add_class("kit-board")
+        self._size: Size = "normal"
+        self._shape = {"colours": colours, "size": numbers}
         self.game = game
         self._chosen: tuple[Literal["gap", "tile"], Cell | Tile] | None = None  # ('gap', cell) or ('tile', tile)
         self._hinted: Move | None = None  # the move the last hint marked, until the next click or action
         self._plan: tuple[Position, tuple[Move, ...]] | None = None  # a winning line found by a hint, from where
         self._marks: dict[Cell, frozenset[Mark]] = {}  # what render() last drew on each cell
-        self.banner = w.HTML(style={"font_size": "20px", "text_color": _TEXT})
+        self.banner = w.HTML()
         self.banner.add_class("f5-banner")
-        self.message = w.HTML(style={"font_size": "15px", "text_color": _TEXT})
+        self.message = w.HTML()
         self.message.add_class("f5-msg")
         self.cells: dict[Cell, w.Button] = {}
         self.col_labels: list[w.HTML] = []
-        label_style = {"font_size": "13px", "text_color": _TEXT}
         for c in range(16):
-            label = w.HTML(f"{c}", layout=w.Layout(width=_CELL, margin=_ONE_MARGIN if c == 0 else None),
-                           style=label_style)
+            label = w.HTML(f"{c}")
             label.add_class("f5-label")
+            label.add_class("f5-col-label")
+            if c == 0:
+                label.add_class("f5-c0")
             self.col_labels.append(label)
-        corner = w.HTML("", layout=w.Layout(width="22px"))
-        rows = [w.HBox([corner, *self.col_labels], layout=w.Layout(grid_gap="3px"))]
+        corner = w.HTML("")
+        corner.add_class("f5-row-label")
+        header = w.HBox([corner, *self.col_labels])
+        header.add_class("f5-row")
+        rows = [header]
         self.row_labels: list[w.HTML] = []
         for r in range(5):
-            label = w.HTML(f"{r}", layout=w.Layout(width="22px"), style=label_style)
+            label = w.HTML(f"{r}")
             label.add_class("f5-label")
+            label.add_class("f5-row-label")
             self.row_labels.append(label)
-            row = [label]
+            row: list[w.Widget] = [label]
             for c in range(16):
-                b = w.Button(layout=w.Layout(width=_CELL, height=_CELL, padding="0", border=_BORDERS[-1][1],
-                                             margin=_ONE_MARGIN if c == 0 else None),
-                             style={"font_size": "15px", "font_weight": "bold"})
+                b = w.Button(layout=w.Layout(border=_BORDERS[-1][1]), style={"font_weight": "bold"})
                 b.add_class("f5-cell")
+                if c == 0:
+                    b.add_class("f5-c0")
                 b.on_click(lambda _b, cell=(r, c): self._cell_clicked(cell))
                 self.cells[(r, c)] = b
                 row.append(b)
-            rows.append(w.HBox(row, layout=w.Layout(grid_gap="3px")))
-        self.grid = w.VBox(rows, layout=w.Layout(grid_gap="3px"))
+            box = w.HBox(row)
+            box.add_class("f5-row")
+            rows.append(box)
+        self.grid = w.VBox(rows)
+        self.grid.add_class("f5-grid")
         self.shifts = w.HBox()
+        self.shifts.add_class("f5-wrap")
+        self._shift_pool: list[w.Button] = []  # shift buttons are reused, so keyboard focus survives a redraw
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last move")
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o",
                                     tooltip="A move on a winning line, if the solver finds one quickly")
         self.level_menu = w.Dropdown(options=[("Level 1 (shift 3+)", 1), ("Level 2 (shift 4+)", 2),
-                                              ("Level 3 (shift 5+)", 3)], value=level, layout=w.Layout(width="190px"),
+                                              ("Level 3 (shift 5+)", 3)], value=level,
                                      tooltip="Before the first move it changes this game; after that, the next deal")
+        self.level_menu.add_class("f5-level")
         self.seed_text = w.IntText(value=seed, description='<span class="f5-text">Deal</span>',
-                                   description_allow_html=True, layout=w.Layout(width="150px"),
-                                   style={"description_width": "initial"})
-        self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary")
+                                   description_allow_html=True, style={"description_width": "initial"},
+                                   tooltip="The number of the deal New deal lays out")
+        self.seed_text.add_class("f5-deal")
+        self.new_button = w.Button(description="New deal", icon="refresh", tooltip="Lay out the deal in the Deal box")
+        self.size_toggle = w.ToggleButton(description="Projector size", icon="expand", value=False,
+                                          tooltip="Bigger text and tiles, for a projector or a classroom wall")
+        for button, look in ((self.undo_button, "plain"), (self.hint_button, "plain"), (self.new_button, "new")):
+            button.style.button_color, button.style.text_color = _BUTTON_LOOKS[look]
+            button.add_class("f5-button")
+        self.size_toggle.add_class("f5-button")
+        self.size_toggle.add_class("f5-toggle")
         self.undo_button.on_click(lambda _b: self.undo())
         self.hint_button.on_click(lambda _b: self.hint())
         self.new_button.on_click(lambda _b: self._new_deal_clicked())
         self.level_menu.observe(self._level_changed, names="value")
-        legend = " · ".join(f"{letter} = {name}" for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True))
-        self.children = [
-            style_sheet(), self.banner, self.message, self.grid, self.shifts,
-            w.HBox([self.undo_button, self.hint_button, self.level_menu, self.seed_text, self.new_button]),
-            w.HTML(f"<small>{legend}. Column 0 holds the 1s and never moves. Rows and columns are numbered "
-                   "from 0 as labelled, like the move notation: 'B7 to 2,8' is row 2, column 8.</small>",
-                   style={"text_color": _TEXT}),
-        ]
+        self.size_toggle.observe(self._size_toggled, names="value")
+        self.legend = w.HTML()  # the colours of this table, and how cells are named (render() writes it)
+        self.legend.add_class("f5-legend")
+        controls = w.HBox([self.undo_button, self.hint_button, self.new_button, self.seed_text, self.level_menu,
+                           self.size_toggle])
+        controls.add_class("f5-wrap")
+        controls.add_class("f5-controls")
+        self.children = [style_sheet(), self.banner, self.message, self.grid, self.shifts, controls, self.legend]
         self._say(self._next_step())
         self.render()
+        self.size = size
+
+    # -- size -------------------------------------------------------------------------------------------------
+    @property
+    def size(self) -> Size:
+        """``"normal"`` or ``"large"`` (projector size); settable, and the "Projector size" toggle sets it.
+
+        Raises InvalidArgumentError for any other value (and changes nothing).
+
+        >>> board = FiveBy15Board(seed=1)
+        >>> board.size = "large"
+        >>> board.size_toggle.value
+        True
+        """
+        return self._size
+
+    @size.setter
+    def size(self, value: Size) -> None:
+        value = check_size(value)
+        self._size = value
+        if value == "large":
+            self.add_class("kit-large")
+        else:
+            self.remove_class("kit-large")
+        self.size_toggle.value = value == "large"
+
+    def _size_toggled(self, change: dict) -> None:
+        # the "Projector size" toggle
+        self.size = "large" if change["new"] else "normal"
 
     # -- actions ----------------------------------------------------------------------------------
     def _cell_clicked(self, cell: Cell) -> None:
@@ -215,12 +283,18 @@ class FiveBy15Board(w.VBox):
         """What the player can do now, from the engine's verdict."""
         status = self.game.status
         if status == "won":
-            return "Press New deal to play again."
+            return "You won: every row is sorted. Press New deal for another game."
         if status != "playing":
-            return "Undo a few moves, or press New deal."
+            return f"The game is lost ({status}: {ENDING_REASONS[status]}). {self._lost_advice()}"
         shifts = any(isinstance(m, Shift) for m in self.game.position.legal_moves())
         return ("Click a gap to see which tiles fit it, then click a ringed tile"
-                + ("; or press a Shift button." if shifts else "."))
+                + ("; or press a Shift button below the table." if shifts else "."))
+
+    def _lost_advice(self) -> str:
+        """Which buttons to press when the game cannot be won from here."""
+        if not self.game.moves:
+            return "Press New deal for another deal (or choose a lower level first)."
+        return "Press Undo to take moves back, or New deal for another game."
 
     def _forget_choice(self) -> None:
         self._chosen = None
@@ -266,7 +340,7 @@ class FiveBy15Board(w.VBox):
         p = self.game.position
         fixed = p.out_of_play(cell)  # the engine checks the cell: InvalidArgumentError for one not on the board
         if self.game.status != "playing":
-            self._say("The game is over. Undo, or press New deal.")
+            self._say(f"The game is over: nothing moves now. {self._next_step()}")
             return
         if self._hinted is not None:
             hinted, self._hinted = self._hinted, None
@@ -329,6 +403,13 @@ class FiveBy15Board(w.VBox):
             return f"{name} cannot move now. {self._next_step()}"
         return f"{text} Or: {shift_text}" if shifts else text
 
+    def _shift_clicked(self, button: w.Button) -> None:
+        # a pooled shift button: it stands for the shift at its place in the list render() last drew
+        shifts = self._shifts()
+        index = self._shift_pool.index(button)
+        if index < len(shifts):
+            self.shift(shifts[index].tile)
+
     def shift(self, first: Tile) -> None:
         """Shift the run from tile ``first`` (colour, number) up to the highest number one place right.
 
@@ -356,7 +437,7 @@ class FiveBy15Board(w.VBox):
         is kept: while the player follows it, the next hint is instant.
         """
         if self.game.status != "playing":
-            self._say("The game is over. Undo, or press New deal.")
+            self._say(f"The game is over: no hint. {self._next_step()}")
             return
         p = self.game.position
         plan = self.planned_move()
@@ -367,8 +448,7 @@ class FiveBy15Board(w.VBox):
                 self._plan = (p, result.line)
                 plan = result.line[0]
             elif result.status == "lost":
-                self._say("The solver proved this position cannot be won any more: undo some moves, "
-                          "or press New deal.")
+                self._say(f"The solver proved this position cannot be won any more. {self._lost_advice()}")
             elif self.game.fresh_moves():
                 # no line within the click's budget: suggest what the greedy rule would play, and say so
                 move = GreedyPlayer(seed=len(self.game.moves)).choose(self.game)
@@ -376,7 +456,8 @@ class FiveBy15Board(w.VBox):
                 self._say(f"No winning line found in a blink; a useful-looking move: {_move_name(move)}. "
                           f"{self._how_to_play(move)}")
             else:
-                self._say("No winning line found in a blink, and every move leads back: try undoing a few moves.")
+                self._say("No winning line found in a blink, and every move leads back to an earlier position: "
+                          "press Undo a few times.")
         if plan is not None:
             self._hinted = plan
             self._say(f"Hint: {_move_name(plan)} (on a winning line). {self._how_to_play(plan)}")
@@ -431,17 +512,24 @@ class FiveBy15Board(w.VBox):
             try:
                 position = dataclasses.replace(p, level=level)
             except FifteenKitError as err:
-                self._say(sentence(err.message))
+                self._say(f"{sentence(err.message)} {self._next_step()}")
                 return
             self.game = Game(position)
             self._forget_choice()
             self._plan = None
-            self._say(f"Level {level}: a shift now moves at least {position.run_length} tiles. "
-                      f"{self._next_step()}")
+            self._say(f"Level {level}: a shift now moves at least {position.run_length} tiles"
+                      f"{self._no_shift_note(position)}. {self._next_step()}")
         else:
-            self._say(f"Level {level} applies from the next deal: press New deal. "
-                      f"This game stays at level {p.level}.")
+            self._say(f"Level {level} applies from the next deal: press New deal to start it, or play on "
+                      f"at level {p.level}.")
         self.render()
+
+    @staticmethod
+    def _no_shift_note(p: Position) -> str:
+        """A note for a small table whose rows can never hold a run long enough to shift (else '')."""
+        # a run never holds the row's 1 (column 0), so it has at most size - 1 tiles
+        return f" (more than a row of 1 to {p.size} can ever shift, so fill gaps only)" if (
+            p.run_length > p.size - 1) else ""
 
     def _new_deal_clicked(self) -> None:
         # the New deal button: a bad deal number is said on the board (a click cannot show an exception)
@@ -462,7 +550,7 @@ class FiveBy15Board(w.VBox):
         self._forget_choice()
         self._plan = None
         self.seed_text.value, self.level_menu.value = seed, level
-        self._say(f"Deal {seed}, level {level}. {self._next_step()}")
+        self._say(f"Deal {seed}, level {level}{self._no_shift_note(self.game.position)}. {self._next_step()}")
         self.render()
 
     # -- drawing ---------------------------------------------------------------------------------------------
@@ -506,10 +594,10 @@ class FiveBy15Board(w.VBox):
                 marks.add("gap")
             else:
                 colour, number = t
-                b.description = f"{COLOUR_LETTERS[colour]}{number}"
+                b.description = f"{COLOUR_LETTERS[colour]}\n{number}"  # two lines: letter over number (style.py)
                 b.tooltip = f"{COLOUR_NAMES[colour]} {number} ({_cell_name((r, c))})"
-                b.style.button_color = COLOUR_HEX[colour]
-                b.style.text_color = "#1f1f24" if colour in (1, 4) else "#ffffff"
+                b.style.button_color = PALETTE[_TILE_COLOURS[colour]]
+                b.style.text_color = PALETTE[_TILE_TEXT[colour]]
             if c == 0:
                 marks.add("one")
             if (r, c) in ringed:
@@ -524,25 +612,32 @@ class FiveBy15Board(w.VBox):
                 hinted = self._hinted
                 moved = hinted.tile if isinstance(hinted, Fill) else (hinted.tile[0], hinted.top)
                 b.tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
-                b.style.text_color = _HINT_TO_TEXT
+                b.description = "◎"
             b.layout.border = next(border for mark, border in _BORDERS if mark is None or mark in marks)
             self._set_marks((r, c), marks)
-        buttons = []
-        for m in self._shifts():
+        shifts = self._shifts()
+        while len(self._shift_pool) < len(shifts):
+            button = w.Button(icon="arrow-right")
+            button.add_class("f5-button")
+            button.on_click(lambda b: self._shift_clicked(b))
+            self._shift_pool.append(button)
+        for button, m in zip(self._shift_pool, shifts, strict=False):
             first = f"{COLOUR_LETTERS[m.tile[0]]}{m.tile[1]}"
             tip = f"Move the {m.length} tiles {first} to {m.top} one place right"
-            button = w.Button(description=f"Shift {first}–{m.top}", icon="arrow-right", tooltip=tip)
-            if m == self._hinted:
-                button.button_style, button.tooltip = "warning", tip + " (the hint)"
-                button.add_class("f5-hint-button")
-            elif m in offered:
-                button.button_style, button.tooltip = "info", tip + " (holds the chosen tile or fills the chosen gap)"
-                button.add_class("f5-offer")
-            button.on_click(lambda _b, m=m: self.shift(m.tile))
-            buttons.append(button)
-        self.shifts.children = buttons
+            look = "hint" if m == self._hinted else "offer" if m in offered else "plain"
+            button.description = f"Shift {first}–{m.top}"
+            button.tooltip = tip + {"hint": " (the hint)", "offer": " (holds the chosen tile or fills the chosen gap)",
+                                    "plain": ""}[look]
+            button.style.button_color, button.style.text_color = _BUTTON_LOOKS[look]
+            for name, css in (("hint", "f5-hint-button"), ("offer", "f5-offer")):
+                (button.add_class if look == name else button.remove_class)(css)
+        self.shifts.children = tuple(self._shift_pool[:len(shifts)])
+        colours = ", ".join(f"{COLOUR_LETTERS[k]} {COLOUR_NAMES[k]}" for k in range(p.colours))
+        self.legend.value = (f"{colours}. Column 0 holds the 1s; they never move. A cell is named by the row and "
+                             "column numbers on the edges.")
         status = self.game.status
         sorted_rows = sum(p.is_sorted(r) for r in range(p.colours))
+        table = "5x15" if (p.colours, p.size) == (5, 15) else f"Small table: {p.colours} colours, 1 to {p.size}"
         if status == "won":
             self.banner.value = f"🏆 Won! Every row reads 1 to {p.size}."
         elif status != "playing":
@@ -550,6 +645,6 @@ class FiveBy15Board(w.VBox):
         else:
             pending = self.level_menu.value
             level = f"level {p.level}" + (f" (level {pending} from the next deal)" if pending != p.level else "")
-            self.banner.value = (f"5x15 · {level} · {sorted_rows} of {p.colours} rows sorted · "
+            self.banner.value = (f"{table} · {level} · {sorted_rows} of {p.colours} rows sorted · "
                                  f"{_plural(len(p.legal_moves()), 'move')} possible")
         self.undo_button.disabled = len(self.game.history) == 1

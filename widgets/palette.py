@@ -53,6 +53,7 @@ PALETTE: dict[str, str] = {
     # dice board (widgets/nasty15.py): the die faces (Okabe-Ito blue, white; the red face a darker vermillion so
     # its ivory letter reads) and the goal board drawing's own slate (fifteen_kit.svg.dice_goal_board)
     "white": "#ffffff", "die_red": "#b34a00", "goal_slate": "#2b3a4a",
+    "purple": "#CC79A7", "gap": "#55556a",  # 5x15 tiles (COLOUR_HEX), gaps
 }
 
 #: (text, background) pairs the boards use, each checked for a contrast ratio of at least 4.5.
@@ -69,6 +70,7 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     # dice board (widgets/nasty15.py): die faces, setup panel notes, the goal board drawing
     ("ivory", "blue"), ("ink", "white"), ("ink", "green"), ("ivory", "die_red"),
     ("yellow", "slate_light"), ("ivory", "goal_slate"),
+    ("white", "blue"), ("ink", "purple"), ("ivory", "gap"),  # 5x15 tiles (+ orange, yellow), gaps
 )
 
 

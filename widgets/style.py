@@ -201,20 +201,82 @@ def _dice() -> str:
 
 _DICE = _dice()
 
-# The 5x15 board (widgets/five_by_15.py): sizes, fonts, colours and borders of the cells are public traits there.
-_FIVE_BY_15 = """
-.f5-board{background:#3a3a46;padding:12px;border-radius:14px;color:#f7f0dc;font-family:Georgia,serif}
-.f5-board .f5-text{color:#f7f0dc}
-.f5-board .f5-cell{border-radius:6px}
-.f5-board .f5-label{text-align:center;line-height:20px}
-.f5-board .f5-cell.f5-ring{box-shadow:0 0 0 4px #ffffff, 0 0 0 7px #1f1f24}
-.f5-board .f5-cell.f5-chosen{box-shadow:0 0 0 4px #F0E442}
-.f5-board .f5-cell.f5-hint-from{box-shadow:0 0 0 4px #56B4E9, 0 0 0 7px #1f1f24}
-.f5-board .f5-hint-to::after{content:"\\25CE";font-size:13px}
-.f5-board .f5-cell:focus-visible{outline:3px solid #56B4E9}
-.f5-board .f5-msg{min-height:1.4em}
+# The 5x15 board (widgets/five_by_15.py): its cells' colours and borders are public traits there; the sizes of
+# text, cells and controls are here, once per board size (".f5-board" and ".f5-board.kit-large"), so the grid
+# reflows to the width it gets (cells between their least and largest width) instead of cutting a tile's text.
+_F5_PX: dict[str, dict[str, int]] = {
+    # text: every control's text; msg/banner/cell/label: those texts; cell_h, cell_min, cell_max: a cell's height
+    # and least/largest width; row_label: the row numbers' column; control_h: the height of a control; wide: the
+    # board's largest width
+    "normal": {"text": 16, "msg": 18, "banner": 20, "cell": 17, "label": 16, "cell_h": 46, "cell_min": 21,
+               "cell_max": 46, "row_label": 18, "control_h": 34, "wide": 860},
+    "large": {"text": 22, "msg": 24, "banner": 26, "cell": 24, "label": 22, "cell_h": 60, "cell_min": 30,
+              "cell_max": 54, "row_label": 28, "control_h": 44, "wide": 980},
+}
+
+
+def _five_by_15() -> str:
+    """The 5x15 board (prefix ``f5-``): colours from the palette, then the sizes of each board size."""
+    rules = [Template("""
+.f5-board{background:$graphite;padding:8px;border-radius:14px;color:$ivory;font-family:Georgia,serif;
+  box-sizing:border-box}
+.f5-board .f5-banner,.f5-board .f5-banner .widget-html-content,.f5-board .f5-legend,
+.f5-board .f5-legend .widget-html-content,.f5-board .f5-label,.f5-board .f5-label .widget-html-content,
+.f5-board .f5-text{color:$ivory}
+.f5-board .f5-msg,.f5-board .f5-msg .widget-html-content{color:$yellow}
+.f5-board .f5-banner .widget-html-content,.f5-board .f5-msg .widget-html-content,
+.f5-board .f5-legend .widget-html-content{white-space:normal;overflow:visible;line-height:1.3}
 .f5-board .f5-banner{font-weight:bold}
-"""
+.f5-board .f5-msg{min-height:2.6em}
+.f5-board .f5-grid{margin:4px -4px;gap:3px;container-type:inline-size}
+.f5-board .f5-row{gap:2px;flex-wrap:nowrap}
+.f5-board .f5-row>*{margin:0}
+.f5-board .f5-label{text-align:center;flex:1 1 0}
+.f5-board .f5-label .widget-html-content{justify-content:center;text-align:center;overflow:visible}
+.f5-board .f5-row-label{flex:0 0 auto}
+.f5-board .f5-c0{margin-right:4px}
+.f5-board .jupyter-button.f5-cell{flex:1 1 0;padding:0;border-radius:6px;white-space:pre-line;line-height:1.1;
+  overflow:visible;text-overflow:clip;font-family:Arial,"Liberation Sans",Helvetica,sans-serif}
+.f5-board .f5-cell.f5-ring{box-shadow:0 0 0 4px $white,0 0 0 7px $ink}
+.f5-board .f5-cell.f5-chosen{box-shadow:0 0 0 4px $yellow}
+.f5-board .f5-cell.f5-hint-from{box-shadow:0 0 0 4px $sky,0 0 0 7px $ink}
+.f5-board .f5-wrap{flex-wrap:wrap;gap:6px;align-items:center}
+.f5-board .f5-wrap>*{margin:0}
+.f5-board .jupyter-button.f5-button{width:auto;flex:0 0 auto;padding:0 12px;overflow:visible;text-overflow:clip}
+.f5-board .jupyter-button.f5-toggle{background:$ivory;color:$ink}
+.f5-board .jupyter-button.f5-toggle.mod-active{background:$sky;color:$ink}
+.f5-board .f5-level,.f5-board .f5-deal{width:auto}
+.f5-board .f5-level select{width:auto;flex:0 0 auto}
+.f5-board .f5-deal input{width:6em;flex:0 0 auto}
+.f5-board .jupyter-button:focus-visible:enabled,.f5-board select:focus-visible,.f5-board input:focus-visible{
+  outline:3px solid $sky;outline-offset:2px}
+""").substitute(PALETTE)]
+    for board, px in ((".f5-board", _F5_PX["normal"]), (".f5-board.kit-large", _F5_PX["large"])):
+        rules.append(Template("""
+$b{--jp-widgets-font-size:${text}px;--jp-widgets-inline-height:${control_h}px;font-size:${text}px;max-width:${wide}px}
+$b .f5-banner .widget-html-content{font-size:${banner}px}
+$b .f5-msg .widget-html-content{font-size:${msg}px}
+$b .f5-legend .widget-html-content{font-size:${text}px}
+$b .f5-label .widget-html-content{font-size:${label}px;line-height:${label}px}
+$b .f5-label{min-width:${cell_min}px;max-width:${cell_max}px}
+$b .f5-row-label,$b .f5-row-label .widget-html-content{width:${row_label}px;min-width:${row_label}px;
+  max-width:${row_label}px;line-height:${cell_h}px}
+$b .jupyter-button.f5-cell{font-size:${cell}px;height:${cell_h}px;min-width:${cell_min}px;max-width:${cell_max}px}
+$b .jupyter-button,$b select,$b input,$b label,$b .widget-label{font-size:${text}px}
+""").substitute(px, b=board))
+    # a narrow normal-size grid (JupyterLab at 150% zoom with the file browser, or in a tab): thinner gaps and row
+    # labels, so the cells keep room for two digits (the large size keeps its own, more specific, rules)
+    rules.append("""@container (max-width: 440px){
+.f5-board .f5-row{gap:1px}
+.f5-board .f5-c0{margin-right:2px}
+.f5-board .f5-row-label,.f5-board .f5-row-label .widget-html-content{width:14px;min-width:14px;max-width:14px}
+.f5-board .jupyter-button.f5-cell{font-size:16px;min-width:19px}
+}""")
+    return "\n".join(rules)
+
+
+_FIVE_BY_15 = _five_by_15()
+
 
 #: The whole style sheet.
 CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15) if section)

@@ -605,7 +605,7 @@ class Position(Notated):
         if isinstance(move, Fill):
             to = move.to
             if to not in self.gaps():
-                return f"{to[0]},{to[1]} is not a gap"
+                return f"row {to[0]}, column {to[1]} is not a gap"
             if self.is_sorted(to[0]):
                 return "that row is sorted and out of play"
             fits = [m.tile for m in self._moves if isinstance(m, Fill) and m.to == to]  # the one move generator
@@ -613,7 +613,8 @@ class Position(Notated):
             return f"{tile_text(move.tile)} does not fit there: that gap takes {wanted}"
         tile = move.tile
         if move.top != self.size or tile[0] >= self.colours or tile[1] > self.size:
-            return f"a shift here names the first tile of a run ending in {self.size}, like 'shift B12-{self.size}'"
+            return (f"a shift here names the first tile of a run ending in {self.size}, "
+                    f"like 'shift B{max(2, self.size - 2)}-{self.size}'")
         if move.length < self.run_length:
             return f"at level {self.level} a shift moves at least {self.run_length} tiles, not {move.length}"
         r, c = self.where((tile[0], self.size))
@@ -680,6 +681,8 @@ class Position(Notated):
         last = body.rsplit(None, 1)[-1] if body else ""
         if len(last) == 2 and last[0] in "Ll" and last[1] in "123":
             level, body = int(last[1]), body[:-2]
+        elif len(last) >= 2 and last[0] in "Ll" and last[1:].isdigit():
+            raise NotationError(f"'{last}' is not a level: a position ends with its level, L1, L2 or L3", input=text)
         rows = []
         for part in body.split("/"):
             row = []

@@ -576,7 +576,7 @@ def _manual_board():
 
 def _shift_board():
     from fifteen_kit.widgets import FiveBy15Board
-    b = FiveBy15Board(seed=238, colours=2, size=5)  # a small deal whose first position offers a shift (B3-5)
+    b = FiveBy15Board(seed=238, colours=2, numbers=5)  # a small deal whose first position offers a shift (B3-5)
     from fifteen_kit.five_by_15 import Shift
     shifts = [m for m in b.game.position.legal_moves() if isinstance(m, Shift)]
     assert shifts, "deal 238 (2 colours, size 5) no longer offers a shift: pick another example"

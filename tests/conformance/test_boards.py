@@ -297,7 +297,8 @@ def _f5_check(b, _before, where: str) -> None:
             assert button.layout.display == "none", (where, r, c)
             continue
         t = p.grid[r][c]
-        assert button.description == ("·" if t is None else f"{COLOUR_LETTERS[t[0]]}{t[1]}"), (where, r, c)
+        gap = "◎" if (r, c) in b.marked("hint-to") else "·"  # a hinted move's gap shows a target
+        assert button.description == (gap if t is None else f"{COLOUR_LETTERS[t[0]]}\n{t[1]}"), (where, r, c)
     assert b.undo_button.disabled == (len(g.history) == 1), where
     shifts = [m for m in p.legal_moves() if isinstance(m, Shift)]
     assert len(b.shifts.children) == len(shifts), where
@@ -307,8 +308,8 @@ def _f5_check(b, _before, where: str) -> None:
     assert b.level_menu.value in (1, 2, 3)
 
 
-F5_SETUPS = [{"seed": 1}, {"seed": 2, "level": 2}, {"seed": 3, "colours": 3, "size": 6}, {"seed": 4, "colours": 2,
-                                                                                           "size": 5, "level": 3}]
+F5_SETUPS = [{"seed": 1}, {"seed": 2, "level": 2}, {"seed": 3, "colours": 3, "numbers": 6},
+             {"seed": 4, "colours": 2, "numbers": 5, "level": 3}, {"seed": 5, "size": "large"}]
 
 
 @pytest.mark.parametrize("setup", range(len(F5_SETUPS)))
@@ -541,7 +542,7 @@ class FifteensBoardUndo(_BoardUndo):
 class FiveBy15BoardUndo(_BoardUndo):
     def make(self):
         from fifteen_kit.widgets import FiveBy15Board
-        return FiveBy15Board(seed=5, colours=3, size=6)
+        return FiveBy15Board(seed=5, colours=3, numbers=6)
 
     def state(self):
         return (tuple(self.board.game.history), tuple(self.board.game.moves))
