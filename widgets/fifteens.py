@@ -135,7 +135,8 @@ class FifteensBoard(w.VBox):
         self.all_button = w.Button(description="List removals", icon="list",
                                    tooltip="List the legal removals, the smallest first")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last removal")
-        self.reveal_box = w.Checkbox(value=False, description="Solver sees the stock", indent=False)
+        self.reveal_box = w.Checkbox(value=False, description="Solver sees the stock", indent=False,
+                                      layout=w.Layout(width="auto"))
         self.reveal_box.add_class("f15p-reveal")
         self.solver_button = w.Button(description="Solver's move", icon="magic",
                                       tooltip="What the thoughtful solver, which knows the stock, would remove")

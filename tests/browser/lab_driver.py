@@ -307,10 +307,10 @@ def watch(page):
     return page
 
 
-def click(page: Page, selector: str, text: str | None = None) -> None:
-    """Click the first visible element matching ``selector`` (and whose whole text is ``text``), then wait until
-    the kernel has handled the click and is idle again (see :func:`wait_idle`)."""
-    loc = page.locator(selector).filter(visible=True)
+def click(page: Page, selector: str | Locator, text: str | None = None) -> None:
+    """Click the first visible element matching ``selector`` (a CSS selector or a locator; and whose whole text is
+    ``text``), then wait until the kernel has handled the click and is idle again (see :func:`wait_idle`)."""
+    loc = (page.locator(selector) if isinstance(selector, str) else selector).filter(visible=True)
     if text is not None:
         loc = loc.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
     panel = panel_of(page)
