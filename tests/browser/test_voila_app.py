@@ -22,12 +22,15 @@ BOARDS = {"dice": ".n15-board", "fifteens": ".f15p-board", "five_by_15": ".f5-bo
 # Recorded from the first byte of the page on: what a pupil could see while the app loads.
 JS_RECORD = """(() => {
   window.__kit = {sawLoadingWidget: false, loadingTitle: null};
+  // cheap on purpose (no innerText, which lays out the whole page): a widget output still saying its text
   setInterval(() => {
-    if (!document.body) return;
-    if (document.body.innerText.includes("Loading widget")) window.__kit.sawLoadingWidget = true;
+    for (const o of document.querySelectorAll(".jp-OutputArea-output")) {
+      if (!o.childElementCount && o.textContent.includes("Loading widget") && o.offsetParent !== null)
+        window.__kit.sawLoadingWidget = true;
+    }
     const h = document.querySelector("#loading h1");
     if (h && window.__kit.loadingTitle === null) window.__kit.loadingTitle = h.textContent.trim();
-  }, 25);
+  }, 100);
 })();"""
 
 JS_BOX = """(sel) => {
