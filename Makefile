@@ -15,6 +15,8 @@ LESSONS := $(sort $(wildcard lessons/*.ipynb))
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 CHROMIUM ?= /usr/bin/chromium
+# axe-core (npm), the accessibility checker the browser tests inject into each board's page.
+AXE := .cache/axe-core-4.14.1/axe.min.js
 
 .PHONY: lab play test test-browser test-lite lite binder-check lessons bench lint clean
 
@@ -55,7 +57,7 @@ lab: $(VENV)/.lab
 	$(BIN)/jupyter lab --no-browser $(ROOT_OK) --ip=$(IP) --port=$(PORT) --ServerApp.root_dir=lessons \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb
 
-test: $(VENV)/.test $(CHROMIUM)
+test: $(VENV)/.test $(CHROMIUM) $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest tests fifteen_kit widgets lessons docs --ignore=tests/browser --ignore=tests/lite --doctest-modules --doctest-glob="*.md" \
@@ -81,7 +83,7 @@ binder-check:
 	$(BINDER_VENV)/bin/python tests/binder/measure.py
 
 # Browser tests only: JupyterLab from .venv driven in Debian's Chromium; screenshots in artifacts/browser/.
-test-browser: $(VENV)/.test $(CHROMIUM)
+test-browser: $(VENV)/.test $(CHROMIUM) $(AXE)
 	$(BIN)/python -m pytest tests/browser
 
 # The browser-only site (JupyterLite, Pyodide): its build tools live in .venv-lite, downloads in .cache/lite/.
@@ -105,6 +107,10 @@ $(CHROMIUM):
 	@echo "Installing Debian's chromium for the browser tests"
 	$(SUDO) apt-get update -qq
 	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+# axe-core from the npm registry, checked against its published sha512.
+$(AXE):
+	$(PYTHON) tests/browser/fetch_axe.py $@
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .

@@ -4,8 +4,11 @@ import asyncio
 import math
 import re
 
+import ipywidgets as ipw
 import pytest
 from fifteen_kit.widgets import GameOf15Board
+from fifteen_kit.widgets import style as kit_style
+from fifteen_kit.widgets.palette import PALETTE, TEXT_PAIRS, TEXT_PX, contrast_ratio
 from ipywidgets.widgets.widget import CallbackDispatcher
 
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
@@ -57,7 +60,8 @@ def test_robust_to_any_click():
     taken = next(iter(b.match.round.ivory))
     before = b.match.state
     click(b, 5)
-    assert b.message.value == "5 is no longer in the pool: Onyx drafted it. Onyx (you): draft a digit."
+    assert b.message.value == ("5 is no longer in the pool: Onyx drafted it. "
+                               "Onyx (you): click a tile to draft its digit.")
     click(b, taken)
     assert "no longer in the pool" in b.message.value and b.match.state == before
     b.grid_buttons[1].click()  # grid clicks are off
@@ -100,7 +104,8 @@ def test_winning_line_is_highlighted_in_both_views():
     for d in (2, 5, 8):
         assert b.cell_state(d) == "winning"
     assert b.cell_state(1) == "taken" and b.cell_state(4) == "free"
-    assert b.racks[Side.ONYX].value.count("★") == 3
+    # the rack names the winning digits (a highlight star would be a 7 px glyph at the rack's size, issue 17)
+    assert "Onyx — wins with 2 + 5 + 8" in b.racks[Side.ONYX].value and "★" not in b.racks[Side.ONYX].value
     assert "flawless" in b.message.value
 
 
@@ -178,7 +183,7 @@ def test_undo_takes_back_the_move_and_the_computers_reply():
     b.undo_button.click()
     assert b.match.round.drafts == 0 and b.match.round.to_move is Side.ONYX
     b.undo_button.click()
-    assert b.message.value.startswith("Nothing to undo.")
+    assert b.message.value.startswith("Nothing to undo")
 
 
 def test_match_play_scoreboard_and_next_round():
@@ -450,3 +455,153 @@ def test_issue_15_long_typed_text_is_refused_quickly():
     blind = GameOf15Board(opponent=None, blind=True)
     blind.blind_text.value = "7" * 1_000_000
     assert "longer than" in blind.message.value and blind.match.round.drafts == 0
+
+
+# -- issue 17: a board for a classroom wall ------------------------------------------------------------
+def _walk(widget, hidden=False):
+    """Every widget under ``widget`` with whether it is hidden (itself or an ancestor: display none, or a
+    closed accordion/tab page)."""
+    hidden = hidden or getattr(getattr(widget, "layout", None), "display", None) == "none"
+    yield widget, hidden
+    children = getattr(widget, "children", ())
+    selected = getattr(widget, "selected_index", None) if isinstance(widget, (ipw.Accordion, ipw.Tab)) else None
+    for i, child in enumerate(children):
+        closed = isinstance(widget, (ipw.Accordion, ipw.Tab)) and selected != i
+        yield from _walk(child, hidden or closed)
+
+
+def _shown(board, target):
+    return any(w is target and not hidden for w, hidden in _walk(board))
+
+
+def test_issue_17_message_never_empty_and_says_what_to_do_first():
+    for kwargs in (dict(), dict(opponent=None), dict(computer_side="O"), dict(blind=True), dict(blitz=30),
+                   dict(auto_claim=False), dict(target=3), dict(grid_clicks=True), dict(position="25/13 O")):
+        b = GameOf15Board(**kwargs)
+        msg = b.message.value
+        assert msg.strip() and msg.endswith(b.prompt().replace("'", "&#x27;")), (kwargs, msg)
+        side = b.match.acting_side
+        assert side.title in msg and ("click a tile" in msg or "type a digit" in msg), (kwargs, msg)
+        assert "Your turn, You" not in msg
+    b = GameOf15Board(opponent=None)
+    click(b, 2, 1, 5, 3, 8)
+    assert b.message.value.startswith("Onyx wins with 2 + 5 + 8 = 15") and "Press New match" in b.message.value
+
+
+def test_issue_17_size_option_and_projector_toggle():
+    b = GameOf15Board()
+    assert b.size == "normal" and not b.size_toggle.value and b.size_toggle.description == "Projector size"
+    assert "kit-board" in b._dom_classes and "kit-large" not in b._dom_classes
+    b.size_toggle.value = True
+    assert b.size == "large" and "kit-large" in b._dom_classes
+    assert b.message.style.font_size == "22px" and b.grid_buttons[5].layout.width == "88px"
+    b.size = "normal"
+    assert not b.size_toggle.value and "kit-large" not in b._dom_classes and b.message.style.font_size == "16px"
+    big = GameOf15Board(size="large")
+    assert big.size == "large" and big.size_toggle.value and "kit-large" in big._dom_classes
+    for bad in ("huge", "Large", None, 22):
+        with pytest.raises(InvalidArgumentError):
+            GameOf15Board(size=bad)
+        with pytest.raises(InvalidArgumentError):
+            b.size = bad
+    assert b.size == "normal"
+
+
+def _px(value):
+    return float(value[:-2]) if value.endswith("px") else None
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_issue_17_every_font_size_is_at_least_the_sizes_text(size):
+    least = TEXT_PX[size]
+    b = GameOf15Board(size=size, hints=True, auto_claim=False)
+    click(b, 5)
+    for widget, _hidden in _walk(b):
+        style = getattr(widget, "style", None)
+        value = getattr(style, "font_size", "") if style is not None else ""
+        if value:  # a font size set through the public trait
+            assert _px(value) is not None and _px(value) >= least, (widget, value)
+    # the style sheet: every font size is the board's text variable (times 1 or more) or at least 16 px ...
+    css = kit_style._GAME_OF_15
+    for value in re.findall(r"font-size:([^;}]+)", css):
+        value = value.strip()
+        scaled = re.fullmatch(r"calc\(var\(--f15-text\) \* ([\d.]+)\)", value)
+        assert value == "var(--f15-text)" or (scaled and float(scaled.group(1)) >= 1) or \
+            (_px(value) is not None and _px(value) >= TEXT_PX["normal"]), value
+    # ... and the variable is 16 px on every board, 22 px with kit-large; ipywidgets' controls use it too
+    assert f".f15-board{{--f15-text:{TEXT_PX['normal']}px;" in css
+    assert f".f15-board.kit-large{{--f15-text:{TEXT_PX['large']}px;" in css
+    assert "--jp-widgets-font-size:var(--f15-text)" in css
+    assert ":focus-visible" in css and PALETTE["sky"] in css  # keyboard focus shows, in sky blue
+
+
+def test_issue_17_colours_come_from_the_palette_in_checked_pairs():
+    css = kit_style._GAME_OF_15
+    assert "color:#F0E442" not in css.split(".f15-msg")[0]  # no light base colour before the message rule
+    assert re.search(r"\.f15-msg\S*\{--jp-widgets-color:" + PALETTE["yellow"], css)
+    assert re.search(r"\.f15-log\S*\{--jp-widgets-color:" + PALETTE["ink"], css)  # the log: ink on ivory
+    assert ".f15-board .widget-html-content{color" not in css  # no base colour rule beats the classes
+    pairs = {(PALETTE[f], PALETTE[g]) for f, g in TEXT_PAIRS}
+    b = GameOf15Board(opponent=None)
+    click(b, 5, 2)
+    for d, cell in b.grid_buttons.items():
+        assert (cell.style.text_color, cell.style.button_color) in pairs, d
+    assert contrast_ratio(b.grid_buttons[1].style.text_color, b.grid_buttons[1].style.button_color) >= 4.5
+
+
+def test_issue_17_end_of_match_button_is_in_view():
+    b = GameOf15Board(opponent=None)  # first to 1, as the Voila app
+    assert b.settings_panel.layout.display == "none"  # settings start closed
+    click(b, 2, 1, 5, 3, 8)
+    assert b.match.is_over and "Press New match" in b.message.value
+    assert b.new_match_button.layout.display != "none" and _shown(b, b.new_match_button)
+    assert not b.new_match_button.disabled and "f15-now" in b.new_match_button._dom_classes
+    b.new_match_button.click()
+    assert b.match.round.drafts == 0 and "f15-now" not in b.new_match_button._dom_classes
+
+
+def test_issue_17_expert_controls_live_in_their_own_closed_panel():
+    b = GameOf15Board()
+    for control in (b.notation_text, b.load_button, b.puzzle_menu, b.puzzle_button, b.opponent_menu):
+        assert not _shown(b, control)
+    for control in (*b.pool_buttons.values(), b.undo_button, b.next_round_button, b.new_match_button):
+        assert _shown(b, control)
+    b.panel_toggles["For experts"].value = True
+    assert _shown(b, b.load_button) and _shown(b, b.puzzle_button) and not _shown(b, b.opponent_menu)
+    b.panel_toggles["For experts"].value = False
+    assert not _shown(b, b.load_button)
+
+
+def test_issue_17_undo_when_the_computer_moves_first():
+    b = GameOf15Board(opponent="tactician", computer_side="O", first="O")
+    opening = b.match.round.notation()
+    assert b.undo_button.disabled and "computer's first move" in b.undo_button.tooltip
+    b.undo()
+    assert b.match.round.notation() == opening and "Nothing of yours" in b.message.value
+    human = next(d for d in range(1, 10) if d in b.match.round.pool)
+    click(b, human)
+    assert b.match.round.drafts == 3 and not b.undo_button.disabled
+    b.undo_button.click()
+    assert b.match.round.notation() == opening and b.match.round.to_move is Side.IVORY
+    assert b.message.value.startswith("Move taken back.") and b.undo_button.disabled
+
+
+def test_issue_17_number_boxes_say_when_they_clamp():
+    b = GameOf15Board(opponent=None)
+    b.length_menu.value = "First to N points"
+    b.points_box.value = 500
+    assert b.points_box.value == 99 and "500 was set to 99" in b.message.value
+    b.blitz_seconds.value = 2
+    assert b.blitz_seconds.value == 5 and "2 was set to 5" in b.message.value
+    b.points_box.value = 7
+    assert "apply from the next match" in b.message.value
+    b.new_match_button.click()
+    assert b.match.rules.target == 7
+
+
+def test_issue_17_square_only_view_drafts_on_the_square():
+    b = GameOf15Board(opponent=None)
+    b.view_menu.value = "grid"
+    assert b.grid_clicks_box.value and not b.grid_buttons[5].disabled
+    b.grid_buttons[5].click()
+    assert b.match.round.drafts == 1 and "a cell of the square" in b.message.value

@@ -112,7 +112,11 @@ def act(rng: random.Random, b: GameOf15Board) -> str:
         b.end_turn_button.click()
         return "end turn"
     if choice < 0.68:
+        before = (m.round_number, m.round.notation(), m.turn_open) if (m := b.match) and b.controller.may_undo else None
         b.undo_button.click()
+        if before is not None:  # Undo, when enabled, visibly takes something back and leaves the person to act
+            assert (b.match.round_number, b.match.round.notation(), b.match.turn_open) != before
+            assert b.match.acting_side is not b.computer_side
         return "undo"
     if choice < 0.76:
         b.next_round_button.click()
@@ -152,7 +156,8 @@ def check(b: GameOf15Board) -> None:
     # the computer never leaves its turn pending
     if live and b.computer_side is not None:
         assert m.acting_side is not b.computer_side
-    # the message says what to do next, or the result
+    # the message is never empty and says what to do next, or the result
+    assert msg.strip()
     assert msg.endswith(b.prompt().replace("'", "&#x27;")), msg
     if m.is_over:
         assert "wins the match" in msg and "New match" in msg
@@ -177,7 +182,9 @@ def check(b: GameOf15Board) -> None:
     assert b.claim_button.disabled is not may_claim
     assert b.end_turn_button.disabled is not may_claim
     assert b.next_round_button.disabled is not (r.is_over and not m.is_over)
-    assert b.undo_button.disabled is not (m.rules.practice and m.can_undo)
+    assert b.undo_button.disabled is not b.controller.may_undo
+    assert not b.controller.may_undo or (m.rules.practice and m.can_undo)
+    assert b.undo_button.disabled is (b.controller.undo_reason() != "")
     assert b.hints_box.disabled is not m.rules.practice
     # blind play: nothing on the board shows a drafted digit while the round is on
     if m.rules.blind and live:

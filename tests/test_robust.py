@@ -403,7 +403,8 @@ def test_goal_board_names_round_trip_as_text():
 def test_settings_changed_mid_game_are_said_on_the_board():
     from fifteen_kit.widgets import GameOf15Board
     board = FifteensBoard(seed=1)
-    board.rule_menu.value = next(r for r in board.rule_menu.options if r != board.rule_menu.value)
+    values = [o[1] if isinstance(o, tuple) else o for o in board.rule_menu.options]  # (label, value) or value
+    board.rule_menu.value = next(r for r in values if r != board.rule_menu.value)
     assert "next deal" in board.message.value
     g15 = GameOf15Board(opponent=None)
     g15.blind_box.value = True

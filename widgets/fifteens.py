@@ -4,15 +4,22 @@ The board holds a history of immutable :class:`~fifteen_kit.fifteens.rules.Posit
 values and redraws from the latest; the engine judges every removal.  It shows
 the tableau as large cards (rank and suit symbol, red or black), the stock count
 and the top of the waste; clicking cards selects them and shows the running sum;
-*Remove* asks the engine and explains a refusal.  *Hint* shows one legal removal,
-*Show all* lists them, and *Solver's move* tells what the thoughtful solver
-(which sees the stock) would do, once the player ticks the box that reveals the
+*Remove* asks the engine and explains a refusal.  *Hint* rings one legal removal,
+*List removals* lists the smallest ones, and *Solver's move* tells what the thoughtful
+solver (which sees the stock) would do, once the player ticks the box that reveals the
 stock to it.  New deal by seed, undo, and a clear win or loss banner.
+
+The message line always says what to do next: at the start, after every click, and at the end (which
+button to press).  Every card and control is a native button or input, so a whole game can be played
+with Tab and Enter/Space.  Two sizes (:data:`~fifteen_kit.widgets.palette.TEXT_PX`): ``"normal"`` fits a
+1024x768 screen beside JupyterLab's file browser, ``"large"`` (the *Projector size* toggle) fills it.
 
 Its look comes from the kit's one style sheet (:mod:`fifteen_kit.widgets.style`, classes ``f15p-*``) and the
 widgets' public style and layout traits; :attr:`FifteensBoard.marks` says how each place is drawn.
 
 >>> board = FifteensBoard(seed=1)
+>>> board.message.value
+'Click cards that sum to 15, then press Remove. 10s, jacks, queens and kings go four of a kind.'
 >>> first = board.position.legal_moves()[0]
 >>> for place in first:
 ...     board.cards[place].click()
@@ -21,6 +28,9 @@ widgets' public style and layout traits; :attr:`FifteensBoard.marks` says how ea
 >>> board.remove_button.click()
 >>> len(board.position.waste)
 2
+>>> board.size = "large"
+>>> board.cards[0].style.font_size
+'40px'
 """
 
 from __future__ import annotations
@@ -29,6 +39,7 @@ from html import escape
 from typing import Literal
 
 import ipywidgets as w
+import traitlets
 
 from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError
@@ -37,6 +48,7 @@ from fifteen_kit.fifteens.rules import FACE_RULES, FaceRule, Position, Removal
 from fifteen_kit.fifteens.solver import solve
 
 from .common import MAX_SEED, sentence
+from .palette import PALETTE, TEXT_PX, Size, check_size
 from .style import style_sheet
 
 __all__ = ["CardMark", "FifteensBoard"]
@@ -45,11 +57,27 @@ __all__ = ["CardMark", "FifteensBoard"]
 #: ``'plain'``.
 CardMark = Literal["empty", "selected", "hint", "plain"]
 
-# card faces, by the public button style and layout traits (the style sheet adds corners, rings and focus)
-_FACE = {"button_color": "#fffdf6", "font_size": "30px", "font_weight": "bold", "font_family": "Georgia,serif"}
-_RED, _BLACK, _EMPTY_BACK = "#c0002a", "#111111", "#0a4a30"
+# Pixel sizes of each board size: text (buttons, info, inputs), message line, banner, card face and its rank,
+# gaps, the control column's width, a button's height, how many removals a list shows and the board's widest.
+# Every text size is at least TEXT_PX[size].
+_DIMS: dict[str, dict[str, int]] = {
+    "normal": {"text": TEXT_PX["normal"], "msg": 18, "title": 20, "card_w": 64, "card_h": 88, "rank": 28,
+               "gap": 8, "side": 204, "button": 34, "listed": 10, "board": 600},
+    "large": {"text": TEXT_PX["large"], "msg": 24, "title": 28, "card_w": 86, "card_h": 104, "rank": 40,
+              "gap": 10, "side": 340, "button": 40, "listed": 16, "board": 880},
+}
+# card faces and buttons: colours from the palette, each text on its face a pair of TEXT_PAIRS
+_CARD_FACE, _RED, _BLACK, _EMPTY_BACK = PALETTE["ivory"], PALETTE["card_red"], PALETTE["ink"], PALETTE["felt_dark"]
 _CARD_BORDER, _EMPTY_BORDER = "2px solid #2b2b2b", "2px dashed #7fb89a"
-_TEXT = "#f7f0dc"
+_BUTTON_FACE = {"plain": PALETTE["ivory"], "go": PALETTE["yellow"], "deal": PALETTE["sky"]}
+_FACE_RULE_LABELS = (("4 of a kind", "four-of-a-kind"), ("10, J, Q, K", "one-each"))
+_FACE_NOTE = {"four-of-a-kind": "10s, jacks, queens and kings go four of a kind.",
+              "one-each": "10s, jacks, queens and kings go as one 10, one jack, one queen and one king."}
+
+
+def _count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1: ``_count(1, "card")`` is ``'1 card'``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class FifteensBoard(w.VBox):
@@ -58,50 +86,73 @@ class FifteensBoard(w.VBox):
     Args:
         seed: the deal number, 0 to :data:`~fifteen_kit.widgets.common.MAX_SEED` (same seed, same deal).
         face_rule: ``'four-of-a-kind'`` (the rulebook's) or ``'one-each'``.
+        size: ``'normal'`` (text at least 16 px) or ``'large'`` (projector size, text at least 22 px);
+            the *Projector size* toggle switches it, and so does setting :attr:`size`.
 
     Attributes:
         marks: how each place 0..15 is drawn now (a :data:`CardMark`), updated by :meth:`render`.
+        size: the board's size now (a trait: setting it redraws the board; a bad size raises
+            InvalidArgumentError and changes nothing).
 
-    Raises InvalidArgumentError for a bad seed or face rule (before anything is built).
+    Raises InvalidArgumentError for a bad seed, face rule or size (before anything is built).
     """
 
-    def __init__(self, seed: int = 0, face_rule: FaceRule = "four-of-a-kind") -> None:
+    size = traitlets.Unicode("normal")
+
+    def __init__(self, seed: int = 0, face_rule: FaceRule = "four-of-a-kind", size: Size = "normal") -> None:
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         _check.choice(face_rule, FACE_RULES, "face_rule")
+        check_size(size)
         super().__init__()
         self.add_class("f15p-board")
+        self.add_class("kit-board")
         self.history: list[Position] = [Position.deal(seed, face_rule)]
         self.selected: set[int] = set()
         self._hint: Removal = ()
         self.marks: tuple[CardMark, ...] = ("plain",) * 16
-        self.banner = w.HTML(style={"font_size": "22px", "text_color": _TEXT})
+        self.banner = w.HTML()
         self.banner.add_class("f15p-banner")
-        self.info = w.HTML(style={"text_color": _TEXT})
-        self.message = w.HTML(style={"font_size": "15px", "text_color": _TEXT}, layout=w.Layout(min_height="1.4em"))
+        self.size_toggle = w.ToggleButton(description="Projector size", icon="arrows-alt",
+                                          tooltip="Bigger cards and text, for a projector (click again for normal)")
+        self.size_toggle.add_class("f15p-toggle")
+        self.info = w.HTML()
+        self.info.add_class("f15p-info")
+        self.message = w.HTML(style={"text_color": PALETTE["yellow"]})
         self.message.add_class("f15p-msg")
         self.cards: list[w.Button] = []
         for place in range(16):
-            b = w.Button(layout=w.Layout(width="86px", height="112px", border=_CARD_BORDER), style=dict(_FACE),
-                         tooltip=f"place {place}")
+            b = w.Button(layout=w.Layout(border=_CARD_BORDER), style={"font_weight": "bold",
+                                                                      "font_family": "Georgia,serif"})
             b.add_class("f15p-card")
             b.on_click(lambda _b, p=place: self.click_card(p))
             self.cards.append(b)
-        self.grid = w.GridBox(self.cards, layout=w.Layout(grid_template_columns="repeat(4, 92px)", grid_gap="8px"))
-        self.remove_button = w.Button(description="Remove", icon="check", button_style="success",
+        self.grid = w.GridBox(self.cards, layout=w.Layout(overflow="visible"))
+        self.grid.add_class("f15p-grid")
+        self.remove_button = w.Button(description="Remove", icon="check",
                                       tooltip="Remove the selected cards (they must make 15)")
         self.clear_button = w.Button(description="Clear", icon="times", tooltip="Unselect every card")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="Show one legal removal")
-        self.all_button = w.Button(description="Show all", icon="list", tooltip="List every legal removal")
-        self.reveal_box = w.Checkbox(value=False, description="Let the solver see the stock", indent=False)
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="Ring one legal removal")
+        self.all_button = w.Button(description="List removals", icon="list",
+                                   tooltip="List the legal removals, the smallest first")
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last removal")
+        self.reveal_box = w.Checkbox(value=False, description="Solver sees the stock", indent=False)
+        self.reveal_box.add_class("f15p-reveal")
         self.solver_button = w.Button(description="Solver's move", icon="magic",
                                       tooltip="What the thoughtful solver, which knows the stock, would remove")
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last removal")
-        self.seed_text = w.IntText(value=seed, description="Deal", layout=w.Layout(width="160px"),
-                                   style={"description_width": "initial"})
-        self.rule_menu = w.Dropdown(options=FACE_RULES, value=face_rule, description="Face cards",
-                                    style={"description_width": "initial"}, layout=w.Layout(width="250px"))
-        self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary")
-        self.removals_view = w.HTML(style={"text_color": _TEXT})
+        self.seed_text = w.IntText(value=seed, description="Deal", style={"description_width": "initial"},
+                                   tooltip="The deal number: the same number deals the same cards")
+        self.rule_menu = w.Dropdown(options=_FACE_RULE_LABELS, value=face_rule, description="Face cards",
+                                    style={"description_width": "initial"},
+                                    tooltip="How 10s, jacks, queens and kings go: four of a kind, or one of each")
+        self.new_button = w.Button(description="New deal", icon="refresh", tooltip="Deal the cards of this number")
+        self._buttons = {self.remove_button: "go", self.clear_button: "plain", self.hint_button: "plain",
+                         self.all_button: "plain", self.undo_button: "plain", self.solver_button: "plain",
+                         self.new_button: "deal"}
+        for button, face in self._buttons.items():
+            button.style.button_color, button.style.text_color = _BUTTON_FACE[face], PALETTE["ink"]
+            button.add_class("f15p-button")
+        self.removals_view = w.HTML()
+        self.removals_view.add_class("f15p-info")
         self.remove_button.on_click(lambda _b: self.remove())
         self.clear_button.on_click(lambda _b: self.clear())
         self.hint_button.on_click(lambda _b: self.hint())
@@ -110,15 +161,52 @@ class FifteensBoard(w.VBox):
         self.solver_button.on_click(lambda _b: self.solver_move())
         self.undo_button.on_click(lambda _b: self.undo())
         self.new_button.on_click(lambda _b: self._new_deal_clicked())
-        self.children = [
-            style_sheet(), self.banner, self.info, self.message,
-            w.HBox([self.grid, w.VBox([self.remove_button, self.clear_button, self.hint_button, self.all_button,
-                                       self.undo_button], layout=w.Layout(margin="0 0 0 16px"))]),
-            w.HBox([self.reveal_box, self.solver_button]),
-            self.removals_view,
-            w.HBox([self.seed_text, self.rule_menu, self.new_button]),
-        ]
+        self.size_toggle.observe(lambda c: setattr(self, "size", "large" if c["new"] else "normal"), names="value")
+        # controls beside the cards; they wrap below the cards when the output is narrow
+        self.controls = w.VBox([self.remove_button, self.clear_button, self.hint_button, self.all_button,
+                                self.undo_button, self.reveal_box, self.solver_button, self.seed_text,
+                                self.rule_menu, self.new_button], layout=w.Layout(overflow="visible"))
+        self.controls.add_class("f15p-controls")
+        table = w.HBox([self.grid, self.controls], layout=w.Layout(flex_flow="row wrap", overflow="visible"))
+        top = w.HBox([self.banner, self.size_toggle],
+                     layout=w.Layout(flex_flow="row wrap", justify_content="space-between", align_items="center",
+                                     overflow="visible"))
+        self.children = [style_sheet(), top, self.message, self.info, table, self.removals_view]
+        self.layout.overflow = "visible"
+        self.size = size
+        self._apply_size()
+        self._say(self._next_step(start=True))
         self.render()
+
+    @traitlets.validate("size")
+    def _valid_size(self, proposal: traitlets.Bunch) -> str:
+        return check_size(proposal["value"])
+
+    @traitlets.observe("size")
+    def _size_changed(self, _change: traitlets.Bunch) -> None:
+        if hasattr(self, "controls"):  # built (the constructor sets the first size before it draws)
+            self._apply_size()
+
+    def _apply_size(self) -> None:
+        """Set every size trait of the board for :attr:`size` (text, cards, controls) and its CSS class."""
+        d = _DIMS[self.size]
+        px = {key: f"{value}px" for key, value in d.items()}
+        (self.add_class if self.size == "large" else self.remove_class)("kit-large")
+        self.size_toggle.value = self.size == "large"
+        self.size_toggle.style.font_size = px["text"]
+        self.banner.style.font_size, self.message.style.font_size = px["title"], px["msg"]
+        self.info.style.font_size = self.removals_view.style.font_size = px["text"]
+        for b in self.cards:
+            b.layout.width, b.layout.height, b.style.font_size = px["card_w"], px["card_h"], px["rank"]
+        self.grid.layout.grid_template_columns = f"repeat(4, {px['card_w']})"
+        self.grid.layout.grid_gap = px["gap"]
+        for button in self._buttons:
+            button.style.font_size = px["text"]
+            button.layout.height, button.layout.width = px["button"], "100%"
+        self.controls.layout.width = px["side"]
+        self.layout.max_width = px["board"]
+        for control in (self.seed_text, self.rule_menu):
+            control.layout.width = "100%"
 
     @property
     def position(self) -> Position:
@@ -127,6 +215,22 @@ class FifteensBoard(w.VBox):
 
     def _say(self, text: str) -> None:
         self.message.value = escape(text)
+
+    def _next_step(self, start: bool = False) -> str:
+        """What to do now, as a sentence naming the button to press (never empty)."""
+        p = self.position
+        if p.is_won:
+            return "Won! Every card is gone. Press New deal to play again."
+        if p.is_lost:
+            left = _count(len(p.cards) + len(p.stock), "card")
+            return (f"No removal is left: the game is lost with {left} to go. "
+                    "Press Undo to try another way, or New deal.")
+        if self.selected:
+            if p.explain(sorted(self.selected)) is None:
+                return "These make a fifteen: press Remove."
+            return "Click more cards to make 15, or click a selected card again to unselect it."
+        first = "Click cards that sum to 15, then press Remove."
+        return f"{first} {_FACE_NOTE[p.face_rule]}" if start else first
 
     # -- actions ----------------------------------------------------------------------------------
     def click_card(self, place: int) -> None:
@@ -137,96 +241,117 @@ class FifteensBoard(w.VBox):
         _check.whole(place, 0, 15, "the place", position=self.position.notation())
         card = self.position.tableau[place]
         if card is None:
-            self._say("That place is empty.")
+            self._say(f"That place is empty. {self._next_step()}")
             return
         if self.position.is_over:
-            self._say("The game is over. Undo, or deal again.")
+            self._say(f"The game is over. {self._next_step()}")
             return
-        self.selected ^= {place}
-        self._hint = ()
-        self._say("")
+        self.selected ^= {place}  # a hint's ring stays on the cards not selected yet
+        self._say(self._next_step())
         self.render()
 
     def clear(self) -> None:
         """Unselect every card."""
         self.selected.clear()
         self._hint = ()
+        self._say(self._next_step())
         self.render()
 
     def remove(self) -> None:
         """Remove the selected cards if the engine allows it; otherwise say why not."""
+        if self.position.is_over:
+            self._say(f"The game is over. {self._next_step()}")
+            return
         if not self.selected:
-            self._say("Click cards to select them first.")
+            self._say(f"Nothing is selected. {self._next_step()}")
             return
         try:
             new = self.position.play(sorted(self.selected))
         except FifteenKitError as err:
-            self._say(sentence(err.message))
+            self._say(f"{sentence(err.message)} {self._next_step()}")
             return
-        removed = " ".join(c.label for c in self._cards_at(sorted(self.selected)))
+        removed = " + ".join(c.label for c in self._cards_at(sorted(self.selected)))
         self.history.append(new)
-        self.selected.clear()
-        self._hint = ()
-        self._say(f"Removed {removed}.")
+        self._fresh()
+        self._say(f"Removed {removed}. {self._next_step()}")
         self.render()
 
     def hint(self) -> None:
         """Ring one legal removal (the smallest first)."""
         removals = self.position.legal_moves()
         if not removals:
-            self._say("No removal is possible.")
+            self._say(self._next_step())
             return
+        self.selected.clear()
         self._hint = removals[0]
-        self._say("Hint: " + self._labels(self._hint))
+        self._say(f"Hint: {self._labels(self._hint)} (ringed in blue). Click them, then press Remove.")
         self.render()
 
     def show_all(self) -> None:
-        """List every legal removal."""
+        """List the legal removals, the smallest first (as many as the board's size has room for)."""
         removals = self.position.legal_moves()
-        labels = [self._labels(r) for r in removals]
-        self.removals_view.value = (f"<b>{len(removals)} legal removal{'s' * (len(removals) != 1)}:</b> "
-                                    + escape(" · ".join(labels) or "none"))
+        if not removals:
+            self.removals_view.value = ""
+            self._say(self._next_step())
+            return
+        shown = _DIMS[self.size]["listed"]
+        labels = [self._labels(r) for r in removals[:shown]]
+        more = len(removals) - len(labels)
+        head = _count(len(removals), "legal removal") + (f", the {len(labels)} smallest" if more else "")
+        self.removals_view.value = (f"<b>{head}:</b> " + escape(" · ".join(labels))
+                                    + (f" · and {more} more" if more else ""))
+        self._say(f"{_count(len(removals), 'legal removal')} listed below. "
+                  "Click the cards of one, then press Remove.")
 
     def solver_move(self) -> None:
         """What the thoughtful solver would remove now; it needs the stock revealed to it first."""
         if not self.reveal_box.value:
-            self._say("The solver looks at the stock: tick 'Let the solver see the stock' first.")
+            self._say("The solver looks at the stock: tick 'Solver sees the stock' first, then press Solver's move.")
             return
         if self.position.is_over:
-            self._say("The game is over.")
+            self._say(f"The game is over. {self._next_step()}")
             return
         result = solve(self.position, node_budget=300_000)
         if result.status == "won":
+            self.selected.clear()
             self._hint = result.line[0]
-            self._say(f"Solver: this deal can still be won; it removes {self._labels(self._hint)}.")
+            self._say(f"Solver: this deal can still be won; it removes {self._labels(self._hint)} (ringed in blue). "
+                      "Click them, then press Remove.")
         elif result.status == "lost":
-            self._say("Solver: whatever you do now, this deal can no longer be won.")
+            self._say("Solver: whatever you do now, this deal can no longer be won. "
+                      "Press Undo to go back, New deal for a fresh deal, or play on.")
         else:
-            self._say("Solver: the search ran out of budget; it cannot tell.")
+            self._say(f"Solver: the search ran out of budget; it cannot tell. {self._next_step()}")
         self.render()
 
     def undo(self) -> None:
         """Take back the last removal."""
         if len(self.history) == 1:
-            self._say("Nothing to undo.")
+            self._say(f"Nothing to undo yet. {self._next_step()}")
             return
         self.history.pop()
+        self._fresh()
+        self._say(f"Removal taken back. {self._next_step()}")
+        self.render()
+
+    def _fresh(self) -> None:
+        # a new position on the table: no selection, no ring, no stale list of removals
         self.selected.clear()
         self._hint = ()
-        self._say("Removal taken back.")
-        self.render()
+        self.removals_view.value = ""
 
     def _rule_changed(self) -> None:
         # a deal keeps the face-card rule it was dealt with: the board says when the new one applies
         if self.rule_menu.value != self.history[-1].face_rule:
-            self._say(f"The face-card rule '{self.rule_menu.value}' applies from the next deal: press New deal.")
+            label = dict((v, k) for k, v in _FACE_RULE_LABELS)[self.rule_menu.value]
+            self._say(f"The face-card rule '{label}' applies from the next deal: press New deal.")
 
     def _new_deal_clicked(self) -> None:
         # the New deal button: a bad deal number is said on the board (a click cannot show an exception)
         try:
             self.new_deal(self.seed_text.value, self.rule_menu.value)
         except FifteenKitError as err:
-            self._say(sentence(err.message))
+            self._say(f"{sentence(err.message)} Type another in the Deal box, then press New deal.")
 
     def new_deal(self, seed: int, face_rule: FaceRule = "four-of-a-kind") -> None:
         """Deal again from ``seed`` (0 to :data:`~fifteen_kit.widgets.common.MAX_SEED`) with ``face_rule``.
@@ -236,11 +361,9 @@ class FifteensBoard(w.VBox):
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         position = Position.deal(seed, face_rule)
         self.history = [position]
-        self.selected.clear()
-        self._hint = ()
-        self.removals_view.value = ""
+        self._fresh()
         self.seed_text.value, self.rule_menu.value = seed, face_rule
-        self._say(f"Deal {seed}.")
+        self._say(f"Deal {seed}. {self._next_step(start=True)}")
         self.render()
 
     # -- drawing ----------------------------------------------------------------------------------------
@@ -270,17 +393,22 @@ class FifteensBoard(w.VBox):
         for place, b in enumerate(self.cards):
             card = p.tableau[place]
             mark = self.marks[place]
+            row, column = divmod(place, 4)
+            where = f"row {row + 1}, column {column + 1}"
             if card is None:
                 b.description = ""
-                b.tooltip = f"place {place}: empty"
-                b.style.button_color, b.style.text_color = _EMPTY_BACK, "transparent"
+                b.tooltip = f"{where}: empty"
+                b.style.button_color, b.style.text_color = _EMPTY_BACK, _EMPTY_BACK
                 b.layout.border = _EMPTY_BORDER
+                b.disabled = True  # nothing to do there: Tab skips it
             else:
                 b.description = card.label
-                b.tooltip = f"place {place}: {card.label}" + (" (no value: goes only in a face set)"
-                                                               if card.value is None else f" (counts {card.value})")
-                b.style.button_color, b.style.text_color = _FACE["button_color"], _RED if card.red else _BLACK
+                worth = " (no value: goes only in a face set)" if card.value is None else f" (counts {card.value})"
+                state = {"selected": ", selected", "hint": ", hinted"}.get(mark, "")
+                b.tooltip = f"{where}: {card.label}{worth}{state}"
+                b.style.button_color, b.style.text_color = _CARD_FACE, _RED if card.red else _BLACK
                 b.layout.border = _CARD_BORDER
+                b.disabled = False
             for other in ("selected", "hint"):
                 if mark == other:
                     b.add_class(f"f15p-{other}")
@@ -291,15 +419,15 @@ class FifteensBoard(w.VBox):
         faces = len(chosen) - len(values)
         selection = ("nothing selected" if not chosen else
                      f"selected: {' + '.join(c.label for c in chosen)}"
-                     + (f" = {sum(values)}" if not faces else f" ({faces} face card{'s' * (faces != 1)})"))
-        top = p.waste[-1].label if p.waste else "empty"
-        self.info.value = (f"Stock: <b>{len(p.stock)}</b> cards · waste: <b>{len(p.waste)}</b> (top {top}) · "
-                           f"{escape(selection)}")
+                     + (f" = {sum(values)}" if not faces else f" ({_count(faces, 'face card')})"))
+        top = p.waste[-1].label if p.waste else "none"
+        stock = len(p.stock)
+        self.info.value = (f"Stock: <b>{stock}</b> {'card' if stock == 1 else 'cards'} · waste: <b>{len(p.waste)}</b> "
+                           f"(top {top}) · {escape(selection)}")
         if p.is_won:
             self.banner.value = "🏆 Won! Every card is gone."
         elif p.is_lost:
-            left = len(p.cards) + len(p.stock)
-            self.banner.value = f"No removal is possible: the game is lost with {left} cards left."
+            self.banner.value = f"Game lost: no removal left, {_count(len(p.cards) + len(p.stock), 'card')} to go"
         else:
-            self.banner.value = f"Fifteens · {len(p.legal_moves())} legal removals"
+            self.banner.value = f"Fifteens · {_count(len(p.legal_moves()), 'legal removal')}"
         self.undo_button.disabled = len(self.history) == 1

@@ -42,7 +42,7 @@ with arguments of the wrong type or range raise an error from
 2
 >>> board.pool_buttons[5].click()
 >>> board.message.value
-'5 is no longer in the pool: Onyx drafted it. Onyx (you): draft a digit.'
+'5 is no longer in the pool: Onyx drafted it. Onyx (you): click a tile to draft its digit.'
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ from fifteen_kit.game_of_15.rules import Side
 from .common import sentence
 from .game_of_15_controller import MAX_TEXT, GameOf15Controller
 from .game_of_15_views import BLITZ_RANGE, MAX_TARGET, MODES, OPPONENTS, GameOf15View
+from .palette import Size, check_size
 
 __all__ = ["GameOf15Board"]
 
@@ -85,6 +86,9 @@ class GameOf15Board(GameOf15View):
             None (default): a match for blind play, blitz or a target above one round, else practice.
         false_claim, wrong_statement, violation, champion: the rule readings of
             :class:`~fifteen_kit.game_of_15.match.MatchRules`.
+        size: ``'normal'`` (text at least 16 px; the board fits one 1024x768 screen beside JupyterLab's file
+            browser) or ``'large'`` (projector size: text at least 22 px); the board's "Projector size"
+            toggle and its ``size`` attribute switch it later.
 
     Raises InvalidArgumentError (or NotationError for ``position``) naming the argument and
     the accepted values, before building anything.
@@ -98,8 +102,9 @@ class GameOf15Board(GameOf15View):
                  view: str = "both", grid_clicks: bool = False, hints: bool = False, seed: int | None = 0,
                  position: str | None = None, *, count: str = "rounds", mode: str | None = None,
                  false_claim: str = "round", wrong_statement: str = "void", violation: str = "match",
-                 champion: str = "target") -> None:
+                 champion: str = "target", size: Size = "normal") -> None:
         # -- every argument is checked before anything is built ----------------------------------
+        size = check_size(size)
         opp_label = next((k for k, v in OPPONENTS.items() if v == opponent and type(v) is type(opponent)), None)
         if opp_label is None:
             raise InvalidArgumentError(f"opponent must be None or one of {', '.join(map(repr, PLAYERS))}",
@@ -140,7 +145,7 @@ class GameOf15Board(GameOf15View):
             Match(rules=MatchRules(target=1, auto_claim=auto_claim, practice=True), position=position.strip())
 
         # -- the views, set to the arguments (before any observer is wired) ----------------------
-        super().__init__()
+        super().__init__(size)
         self.opponent_menu.value = opp_label
         self.computer_side_menu.value = computer_value
         self.first_menu.value = first_value
@@ -199,9 +204,13 @@ class GameOf15Board(GameOf15View):
         self.blind_box.observe(self._blind_changed, names="value")
         self.blitz_box.observe(self._blitz_changed, names="value")
         self.mode_menu.observe(self._mode_changed, names="value")
-        self.length_menu.observe(lambda _ch: self.show_points_box(), names="value")
+        for control in (self.length_menu, self.blitz_box):
+            control.observe(lambda _ch: self.show_points_box(), names="value")
+        self.view_menu.observe(self._view_changed, names="value")
+        self.points_box.observe(lambda ch: self._in_range(ch, 1, MAX_TARGET, "The points target"), names="value")
+        self.blitz_seconds.observe(lambda ch: self._in_range(ch, *BLITZ_RANGE, "Blitz seconds"), names="value")
         for control in (self.blind_box, self.blitz_box, self.mode_menu, self.length_menu, self.claims_menu,
-                        self.first_menu, self.points_box, self.blitz_seconds):
+                        self.first_menu):
             control.observe(lambda _ch: self._settings_changed(), names="value")
 
     # -- settings -----------------------------------------------------------------------------------
@@ -219,6 +228,21 @@ class GameOf15Board(GameOf15View):
             self.blind_box.value = False
             self.blitz_box.value = False
 
+    def _view_changed(self, change: dict[str, Any]) -> None:
+        if change["new"] == "grid":
+            self.grid_clicks_box.value = True  # with the square alone, the square is where one drafts
+
+    def _in_range(self, change: dict[str, Any], low: int, high: int, what: str) -> None:
+        """A number box set outside low..high is set to the nearer end, and the message line says so."""
+        value = change["new"]
+        if low <= value <= high:
+            self._settings_changed()
+            return
+        kept = min(max(value, low), high)
+        self._set_quietly_on(change["owner"], kept)
+        self.controller.announce(f"{what} is {low} to {high}: {value} was set to {kept}. "
+                                 "It applies from the next match: press New match to start it.")
+
     def _settings_changed(self) -> None:
         # a match's rules never change while it is played: the board says when the settings apply
         if not self._quiet:
@@ -228,6 +252,13 @@ class GameOf15Board(GameOf15View):
         if not self._quiet:
             self.computer_side_menu.disabled = OPPONENTS[self.opponent_menu.value] is None
             self.controller.set_opponent(OPPONENTS[self.opponent_menu.value], self.computer_side_menu.value)
+
+    def _set_quietly_on(self, control: Any, value: Any) -> None:
+        self._quiet = True
+        try:
+            control.value = value
+        finally:
+            self._quiet = False
 
     def _set_quietly(self, **values: Any) -> None:
         """Set menus to what the controller already did (their observers stay silent)."""
@@ -262,7 +293,7 @@ class GameOf15Board(GameOf15View):
         """What to do next, read from the engine (the message line always ends with it).
 
         >>> GameOf15Board(opponent=None).prompt()
-        'Onyx: draft a digit.'
+        'Onyx: click a tile to draft its digit.'
         """
         return self.controller.prompt()
 
@@ -318,7 +349,7 @@ class GameOf15Board(GameOf15View):
         self.controller.end_turn()
 
     def undo(self) -> None:
-        """Practice only: take back the last move; against the computer, also its reply."""
+        """Practice only: take back the last move; against the computer, back to your last draft."""
         self.controller.undo()
 
     def next_round(self) -> None:

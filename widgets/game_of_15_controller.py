@@ -12,7 +12,7 @@ the computer's claims, whether a puzzle still wins in N) and draws nothing: afte
 2
 >>> c.click_digit(5)
 >>> c.message()
-'5 is no longer in the pool: Onyx drafted it. Onyx (you): draft a digit.'
+'5 is no longer in the pool: Onyx drafted it. Onyx (you): click a tile to draft its digit.'
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class GameOf15Controller:
 
     >>> c = GameOf15Controller(Match(target=1), seed=0)
     >>> c.computer_side, c.prompt()
-    (None, 'Onyx: draft a digit.')
+    (None, 'Onyx: click a tile to draft its digit.')
     """
 
     def __init__(self, match: Match, *, seed: int = 0, opponent: str | None = None,
@@ -132,6 +132,31 @@ class GameOf15Controller:
         m = self.match
         return m.can_claim and self._human(m.round.last_drafter)
 
+    @property
+    def may_undo(self) -> bool:
+        """True if Undo takes something back now: a practice match with a move of a person's to take back."""
+        return self.undo_reason() == ""
+
+    def undo_reason(self) -> str:
+        """Why Undo cannot be used now ('' if it can): a match (touch and take), nothing played yet, or only the
+        computer's opening draft (which it would replay at once).
+
+        >>> c = GameOf15Controller(Match(practice=True), opponent="perfect", computer_side="O")
+        >>> c.start(); c.undo_reason()
+        "Nothing of yours to take back yet: the computer's first move stays."
+        """
+        m = self.match
+        if not m.rules.practice:
+            return NO_UNDO
+        if not m.can_undo:
+            return "Nothing to undo yet."
+        computer = self.computer_side
+        if computer is not None:
+            human = computer.other
+            if not any(e.side is human and e.text.startswith(f"{human.title} drafts ") for e in m.log):
+                return "Nothing of yours to take back yet: the computer's first move stays."
+        return ""
+
     def _human(self, side: Side | None) -> bool:
         return side is not None and side is not self.computer_side
 
@@ -153,14 +178,14 @@ class GameOf15Controller:
         """What to do next, read from the engine (the message line always ends with it).
 
         >>> GameOf15Controller(Match()).prompt()
-        'Onyx: draft a digit.'
+        'Onyx: click a tile to draft its digit.'
         """
         m = self.match
         if m.is_over:
             winner = m.winner
             return f"{winner.title if winner else 'Nobody'} wins the match. Press New match to play again."
         if m.round.is_over:
-            return "Press Next round."
+            return f"Press Next round to play round {m.round_number + 1}."
         side = m.acting_side
         if side is None:  # pragma: no cover - a live round always has a side to act
             return ""
@@ -170,7 +195,8 @@ class GameOf15Controller:
             return f"{self.who(side)}: call Fifteen! with three digits, or press End turn."
         if m.rules.blind:
             return f"{self.who(side)}: type a digit and press Draft."
-        return f"{self.who(side)}: draft a digit."
+        where = "a tile or a cell of the square" if self.grid_clicks else "a tile"
+        return f"{self.who(side)}: click {where} to draft its digit."
 
     def message(self) -> str:
         """The message line: the last action's events, then :meth:`prompt` (plain text, not HTML)."""
@@ -225,7 +251,7 @@ class GameOf15Controller:
 
         >>> c = GameOf15Controller(Match())
         >>> c.announce("Settings apply from the next match."); c.message()
-        'Settings apply from the next match. Onyx: draft a digit.'
+        'Settings apply from the next match. Onyx: click a tile to draft its digit.'
         """
         _check.text(text, _BOX_TEXT, "text")
         self._events = []
@@ -318,6 +344,8 @@ class GameOf15Controller:
             self.say(self.result_text())
         elif m.rules.blind and self.computer_side is None:
             self.say(f"{side.title} says: {str(digit).strip()}.")  # the statement, heard once
+        elif not m.rules.blind:
+            self.say(f"{side.title} drafts {digit}.")  # what the click (or Enter on a focused tile) did
         warning = self._referee()
         self._computer_turns()
         self.say(warning)
@@ -401,14 +429,15 @@ class GameOf15Controller:
         self.changed()
 
     def undo(self) -> None:
-        """Practice only: take back the last move; against the computer, also its reply."""
+        """Practice only: take back the last move; against the computer, back to the person's last draft (the
+        computer's replies with it), so the person decides again.  Only the message changes when
+        :meth:`undo_reason` says why it cannot."""
         m = self.match
         self._events = []
         computer = self.computer_side
-        if not m.rules.practice:
-            self.say(NO_UNDO)
-        elif not m.can_undo:
-            self.say("Nothing to undo.")
+        reason = self.undo_reason()
+        if reason:
+            self.say(reason)
         elif computer is None:
             m.undo()
             self.say("Move taken back.")

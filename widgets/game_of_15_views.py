@@ -11,7 +11,7 @@ public style and layout traits.
 >>> view = GameOf15View()
 >>> view.draw(GameOf15Controller(Match(), seed=0))
 >>> view.cell_state(5), view.message.value
-('free', 'Onyx: draft a digit.')
+('free', 'Onyx: click a tile to draft its digit.')
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ from fifteen_kit.game_of_15.players import threats
 from fifteen_kit.game_of_15.rules import Side
 from fifteen_kit.game_of_15.solver import move_evaluations
 from fifteen_kit.game_of_15.square import MAGIC_SQUARE
-from fifteen_kit.svg import THEME, tile_strip
+from fifteen_kit.svg import tile_strip
 
-from .game_of_15_controller import NO_UNDO, GameOf15Controller
+from .game_of_15_controller import GameOf15Controller
+from .palette import PALETTE, TEXT_PX, Size, check_size
 from .style import style_sheet
 
 __all__ = ["BLITZ_RANGE", "LENGTHS", "MAX_TARGET", "MODES", "OPPONENTS", "CellState", "GameOf15View"]
@@ -61,9 +62,15 @@ _READING_LABELS = {
     "champion": ("Crowned", {"target": "first to the target (2.6.1)", "ledger": "ledger leader (2.8)"}),
 }
 _NO_HINTS = "Hints are for practice; a match is played without them."
-# Hint glyphs and colour-blind-safe colours (Okabe-Ito): a glyph always goes with the colour.
-_HINT = {"win": ("✔", "#0072B2"), "draw": ("=", "#8a6a1f"), "loss": ("✘", "#D55E00")}
-_CELL = "#e9dcb6"  # an empty cell of the magic square
+# Hint glyphs; their colour-blind-safe colours on ivory are the style sheet's (.f15-hint-win...): a glyph
+# always goes with the colour.
+_HINT = {"win": "✔", "draw": "=", "loss": "✘"}
+#: Pieces' dimensions (CSS px) per size: pool tile (width, height), magic-square cell, rack tile, and the
+#: font sizes of an empty cell's digit and of a taken cell's O/I.
+_DIMS: dict[str, dict[str, tuple[int, int]]] = {
+    "normal": {"tile": (50, 65), "cell": (64, 64), "rack": (40, 40), "font": (26, 34)},
+    "large": {"tile": (80, 104), "cell": (88, 88), "rack": (54, 54), "font": (36, 46)},
+}
 
 
 def _label(menu: Mapping[str, object], value: object) -> str:
@@ -76,64 +83,86 @@ class GameOf15View(w.VBox):
     Widgets are attributes (``pool_buttons``, ``grid_buttons``, ``hint_labels``, ``racks``, ``message``, the
     settings menus...); a board wires their clicks to its controller.  Nothing here checks a rule.
 
-    >>> len(GameOf15View().pool_buttons)
-    9
+    Args:
+        size: ``'normal'`` (text at least 16 px, fits one 1024x768 screen beside JupyterLab's file browser) or
+            ``'large'`` (projector size: text at least 22 px, the board about 960 px wide).
+
+    The pupil's controls (the tiles, Undo, Next round, New match) are always in view; the settings, the move
+    log and the experts' tools (position notation, Load, puzzles) each open from a button of their own.
+    Raises InvalidArgumentError for a bad ``size``.
+
+    >>> len(GameOf15View().pool_buttons), GameOf15View(size="large").size
+    (9, 'large')
     """
 
-    def __init__(self) -> None:
+    def __init__(self, size: Size = "normal") -> None:
+        size = check_size(size)
         super().__init__()
         self.add_class("f15-board")
+        self.add_class("kit-board")
+        self._size: Size = size
+        self._drawn: GameOf15Controller | None = None
         self._shown: dict[int, CellState] = dict.fromkeys(range(1, 10), "free")
         self._extra_length: tuple[str, int] | None = None
+        wide = {"description_width": "initial"}
 
         # -- settings ------------------------------------------------------------------------
         self.opponent_menu = w.Dropdown(options=list(OPPONENTS), value="Computer: tactician", description="Opponent",
-                                        tooltip="Who plays against you")
+                                        tooltip="Who plays against you", style=wide)
         self.computer_side_menu = w.Dropdown(options=[("Ivory", "I"), ("Onyx", "O")], value="I",
-                                             description="Computer is", tooltip="Which side the computer plays")
+                                             description="Computer is", tooltip="Which side the computer plays",
+                                             style=wide)
         self.first_menu = w.Dropdown(options=[("Onyx", "O"), ("Ivory", "I"), ("Coin flip", None)],
-                                     value="O", description="First",
+                                     value="O", description="First", style=wide,
                                      tooltip="Who drafts first in round 1 (new match)")
-        self.length_menu = w.Dropdown(options=list(LENGTHS), value="Single round", description="Match",
+        self.length_menu = w.Dropdown(options=list(LENGTHS), value="Single round", description="Match", style=wide,
                                       tooltip="Match length (new match): best of N counts round victories (2.6.1); "
                                               "first to N points counts ledger points (2.8)")
-        self.points_box = w.BoundedIntText(value=3, min=1, max=MAX_TARGET,
-                                           description="N points", layout=w.Layout(width="150px"),
-                                           tooltip=f"The points target, 1 to {MAX_TARGET} (new match); a number "
-                                                   "typed outside is set to the nearer end, shown here")
+        self.points_box = w.IntText(value=3, description="N points", layout=w.Layout(width="auto"), style=wide,
+                                    tooltip=f"The points target, 1 to {MAX_TARGET} (new match); a number "
+                                            "outside is set to the nearer end and the message line says so")
         self.mode_menu = w.Dropdown(options=list(MODES), value=_label(MODES, "practice"), description="Mode",
+                                    style=wide,
                                     tooltip="Practice allows undo, hints and positions; a match is touch and take")
         self.claims_menu = w.ToggleButtons(options=[("Auto claim", True), ("Fifteen! button", False)],
                                            value=True, tooltips=["A fifteen wins by itself",
-                                                                 "Call Fifteen! and name your three digits"])
+                                                                 "Call Fifteen! and name your three digits"],
+                                           style={"button_width": "auto"})
         self.blind_box = w.Checkbox(value=False, description="Blind play", indent=False,
+                                    layout=w.Layout(width="auto"),
                                     tooltip="Pool and racks hidden: type your digits (new match)")
         self.blitz_box = w.Checkbox(value=False, description="Speed blitz", indent=False,
-                                    tooltip="A countdown per player (new match)")
-        self.blitz_seconds = w.BoundedIntText(value=60, min=BLITZ_RANGE[0], max=BLITZ_RANGE[1],
-                                              description="seconds", layout=w.Layout(width="150px"),
-                                              tooltip=f"{BLITZ_RANGE[0]} to {BLITZ_RANGE[1]} seconds per player; a "
-                                                      "number typed outside is set to the nearer end, shown here")
+                                    layout=w.Layout(width="auto"), tooltip="A countdown per player (new match)")
+        self.blitz_seconds = w.IntText(value=60, description="seconds", layout=w.Layout(width="auto"), style=wide,
+                                       tooltip=f"{BLITZ_RANGE[0]} to {BLITZ_RANGE[1]} seconds per player; a number "
+                                               "outside is set to the nearer end and the message line says so")
         self.reading_menus: dict[str, w.Dropdown] = {}
         for name, (title, labels) in _READING_LABELS.items():
             self.reading_menus[name] = w.Dropdown(
                 options=[(labels[v], v) for v in READINGS[name]], value=READINGS[name][0], description=title,
-                style={"description_width": "initial"},
+                style=wide, layout=w.Layout(width="auto"),
                 tooltip="Where the rulebook contradicts itself: the first choice is the literal reading")
-        self.new_match_button = w.Button(description="New match", icon="refresh", button_style="primary",
-                                         tooltip="Start a new match with these settings")
         self.view_menu = w.ToggleButtons(options=[("Pool", "pool"), ("Magic square", "grid"), ("Both", "both")],
-                                         value="both", tooltips=["Digits only", "Tic-tac-toe twin only", "Both"])
+                                         value="both", tooltips=["Digits only", "Tic-tac-toe twin only", "Both"],
+                                         style={"button_width": "auto"})
         self.grid_clicks_box = w.Checkbox(value=False, description="Play on the grid", indent=False,
+                                          layout=w.Layout(width="auto"),
                                           tooltip="Draft by clicking a cell of the magic square")
-        self.hints_box = w.Checkbox(value=False, description="Hints", indent=False,
+        self.hints_box = w.Checkbox(value=False, description="Hints", indent=False, layout=w.Layout(width="auto"),
                                     tooltip="Show what perfect play makes of every digit")
 
         # -- the board -------------------------------------------------------------------------
         self.status = w.HTML()
         self.status.add_class("f15-status")
+        #: The "Projector size" toggle (normal <-> large).
+        self.size_toggle = w.ToggleButton(value=size == "large", description="Projector size", icon="expand",
+                                          tooltip="Large text and pieces for a projector (22 px text)",
+                                          layout=w.Layout(width="auto"))
+        self.size_toggle.add_class("f15-btn")
+        self.size_toggle.observe(lambda ch: setattr(self, "size", "large" if ch["new"] else "normal"), names="value")
         self.mode_view = w.HTML()
         self.score = w.HTML()
+        self.score.add_class("f15-score")
         self.clock_view = w.HTML()
         self.message = w.HTML()
         self.message.add_class("f15-msg")
@@ -142,96 +171,175 @@ class GameOf15View(w.VBox):
         self.hint_labels: dict[int, w.HTML] = {}
         columns = []
         for d in range(1, 10):
-            b = w.Button(description=str(d), tooltip=f"Draft {d}", layout=w.Layout(width="64px", height="90px"))
+            b = w.Button(description=str(d), tooltip=f"Draft {d}")
             b.add_class("f15-tile")
             b.layout.border = "0"
-            self._style_tile(b, taken=False)
             self.pool_buttons[d] = b
             self.hint_labels[d] = w.HTML()
             self.hint_labels[d].add_class("f15-hint")
-            columns.append(w.VBox([b, self.hint_labels[d]], layout=w.Layout(align_items="center")))
-        self.pool_row = w.HBox(columns, layout=w.Layout(flex_flow="row wrap"))  # tiles wrap, never squash
+            self.hint_labels[d].layout.display = "none"  # shown with hints on (no empty row under the tiles)
+            # overflow visible: a box's default (auto) would clip the tile's focus ring
+            columns.append(w.VBox([b, self.hint_labels[d]], layout=w.Layout(align_items="center", overflow="visible")))
+        # tiles wrap, never squash; the padding leaves room for the focus ring
+        self.pool_row = w.HBox(columns, layout=w.Layout(flex_flow="row wrap", padding="4px", overflow="visible"))
         self.racks = {side: w.HTML() for side in Side}
+        for rack in self.racks.values():
+            rack.add_class("f15-rack")
         self.grid_buttons: dict[int, w.Button] = {}
         cells = []
         for row in MAGIC_SQUARE:
             for d in row:
-                b = w.Button(description=str(d), tooltip=f"Cell of {d}", layout=w.Layout(width="76px", height="76px"))
+                b = w.Button(description=str(d), tooltip=f"Cell of {d}")
                 b.add_class("f15-cell")
                 b.add_class(f"f15-cell-d{d}")
                 b.style.font_family = "Georgia,serif"
-                self._style_cell(b, None)
+                b.layout.margin = "0"
                 self.grid_buttons[d] = b
                 cells.append(b)
-        self.grid = w.GridBox(cells, layout=w.Layout(grid_template_columns="repeat(3, 80px)", grid_gap="2px"))
+        self.grid = w.GridBox(cells, layout=w.Layout(grid_gap="4px", overflow="visible", padding="4px"))
         self.threats_view = w.HTML()
-        self.pool_panel = w.VBox([w.HTML("<b>Pool</b>"), self.pool_row, self.racks[Side.ONYX], self.racks[Side.IVORY]])
+        self.pool_panel = w.VBox([self.pool_row], layout=w.Layout(overflow="visible"))
         self.grid_panel = w.VBox([w.HTML("<b>The magic square</b>"), self.grid],
-                                 layout=w.Layout(margin="0 0 0 18px"))
+                                 layout=w.Layout(margin="0 14px 0 0", flex="0 0 auto", overflow="visible"))
+        self.rack_panel = w.VBox([self.racks[Side.ONYX], self.racks[Side.IVORY], self.threats_view])
         self.blind_text = w.Text(placeholder="a digit, e.g. 7", description="Your digit", continuous_update=False,
-                                 layout=w.Layout(width="220px"))
-        self.blind_button = w.Button(description="Draft", tooltip="Draft the digit you typed")
+                                 layout=w.Layout(width="auto"), style=wide)
+        self.blind_button = w.Button(description="Draft", tooltip="Draft the digit you typed",
+                                     layout=w.Layout(width="auto"))
         self.blind_racks = w.HTML()
         self.blind_panel = w.VBox([w.HTML("<i>Blind play: the pool and the racks are hidden. Keep them in "
                                           "your head and name a digit.</i>"), self.blind_racks,
-                                   w.HBox([self.blind_text, self.blind_button])])
+                                   w.HBox([self.blind_text, self.blind_button],
+                                          layout=w.Layout(flex_flow="row wrap"))])
         self.claim_text = w.Text(placeholder="three digits, e.g. 2 5 8", description="Digits",
-                                 layout=w.Layout(width="240px"))
-        self.claim_button = w.Button(description="Fifteen!", button_style="success",
-                                     tooltip="Claim a fifteen with the three digits you typed")
-        self.end_turn_button = w.Button(description="End turn", tooltip="End your turn without a claim")
-        self.claim_panel = w.HBox([self.claim_text, self.claim_button, self.end_turn_button])
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last move")
-        self.next_round_button = w.Button(description="Next round", icon="forward", tooltip="Start the next round")
+                                 layout=w.Layout(width="auto"), style=wide)
+        self.claim_button = w.Button(description="Fifteen!", tooltip="Claim a fifteen with the three digits you typed",
+                                     layout=w.Layout(width="auto"))
+        self.end_turn_button = w.Button(description="End turn", tooltip="End your turn without a claim",
+                                        layout=w.Layout(width="auto"))
+        self.claim_panel = w.HBox([self.claim_text, self.claim_button, self.end_turn_button],
+                                  layout=w.Layout(flex_flow="row wrap"))
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last move",
+                                    layout=w.Layout(width="auto"))
+        self.next_round_button = w.Button(description="Next round", icon="forward", tooltip="Start the next round",
+                                          layout=w.Layout(width="auto"))
+        self.new_match_button = w.Button(description="New match", icon="refresh", layout=w.Layout(width="auto"),
+                                         tooltip="Start a new match with the settings (under Settings)")
+        for button in (self.blind_button, self.claim_button, self.end_turn_button, self.undo_button,
+                       self.next_round_button):
+            button.add_class("f15-btn")
+        self.new_match_button.add_class("f15-go")
         self.notation_text = w.Text(description="Position", tooltip="Copy this, or paste a position and Load",
-                                    layout=w.Layout(width="240px", margin="0 0 0 24px"),
-                                    style={"description_width": "initial"})
-        self.load_button = w.Button(description="Load", tooltip="Start a practice round from the position typed")
-        self.position_row = w.HBox([self.notation_text, self.load_button])
+                                    layout=w.Layout(width="auto"), style=wide)
+        self.load_button = w.Button(description="Load", tooltip="Start a practice round from the position typed",
+                                    layout=w.Layout(width="auto"))
+        self.position_row = w.HBox([self.notation_text, self.load_button], layout=w.Layout(flex_flow="row wrap"))
         self.puzzle_menu = w.Dropdown(options=[("Win in 1", 1), ("Win in 2", 2), ("Win in 3", 3)], value=2,
-                                      description="Puzzle", layout=w.Layout(width="190px"),
-                                      style={"description_width": "initial"})
-        self.puzzle_button = w.Button(description="New puzzle", icon="puzzle-piece",
+                                      description="Puzzle", layout=w.Layout(width="auto"), style=wide)
+        self.puzzle_button = w.Button(description="New puzzle", icon="puzzle-piece", layout=w.Layout(width="auto"),
                                       tooltip="A practice position where you can force a win; the computer "
                                               "defends perfectly")
+        for button in (self.load_button, self.puzzle_button):
+            button.add_class("f15-btn")
         self.log_view = w.HTML()
         self.log_view.add_class("f15-log")
 
-        settings = w.VBox([
-            w.HBox([self.opponent_menu, self.computer_side_menu]),
-            w.HBox([self.mode_menu, self.first_menu]),
-            w.HBox([self.length_menu, self.points_box]),
-            w.HBox([self.claims_menu]),
-            w.HBox([self.blind_box, self.blitz_box, self.blitz_seconds, self.new_match_button]),
+        wrap = w.Layout(flex_flow="row wrap", align_items="center", overflow="visible", padding="2px")
+        self.settings_panel = w.VBox([
+            w.HBox([self.opponent_menu, self.computer_side_menu], layout=wrap),
+            w.HBox([self.mode_menu, self.first_menu], layout=wrap),
+            w.HBox([self.length_menu, self.points_box], layout=wrap),
+            w.HBox([self.claims_menu], layout=wrap),
+            w.HBox([self.blind_box, self.blitz_box, self.blitz_seconds], layout=wrap),
+            w.HBox([self.view_menu, self.grid_clicks_box, self.hints_box], layout=wrap),
             w.HTML("<i>Rule readings (where the rulebook contradicts itself; the first choice is literal):</i>"),
-            w.HBox([self.reading_menus["false_claim"], self.reading_menus["wrong_statement"]],
-                   layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.reading_menus["violation"], self.reading_menus["champion"]],
-                   layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.reading_menus["false_claim"], self.reading_menus["wrong_statement"]], layout=wrap),
+            w.HBox([self.reading_menus["violation"], self.reading_menus["champion"]], layout=wrap),
+            w.HTML("<i>New settings start with the next match: press New match.</i>"),
         ])
-        settings.add_class("f15-panel")
-        view_row = w.HBox([self.view_menu, self.grid_clicks_box, self.hints_box])
-        accordion = w.Accordion(children=[settings, w.VBox([view_row]), self.log_view],
-                                titles=("Settings", "View", "Move log"))
-        accordion.add_class("f15-accordion")
+        self.log_panel = w.VBox([self.log_view])
+        self.expert_panel = w.VBox([
+            w.HTML("<i>For experts: a position in the kit's notation (copy it, or paste one and press Load), "
+                   "and win-in-N puzzles.</i>"),
+            self.position_row, w.HBox([self.puzzle_menu, self.puzzle_button], layout=wrap)])
+        #: Buttons that open and close the settings, the move log and the experts' panel (all closed at first).
+        self.panel_toggles: dict[str, w.ToggleButton] = {}
+        for title, panel in (("Settings", self.settings_panel), ("Move log", self.log_panel),
+                             ("For experts", self.expert_panel)):
+            panel.add_class("f15-panel")
+            panel.layout.display = "none"
+            toggle = w.ToggleButton(value=False, description=title, icon="caret-right", layout=w.Layout(width="auto"),
+                                    tooltip=f"Show or hide: {title.lower()}")
+            toggle.add_class("f15-btn")
+            toggle.observe(lambda ch, p=panel, t=toggle: self._open(t, p, ch["new"]), names="value")
+            self.panel_toggles[title] = toggle
         self.children = [
             style_sheet(),
-            w.HBox([self.status, self.score], layout=w.Layout(justify_content="space-between",
-                                                              flex_flow="row wrap")),
-            self.mode_view,
+            w.HBox([self.status, self.size_toggle], layout=w.Layout(justify_content="space-between",
+                                                                    flex_flow="row wrap", align_items="center")),
+            w.HBox([self.score, self.mode_view], layout=w.Layout(flex_flow="row wrap", grid_gap="0 12px")),
             self.clock_view,
             self.message,
             self.achievements_view,
-            # "row wrap": on a narrow notebook (file browser open) the square moves under the pool, never cut off
-            w.HBox([self.pool_panel, self.grid_panel, self.blind_panel],
-                   layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
-            self.threats_view,
+            self.pool_panel,
+            # "row wrap": on a narrow notebook the racks move under the square, never cut off
+            w.HBox([self.grid_panel, self.rack_panel, self.blind_panel],
+                   layout=w.Layout(align_items="flex-start", flex_flow="row wrap", overflow="visible")),
             self.claim_panel,
-            w.HBox([self.undo_button, self.next_round_button, self.position_row]),
-            w.HBox([self.puzzle_menu, self.puzzle_button]),
-            accordion,
+            w.HBox([self.undo_button, self.next_round_button, self.new_match_button], layout=wrap),
+            w.HBox(list(self.panel_toggles.values()), layout=wrap),
+            self.settings_panel,
+            self.log_panel,
+            self.expert_panel,
         ]
+        self._apply_size()
         self.show_points_box()
+
+    @staticmethod
+    def _open(toggle: w.ToggleButton, panel: w.Box, is_open: bool) -> None:
+        panel.layout.display = "" if is_open else "none"
+        toggle.icon = "caret-down" if is_open else "caret-right"
+
+    # -- size -------------------------------------------------------------------------------------
+    @property
+    def size(self) -> Size:
+        """The board's size, ``'normal'`` or ``'large'`` (projector); settable (the toggle follows).
+
+        Raises InvalidArgumentError for any other value.
+
+        >>> v = GameOf15View(); v.size = "large"; v.size_toggle.value, v.message.style.font_size
+        (True, '22px')
+        """
+        return self._size
+
+    @size.setter
+    def size(self, value: Size) -> None:
+        self._size = check_size(value)
+        self.size_toggle.value = self._size == "large"
+        self._apply_size()
+        if self._drawn is not None:
+            self.draw(self._drawn)
+
+    def _apply_size(self) -> None:
+        """Class ``kit-large``, text sizes and the pieces' dimensions for the current size (public traits)."""
+        dims = _DIMS[self._size]
+        text = f"{TEXT_PX[self._size]}px"
+        (self.add_class if self._size == "large" else self.remove_class)("kit-large")
+        tile_w, tile_h = dims["tile"]
+        for b in self.pool_buttons.values():
+            b.layout.width, b.layout.height = f"{tile_w}px", f"{tile_h}px"
+        for label in self.hint_labels.values():
+            label.layout.min_width = f"{tile_w}px"
+        cell = dims["cell"][0]
+        for b in self.grid_buttons.values():
+            b.layout.width = b.layout.height = f"{cell}px"
+        self.grid.layout.grid_template_columns = f"repeat(3, {cell}px)"
+        for label in (self.message, self.score, self.status, self.mode_view, self.clock_view, self.threats_view,
+                      self.achievements_view, self.blind_racks, self.log_view):
+            label.style.font_size = text
+        self.status.style.font_size = f"{round(TEXT_PX[self._size] * 1.25)}px"
+        for d in range(1, 10):
+            self._style_tile(self.pool_buttons[d], self._shown[d] != "free")
 
     # -- settings ---------------------------------------------------------------------------------
     def set_length(self, count: str, target: int) -> None:
@@ -279,8 +387,10 @@ class GameOf15View(w.VBox):
                           **{name: menu.value for name, menu in self.reading_menus.items()})
 
     def show_points_box(self) -> None:
-        """Show the points box exactly when the match length is "First to N points"."""
+        """Show the points box exactly when the match length is "First to N points", the blitz seconds exactly
+        with Speed blitz ticked."""
         self.points_box.layout.display = "" if self.length_menu.value == "First to N points" else "none"
+        self.blitz_seconds.layout.display = "" if self.blitz_box.value else "none"
 
     # -- drawing ----------------------------------------------------------------------------------
     def cell_state(self, digit: int) -> CellState:
@@ -301,7 +411,7 @@ class GameOf15View(w.VBox):
         """
         if not isinstance(controller, GameOf15Controller):
             raise InvalidArgumentError("controller must be a GameOf15Controller", input=_check.short(controller))
-        c = controller
+        self._drawn = c = controller
         m = c.match
         r = m.round
         hidden = m.rules.blind and not r.is_over and not m.is_over  # blind: nothing shows a drafted digit
@@ -326,11 +436,12 @@ class GameOf15View(w.VBox):
             self.mode_view.value = (f"<i>Match{' (' + ', '.join(extras) + ')' if extras else ''}: touch and take "
                                     "(2.9): no undo, no hints.</i>")
         rw = m.round_wins
-        self.score.value = (f"Round {m.round_number} &nbsp; {escape(m.rules.describe())} &nbsp; "
-                            f"<b>Rounds won: Onyx {rw[Side.ONYX]} · Ivory {rw[Side.IVORY]}</b> &nbsp; "
+        self.score.value = (f"Round {m.round_number} · {escape(m.rules.describe())} · "
+                            f"<b>Rounds won: Onyx {rw[Side.ONYX]} · Ivory {rw[Side.IVORY]}</b> · "
                             f"Points: Onyx {m.scores[Side.ONYX]} · Ivory {m.scores[Side.IVORY]}")
         self.draw_clock(c)
         may_draft = c.may_draft and not m.rules.blind
+        view = self.view_menu.value
         # pool and magic square: one state per digit
         for d in range(1, 10):
             owner = None if hidden else r.cell_owner(d)
@@ -357,18 +468,20 @@ class GameOf15View(w.VBox):
                 cell.add_class("f15-cell-win")
             cell.disabled = not (self.grid_clicks_box.value and may_draft and owner is None)
         # racks
+        rack = _DIMS[self._size]["rack"][0]
         for side in Side:
             face = "onyx" if side is Side.ONYX else "ivory"
             label = f"{'●' if side is Side.ONYX else '○'} {c.who(side)}"
             if r.winner is side:
-                label += " — wins the round"
+                label += f" — wins with {' + '.join(map(str, sorted(wins)))}" if wins else " — wins the round"
             digits = () if hidden else sorted(r.rack(side))
-            strip = tile_strip(digits, face=face, size=44, highlight=wins if r.winner is side else (), label=label)
-            self.racks[side].value = f"<div style='margin-top:6px'>{escape(label)}</div>{strip}"
+            # no highlight: its star would be a 7 px glyph at this size; the label names the winning digits
+            strip = tile_strip(digits, face=face, size=rack, label=label)
+            self.racks[side].value = f"<div>{escape(label)}</div>{strip}"
         self.blind_racks.value = ("<i>Racks kept in memory.</i>" if hidden else "")
-        view = self.view_menu.value
         self.pool_panel.layout.display = "none" if m.rules.blind or view == "grid" else ""
         self.grid_panel.layout.display = "none" if m.rules.blind or view == "pool" else ""
+        self.rack_panel.layout.display = "none" if m.rules.blind else ""
         self.blind_panel.layout.display = "" if m.rules.blind else "none"
         self.blind_button.disabled = not (m.rules.blind and c.may_draft)
         self.blind_text.disabled = self.blind_button.disabled
@@ -376,8 +489,12 @@ class GameOf15View(w.VBox):
         self.claim_button.disabled = not c.may_claim
         self.end_turn_button.disabled = not c.may_claim
         self.next_round_button.disabled = m.is_over or not r.is_over
-        self.undo_button.disabled = not m.can_undo
-        self.undo_button.tooltip = "Take back the last move" if m.rules.practice else NO_UNDO
+        # the button to press now is ringed: Next round after a round, New match after the match
+        (self.new_match_button.add_class if m.is_over else self.new_match_button.remove_class)("f15-now")
+        (self.next_round_button.add_class if r.is_over and not m.is_over else self.next_round_button.remove_class)(
+            "f15-now")
+        self.undo_button.disabled = not c.may_undo
+        self.undo_button.tooltip = c.undo_reason() or "Take back your last move"
         self.hints_box.disabled = not m.rules.practice
         self.hints_box.tooltip = "Show what perfect play makes of every digit" if m.rules.practice else _NO_HINTS
         self.position_row.layout.display = "" if m.rules.practice else "none"
@@ -386,36 +503,39 @@ class GameOf15View(w.VBox):
         self._draw_achievements(c)
         # blind: earlier rounds and this round's heading only
         entries = tuple(e for e in m.log if e.round < m.round_number or e.side is None) if hidden else m.log
-        self.log_view.value = "<br>".join(escape(e.text) for e in reversed(entries[-40:]))
+        self.log_view.value = "<br>".join(escape(e.text) for e in reversed(entries[-40:])) or "<i>No moves yet.</i>"
         self.message.value = escape(c.message())
 
-    @staticmethod
-    def _style_tile(tile: w.Button, taken: bool) -> None:
-        """A pool tile through public traits: a bare face (its SVG is the kit class's background), or the
-        recessed slot of a taken tile with its digit small."""
+    def _style_tile(self, tile: w.Button, taken: bool) -> None:
+        """A pool tile through public traits: a bare face (its SVG is the kit class's background; the digit, in
+        transparent text, names the button for screen readers), or the recessed slot of a taken tile."""
+        tile.style.font_size = f"{TEXT_PX[self._size]}px"
         if taken:
-            tile.style.button_color, tile.style.text_color = THEME["recess"], THEME["mahogany_light"]
-            tile.style.font_size, tile.layout.padding = "18px", "6px 5px"
+            tile.style.button_color, tile.style.text_color = PALETTE["recess"], PALETTE["ivory"]
         else:
             tile.style.button_color, tile.style.text_color = "transparent", "transparent"
-            tile.style.font_size, tile.layout.padding = "1px", "0"
+        tile.layout.padding = "0"
 
-    @staticmethod
-    def _style_cell(cell: w.Button, owner: Side | None) -> None:
-        """A magic-square cell's colours, type and frame through the public button style and layout."""
+    def _style_cell(self, cell: w.Button, owner: Side | None) -> None:
+        """A magic-square cell's colours, type and frame through the public button style and layout: an empty
+        cell is a dark hole with its ivory digit, a taken cell the stone of its side (ink or ivory)."""
         s = cell.style
+        empty_px, taken_px = _DIMS[self._size]["font"]
         if owner is None:
-            s.button_color, s.text_color, s.font_size, s.font_weight = _CELL, THEME["brass_dark"], "24px", "normal"
-            cell.layout.border = f"2px solid {THEME['mahogany']}"
+            s.button_color, s.text_color, s.font_size, s.font_weight = (PALETTE["mahogany_light"], PALETTE["ivory"],
+                                                                        f"{empty_px}px", "normal")
+            cell.layout.border = f"2px dashed {PALETTE['ivory']}"
         elif owner is Side.ONYX:
-            s.button_color, s.text_color, s.font_size, s.font_weight = THEME["onyx"], THEME["ivory"], "34px", "bold"
-            cell.layout.border = f"2px solid {THEME['mahogany']}"
+            s.button_color, s.text_color, s.font_size, s.font_weight = (PALETTE["ink"], PALETTE["ivory"],
+                                                                        f"{taken_px}px", "bold")
+            cell.layout.border = f"2px solid {PALETTE['ink']}"
         else:
-            s.button_color, s.text_color, s.font_size, s.font_weight = "#ffffff", THEME["onyx"], "34px", "bold"
-            cell.layout.border = f"4px solid {THEME['onyx']}"
+            s.button_color, s.text_color, s.font_size, s.font_weight = (PALETTE["ivory"], PALETTE["ink"],
+                                                                        f"{taken_px}px", "bold")
+            cell.layout.border = f"4px solid {PALETTE['ink']}"
 
     def draw_clock(self, controller: GameOf15Controller) -> None:
-        """Redraw only the blitz clock line (the timer's ticks), e.g. ``⏱ Onyx 0:58.0 · Ivory 1:00.0``.
+        """Redraw only the blitz clock line (the timer's ticks), e.g. ``Clock: Onyx 0:58.0 · Ivory 1:00.0``.
 
         Raises InvalidArgumentError unless ``controller`` is a GameOf15Controller.
         """
@@ -432,7 +552,7 @@ class GameOf15View(w.VBox):
             secs = clock[side]
             text = f"{side.title} {int(secs // 60)}:{secs % 60:04.1f}"
             parts.append(f"<b>▶ {text}</b>" if side is acting else text)
-        self.clock_view.value = "⏱ " + " &nbsp;·&nbsp; ".join(parts)
+        self.clock_view.value = "Clock: " + " &nbsp;·&nbsp; ".join(parts)
 
     def _draw_achievements(self, c: GameOf15Controller) -> None:
         m = c.match
@@ -445,7 +565,7 @@ class GameOf15View(w.VBox):
                         f"<td>{a.efficiency_wins}</td><td>{a.defensive_lockouts}</td>"
                         f"<td>{'★ yes' if a.flawless_match_set else '—'}</td></tr>")
         self.achievements_view.value = (
-            "<table style='background:#f7f0dc;color:#2b1d0e;border-radius:6px;padding:4px'>"
+            "<table class='f15-achievements'>"
             "<tr><th>Achievements</th><th>rounds won</th><th>points</th><th>efficiency wins</th>"
             "<th>defensive lockouts</th><th>flawless match set</th></tr>" + "".join(rows) + "</table>")
 
@@ -457,12 +577,12 @@ class GameOf15View(w.VBox):
         values = move_evaluations(r) if show and live else {}
         for d, label in self.hint_labels.items():
             v = values.get(d)
+            label.layout.display = "" if show else "none"
             if v is None:
                 label.value = ""
                 continue
-            glyph, colour = _HINT[v.outcome]
-            label.value = f"<span style='color:{colour};background:#f7f0dc;padding:0 3px;border-radius:4px'>" \
-                          f"{glyph} {escape(v.describe().replace(' in ', ' '))}</span>"  # 'win 2': fits under a tile
+            text = escape(v.describe().replace(" in ", " "))  # 'win 2': fits under a tile
+            label.value = f"<span class='f15-hint-{v.outcome}'>{_HINT[v.outcome]} {text}</span>"
         if show and not r.is_over:
             lines = []
             for side in Side:

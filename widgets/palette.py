@@ -45,6 +45,11 @@ PALETTE: dict[str, str] = {
     "orange": "#E69F00",  # Okabe-Ito orange
     "vermillion": "#D55E00",  # Okabe-Ito vermillion
     "button_dark": "#8a4b00",  # a dark orange for buttons that carry light text
+    "card_red": "#c0002a", "felt_dark": "#0a4a30",  # Fifteens: red suits on the ivory card face; an empty place
+    "recess": "#4a2014",  # Game of 15: the slot a drafted pool tile leaves
+    "blue": "#0072B2",  # Game of 15 hints: Okabe-Ito blue, "win"
+    "brass_deep": "#735a18",  # Game of 15 hints: a dark brass, "draw"
+    "vermillion_dark": "#a84300",  # Game of 15 hints: a darkened Okabe-Ito vermillion, "loss"
 }
 
 #: (text, background) pairs the boards use, each checked for a contrast ratio of at least 4.5.
@@ -55,6 +60,9 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("ivory", "graphite"), ("yellow", "graphite"),
     ("ink", "ivory"), ("ink", "yellow"), ("ink", "orange"), ("ink", "sky"),
     ("ivory", "button_dark"),
+    ("card_red", "ivory"),  # Fifteens: hearts and diamonds on a card face
+    ("ivory", "recess"), ("ivory", "ink"), ("blue", "ivory"), ("brass_deep", "ivory"),  # Game of 15 board
+    ("vermillion_dark", "ivory"),  # Game of 15 board
 )
 
 

@@ -238,7 +238,7 @@ def open_and_run(page: Page, server: Server, rel: str, cell_timeout: float = 120
     for attempt in (1, 2):
         try:
             panel = open_notebook(page, server, rel, timeout=60 if attempt == 1 else 120)
-            run_all(page, cell_timeout if attempt == 2 else min(cell_timeout, 60), retry_lost=attempt == 1)
+            run_all(page, cell_timeout, retry_lost=attempt == 1)
         except Stalled as why:
             if attempt == 2:
                 raise

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lab_driver import check, click, open_and_run, text_of
+from lab_driver import check, click, open_and_run, panel_of, wait_idle
 from playwright.sync_api import expect
 
 
@@ -55,11 +55,16 @@ def test_dice(page, server, artifacts):
 
 def test_fifteens(page, server, artifacts):
     _ready(page, server, "fifteens")
+    msg = page.locator(".f15p-msg").first
+    expect(msg).to_contain_text("Click cards that sum to 15")  # the first step, from the start
     click(page, ".f15p-board button", "Hint")
-    expect(page.locator(".f15p-msg").first).not_to_be_empty()
-    cards_before = text_of(page, ".f15p-board")
+    expect(msg).to_contain_text("Hint:")
+    hinted = page.locator(".f15p-board .f15p-hint")
+    for _ in range(hinted.count()):  # the ringed cards, as the hint says
+        click(page, ".f15p-board .f15p-hint")
+    expect(msg).to_contain_text("press Remove")
     click(page, ".f15p-board button", "Remove")
-    assert "Remove" not in text_of(page, ".f15p-msg") or text_of(page, ".f15p-board") != cards_before
+    expect(msg).to_have_text(re.compile(r"^Removed .* press Remove\.$"), use_inner_text=True)
     _finish(page, artifacts, "fifteens", ".f15p-board")
 
 
@@ -96,3 +101,53 @@ def test_five_by_15_as_an_app_under_voila(page, server, artifacts):
     page.screenshot(path=str(artifacts / "voila-five_by_15.png"), full_page=True)
     assert offline == []
     assert page.console_errors == []
+
+
+def _press(page, key: str) -> None:
+    """Press ``key`` on the focused element and wait until the kernel has handled it (as :func:`click` does)."""
+    panel = panel_of(page)
+    handled = panel.get_attribute("data-kit-idle")
+    page.keyboard.press(key)
+    expect(panel).not_to_have_attribute("data-kit-idle", handled or "", timeout=60_000)
+    wait_idle(page, 60)
+
+
+def _tab_to(page, text: str, key: str = "Tab", most: int = 40) -> None:
+    """Press ``key`` (Tab or Shift+Tab) until the focused element's text is ``text``."""
+    for _ in range(most):
+        if page.evaluate("() => (document.activeElement && document.activeElement.innerText || '').trim()") == text:
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {text!r}")
+
+
+def test_fifteens_played_to_the_end_with_the_keyboard_alone(page, server, artifacts):
+    """Deal 1 (the play notebook's) won along the solver's line with Tab, Shift+Tab, Space and Enter only: cards
+    and buttons are native buttons, the focus ring shows, and the end names a button that is there."""
+    from fifteen_kit.fifteens import Position, solve
+
+    _ready(page, server, "fifteens")
+    board, msg = page.locator(".f15p-board").first, page.locator(".f15p-msg").first
+    expect(msg).to_contain_text("Click cards that sum to 15, then press Remove")
+    page.locator(".f15p-board .f15p-toggle").first.focus()  # where a pupil's first Tab into the board lands
+    position = Position.deal(1)
+    for n, removal in enumerate(solve(position).line):
+        for i, place in enumerate(removal):
+            _tab_to(page, position.tableau[place].label, "Tab" if i else "Shift+Tab" if n else "Tab")
+            _press(page, "Space")
+        if n == 0:
+            outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
+            assert outline == "3px", outline  # the focus ring shows where the keyboard is
+        expect(msg).to_contain_text("press Remove")
+        _tab_to(page, "Remove")
+        _press(page, "Enter")
+        position = position.play(removal)
+        expect(msg).to_contain_text("Removed")
+    expect(board.locator(".f15p-banner")).to_contain_text("Won")
+    expect(msg).to_contain_text("Press New deal")
+    _tab_to(page, "New deal")
+    _press(page, "Enter")
+    expect(msg).to_contain_text("Deal 1. Click cards")
+    page.set_viewport_size({"width": 1300, "height": 1700})
+    board.screenshot(path=str(artifacts / "board-fifteens-keyboard.png"), animations="disabled")
+    assert check(page, "fifteens by keyboard", page.console_errors) == [] and page.dialogs == []

@@ -1,0 +1,132 @@
+"""Every board on a classroom screen: it fits, nothing is cut, the text is large enough, axe-core finds no serious
+accessibility fault, and it looks as it did when a person last looked (reference screenshots).
+
+Each board is opened from ``play/`` in JupyterLab with the file browser open, at 1024x768 (a school projector)
+and at 1280x800 with 150% zoom; then in projector size; then after a few moves with every panel open; and as a
+Voila app at 1024x768.  Keyboard-only play is in ``test_keyboard.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from classroom import (
+    ARTIFACTS,
+    SCREENS,
+    axe_violations,
+    compare_screenshot,
+    file_browser,
+    fit_problems,
+    measure,
+    visible_part,
+)
+from fifteen_kit.widgets.palette import TEXT_PX
+from lab_driver import check, click, open_and_run
+from lab_server import log
+from playwright.sync_api import Page, expect
+
+BOARDS = {"game_of_15": ".f15-board", "dice": ".n15-board", "fifteens": ".f15p-board", "five_by_15": ".f5-board"}
+PROJECTOR = "Projector size"
+
+
+def a_few_moves(page: Page, game: str) -> None:
+    """Two or three moves by mouse, so that the board shows a game in progress (its log, hints, messages)."""
+    sel = BOARDS[game]
+    if game == "game_of_15":
+        click(page, f"{sel} .f15-tile", "5")
+        click(page, f"{sel} button", "Hint")
+    elif game == "dice":
+        click(page, f"{sel} button", "Roll")
+        expect(page.locator(sel).get_by_role("button", name=re.compile(r"\bRoll$"))).to_be_disabled()
+        if page.locator(f"{sel} .n15-valid").count():
+            click(page, f"{sel} .n15-valid")
+    elif game == "fifteens":
+        click(page, f"{sel} button", "Hint")
+    elif game == "five_by_15":
+        click(page, f"{sel} .f5-gap")
+        if page.locator(f"{sel} .f5-ring").count():
+            click(page, f"{sel} .f5-ring")
+        click(page, f"{sel} button", "Hint")
+
+
+def open_every_panel(page: Page, sel: str) -> None:
+    """Open each collapsed panel (accordion) of the board."""
+    closed = page.locator(f"{sel} .jupyter-widget-Collapse:not(.jupyter-widget-Collapse-open) "
+                          f"> .jupyter-widget-Collapse-header")
+    for _ in range(10):
+        if not closed.count():
+            return
+        closed.first.click()
+        page.wait_for_timeout(200)
+
+
+def _check_screen(page: Page, game: str, where: str, min_font: float, whole_screen: bool, report: dict,
+                  shot: str | None = None) -> list[str]:
+    """Measure the board, log and return its problems; with ``shot``, also compare the part on screen with the
+    reference screenshot of that name."""
+    m = measure(page, BOARDS[game])
+    report[where] = {"board": f"{m['board']['width']}x{m['board']['height']}", "area": m["area"]["height"],
+                     "min font": m["minFont"]}
+    problems = [f"{where}: {p}" for p in fit_problems(m, min_font, whole_screen)]
+    if shot:
+        problems += [d for d in [compare_screenshot(page, shot, ARTIFACTS, visible_part(m))] if d]
+    for p in problems:
+        log(f"{game}: {p}"[:400])
+    return problems
+
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_board_in_jupyterlab(page, server, artifacts, game):
+    sel = BOARDS[game]
+    open_and_run(page, server, f"play/{game}.ipynb")
+    board = page.locator(sel).first
+    problems: list[str] = []
+    report: dict = {}
+    file_browser(page, True)
+    for screen, (width, height) in SCREENS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        board.scroll_into_view_if_needed()
+        problems += _check_screen(page, game, screen, TEXT_PX["normal"], screen == "1024x768", report,
+                                  shot=f"{game}-{screen}")
+
+    # projector size, on the whole 1024x768 screen (file browser closed, as a teacher presents)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    file_browser(page, False)
+    click(page, f"{sel} button", PROJECTOR)
+    board.scroll_into_view_if_needed()
+    problems += _check_screen(page, game, "projector", TEXT_PX["large"], True, report, shot=f"{game}-projector")
+    click(page, f"{sel} button", PROJECTOR)
+
+    # a game in progress with every panel open, in both sizes: nothing cut, large enough, no axe violation
+    file_browser(page, True)
+    a_few_moves(page, game)
+    open_every_panel(page, sel)
+    problems += _check_screen(page, game, "1024x768, moves made, panels open", TEXT_PX["normal"], False, report)
+    problems += [f"axe (normal size): {v}" for v in axe_violations(page, sel)]
+    file_browser(page, False)
+    click(page, f"{sel} button", PROJECTOR)
+    problems += _check_screen(page, game, "projector, moves made, panels open", TEXT_PX["large"], False, report)
+    problems += [f"axe (projector size): {v}" for v in axe_violations(page, sel)]
+    board.screenshot(path=str(artifacts / f"{game}-projector-panels.png"), animations="disabled")
+    log(f"{game}: {report}")
+    assert check(page, game, page.console_errors) == []
+    assert problems == []
+
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_board_as_a_voila_app(page, server, artifacts, game):
+    """The app a teacher opens from the Binder link: one screen at 1024x768, nothing cut, no axe violation."""
+    sel = BOARDS[game]
+    page.set_viewport_size({"width": 1024, "height": 768})
+    # "commit", not "load": the load event also waits for outside requests, which can hang on a machine offline
+    page.goto(f"{server.base}/voila/render/play/{game}.ipynb?token={server.token}", wait_until="commit",
+              timeout=120_000)
+    board = page.locator(sel).first
+    board.wait_for(state="visible", timeout=120_000)
+    expect(page.get_by_text("Loading widget...")).to_have_count(0, timeout=60_000)
+    report: dict = {}
+    problems = _check_screen(page, game, "voila 1024x768", TEXT_PX["normal"], True, report, shot=f"voila-{game}")
+    problems += [f"axe: {v}" for v in axe_violations(page, sel)]
+    log(f"{game} in Voila: {report}")
+    assert problems == []

@@ -1,0 +1,119 @@
+"""Every board played to the end with the keyboard alone: Tab / Shift+Tab to move, Enter or Space to press.
+
+The mouse is never used once the notebook has run: the focus starts on the board's first button (as after a
+pupil tabs into the output) and each move is reached with Tab.  A game ends when the engine says so on the
+board; then the board's own "New ..." button, reached by keyboard, starts another game.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from classroom import focused, press, press_until_focused
+from lab_driver import check, open_and_run
+from lab_server import log
+from playwright.sync_api import Locator, Page, expect
+
+BOARDS = {"game_of_15": ".f15-board", "dice": ".n15-board", "fifteens": ".f15p-board", "five_by_15": ".f5-board"}
+NEW = re.compile(r"^\W*(New (game|match|deal)|Next round)\b")
+
+
+def _enabled(page: Page, selector: str) -> Locator:
+    return page.locator(selector).filter(visible=True).and_(page.locator(":enabled"))
+
+
+def _button(page: Page, sel: str, name: str | re.Pattern[str]) -> Locator:
+    return page.locator(sel).first.get_by_role("button", name=name).filter(visible=True)
+
+
+def _activate(page: Page, target: Locator, key: str = "Enter") -> None:
+    press_until_focused(page, target.first)
+    log(f"keyboard: {key} on {focused(page)!r}")
+    press(page, key)
+
+
+def _marked(page: Page, every: str, marked: str) -> list[int]:
+    """Indices, among the elements matching ``every``, of those also matching ``marked`` (a hint's marks vanish
+    once the pupil acts on the first of them, so they are read before)."""
+    return list(page.evaluate("([a, m]) => Array.from(document.querySelectorAll(a)).flatMap((e, i) => "
+                              "e.matches(m) ? [i] : [])", [every, marked]))
+
+
+def _message(page: Page, sel: str) -> str:
+    return page.locator(sel).first.inner_text()
+
+
+def play_game_of_15(page: Page, sel: str) -> None:
+    for _ in range(10):
+        tiles = _enabled(page, f"{sel} .f15-tile")
+        if not tiles.count():
+            return
+        _activate(page, tiles)
+    raise AssertionError("the Game of 15 did not end in ten of my moves")
+
+
+def play_dice(page: Page, sel: str) -> None:
+    for _ in range(300):
+        valid = _enabled(page, f"{sel} .n15-valid")
+        roll = _button(page, sel, re.compile(r"\bRoll$")).and_(page.locator(":enabled"))
+        if valid.count():
+            _activate(page, valid)
+        elif roll.count():
+            _activate(page, roll)
+        else:
+            nxt = _enabled(page, f"{sel} button").filter(has_text=re.compile(r"Next|Stop|Continue|Pass"))
+            if not nxt.count():
+                return
+            _activate(page, nxt)
+    raise AssertionError("the dice game did not end in 300 key presses")
+
+
+def play_fifteens(page: Page, sel: str) -> None:
+    for _ in range(40):
+        hint = _button(page, sel, re.compile(r"Hint")).and_(page.locator(":enabled"))
+        if not hint.count():
+            return
+        _activate(page, hint)
+        cards = f"{sel} .f15p-card"
+        hinted = _marked(page, cards, ".f15p-hint")
+        if not hinted:
+            return
+        for i in hinted:
+            _activate(page, page.locator(cards).nth(i), "Space")
+        _activate(page, _button(page, sel, re.compile(r"Remove")))
+    raise AssertionError("Fifteens did not end in 40 removals")
+
+
+def play_five_by_15(page: Page, sel: str) -> None:
+    for _ in range(120):
+        hint = _button(page, sel, re.compile(r"Hint")).and_(page.locator(":enabled"))
+        if not hint.count():
+            return
+        _activate(page, hint)
+        cells = f"{sel} .f5-cell"
+        source, target = _marked(page, cells, ".f5-hint-from"), _marked(page, cells, ".f5-hint-to")
+        if not source:
+            return
+        _activate(page, page.locator(cells).nth(source[0]))
+        if target:
+            _activate(page, page.locator(cells).nth(target[0]))
+    raise AssertionError("5x15 did not end in 120 moves")
+
+
+PLAY = {"game_of_15": play_game_of_15, "dice": play_dice, "fifteens": play_fifteens, "five_by_15": play_five_by_15}
+
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_played_to_the_end_by_keyboard(page, server, game):
+    sel = BOARDS[game]
+    open_and_run(page, server, f"play/{game}.ipynb")
+    page.locator(sel).first.locator("button:enabled").first.focus()  # a pupil has tabbed into the board
+    PLAY[game](page, sel)
+    end = _message(page, sel)
+    log(f"{game}: the game ended by keyboard; the board says: {end[:300]!r}")
+    again = _button(page, sel, NEW).and_(page.locator(":enabled"))
+    expect(again.first).to_be_visible()
+    _activate(page, again)
+    expect(page.locator(sel).first).not_to_have_text(end, use_inner_text=True)
+    assert check(page, game, page.console_errors) == []
