@@ -26,10 +26,14 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The kit with everything the lessons need, at Binder's exact pins.
-$(VENV)/.lab: $(BIN)/python binder/requirements.txt binder/overrides.json pyproject.toml
+# An editable install skips pyproject's data-files (setuptools#3399), so the kit's Voila template (play/'s app
+# page) is linked into the venv by hand, where Voila looks for templates; Binder's plain install copies it.
+VOILA_TEMPLATE := share/jupyter/voila/templates/fifteen-kit
+$(VENV)/.lab: $(BIN)/python binder/requirements.txt binder/overrides.json pyproject.toml $(wildcard $(VOILA_TEMPLATE)/*)
 	$(BIN)/python -m pip install --quiet -r binder/requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	mkdir -p $(VENV)/share/jupyter/lab/settings && cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/
+	mkdir -p $(dir $(VENV)/$(VOILA_TEMPLATE)) && ln -sfn $(CURDIR)/$(VOILA_TEMPLATE) $(VENV)/$(VOILA_TEMPLATE)
 	@touch $@
 
 # ...plus the test tools, at their exact pins.
