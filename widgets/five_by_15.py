@@ -230,6 +230,7 @@ class FiveBy15Board(w.VBox):
 
     @size.setter
     def size(self, value: Size) -> None:
+        """Switch to ``value``; raises InvalidArgumentError for anything but "normal" or "large"."""
         value = check_size(value)
         self._size = value
         if value == "large":

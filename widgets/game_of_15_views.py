@@ -314,6 +314,7 @@ class GameOf15View(w.VBox):
 
     @size.setter
     def size(self, value: Size) -> None:
+        """Switch to ``value`` and redraw; raises InvalidArgumentError for anything but "normal" or "large"."""
         self._size = check_size(value)
         self.size_toggle.value = self._size == "large"
         self._apply_size()
