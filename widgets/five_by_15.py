@@ -182,8 +182,9 @@ class FiveBy15Board(w.VBox):
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last move")
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o",
                                     tooltip="A move on a winning line, if the solver finds one quickly")
-        self.level_menu = w.Dropdown(options=[("Level 1 (shift 3+)", 1), ("Level 2 (shift 4+)", 2),
-                                              ("Level 3 (shift 5+)", 3)], value=level,
+        self.level_menu = w.Dropdown(options=[("1 (shift 3+)", 1), ("2 (shift 4+)", 2), ("3 (shift 5+)", 3)],
+                                     value=level, description='<span class="f5-text">Level</span>',
+                                     description_allow_html=True, style={"description_width": "initial"},
                                      tooltip="Before the first move it changes this game; after that, the next deal")
         self.level_menu.add_class("f5-level")
         self.seed_text = w.IntText(value=seed, description='<span class="f5-text">Deal</span>',

@@ -118,6 +118,8 @@ def test_board_in_jupyterlab(page, server, artifacts, game):
     board.screenshot(path=str(artifacts / f"{game}-projector-panels.png"), animations="disabled")
     log(f"{game}: {report}")
     assert check(page, game, page.console_errors) == []
+    for p in problems:
+        log(f"PROBLEM ({game}): {p}"[:1200])
     assert problems == []
 
 
@@ -142,4 +144,6 @@ def test_board_as_a_voila_app(page, server, artifacts, game):
                               shot=f"voila-{game}-projector")
     problems += [f"axe (projector size): {v}" for v in axe_violations(page, sel)]
     log(f"{game} in Voila: {report}")
+    for p in problems:
+        log(f"PROBLEM ({game}): {p}"[:1200])
     assert problems == []
