@@ -24,7 +24,7 @@ from classroom import (
 from fifteen_kit.widgets.palette import TEXT_PX
 from lab_driver import check, click, open_and_run
 from lab_server import log
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 BOARDS = {"game_of_15": ".f15-board", "dice": ".n15-board", "fifteens": ".f15p-board", "five_by_15": ".f5-board"}
 PROJECTOR = "Projector size"
@@ -67,6 +67,12 @@ def open_every_panel(page: Page, sel: str) -> None:
             return
 
 
+def _to_top(board: Locator) -> None:
+    """Scroll the page so that the board's top is at the top of the screen (as a teacher shows it)."""
+    board.evaluate("e => e.scrollIntoView({block: 'start'})")
+    board.page.wait_for_timeout(100)
+
+
 def _check_screen(page: Page, game: str, where: str, min_font: float, whole_screen: bool, report: dict,
                   shot: str | None = None) -> list[str]:
     """Measure the board, log and return its problems; with ``shot``, also compare the part on screen with the
@@ -92,7 +98,7 @@ def test_board_in_jupyterlab(page, server, artifacts, game):
     file_browser(page, True)
     for screen, (width, height) in SCREENS.items():
         page.set_viewport_size({"width": width, "height": height})
-        board.scroll_into_view_if_needed()
+        _to_top(board)
         problems += _check_screen(page, game, screen, TEXT_PX["normal"], screen == "1024x768", report,
                                   shot=f"{game}-{screen}")
 
@@ -100,7 +106,7 @@ def test_board_in_jupyterlab(page, server, artifacts, game):
     page.set_viewport_size({"width": 1024, "height": 768})
     file_browser(page, False)
     click(page, f"{sel} button", PROJECTOR)
-    board.scroll_into_view_if_needed()
+    _to_top(board)
     # JupyterLab's own bars take 120 of the 768 px, so here the board need only fit the width (Voila: one screen)
     problems += _check_screen(page, game, "projector", TEXT_PX["large"], False, report, shot=f"{game}-projector")
     click(page, f"{sel} button", PROJECTOR)
@@ -134,12 +140,14 @@ def test_board_as_a_voila_app(page, server, artifacts, game):
     board = page.locator(sel).first
     board.wait_for(state="visible", timeout=120_000)
     expect(page.get_by_text("Loading widget...")).to_have_count(0, timeout=60_000)
+    _to_top(board)
     report: dict = {}
     problems = _check_screen(page, game, "voila 1024x768", TEXT_PX["normal"], True, report, shot=f"voila-{game}")
     problems += [f"axe: {v}" for v in axe_violations(page, sel)]
     board.get_by_role("button", name=PROJECTOR).click()
     expect(board).to_have_class(re.compile(r"\bkit-large\b"))
     page.wait_for_timeout(300)
+    _to_top(board)
     problems += _check_screen(page, game, "voila projector", TEXT_PX["large"], True, report,
                               shot=f"voila-{game}-projector")
     problems += [f"axe (projector size): {v}" for v in axe_violations(page, sel)]
