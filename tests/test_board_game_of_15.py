@@ -494,7 +494,7 @@ def test_issue_17_size_option_and_projector_toggle():
     assert "kit-board" in b._dom_classes and "kit-large" not in b._dom_classes
     b.size_toggle.value = True
     assert b.size == "large" and "kit-large" in b._dom_classes
-    assert b.message.style.font_size == "22px" and b.grid_buttons[5].layout.width == "88px"
+    assert b.message.style.font_size == "22px" and b.grid_buttons[5].layout.width == "78px"
     b.size = "normal"
     assert not b.size_toggle.value and "kit-large" not in b._dom_classes and b.message.style.font_size == "16px"
     big = GameOf15Board(size="large")
@@ -532,7 +532,7 @@ def test_issue_17_every_font_size_is_at_least_the_sizes_text(size):
     assert f".f15-board{{--f15-text:{TEXT_PX['normal']}px;" in css
     assert f".f15-board.kit-large{{--f15-text:{TEXT_PX['large']}px;" in css
     assert "--jp-widgets-font-size:var(--f15-text)" in css
-    assert ":focus-visible" in css and PALETTE["sky"] in css  # keyboard focus shows, in sky blue
+    assert ":focus-visible" in css and PALETTE["white"] in css  # keyboard focus shows, in white (sky marks hints)
 
 
 def test_issue_17_colours_come_from_the_palette_in_checked_pairs():

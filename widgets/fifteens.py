@@ -63,7 +63,7 @@ CardMark = Literal["empty", "selected", "hint", "plain"]
 _DIMS: dict[str, dict[str, int]] = {
     "normal": {"text": TEXT_PX["normal"], "msg": 18, "title": 20, "card_w": 64, "card_h": 88, "rank": 28,
                "gap": 8, "side": 204, "button": 34, "listed": 10, "board": 600},
-    "large": {"text": TEXT_PX["large"], "msg": 24, "title": 28, "card_w": 86, "card_h": 104, "rank": 40,
+    "large": {"text": TEXT_PX["large"], "msg": 24, "title": 28, "card_w": 86, "card_h": 96, "rank": 40,
               "gap": 10, "side": 340, "button": 40, "listed": 16, "board": 880},
 }
 # card faces and buttons: colours from the palette, each text on its face a pair of TEXT_PAIRS
@@ -112,7 +112,7 @@ class FifteensBoard(w.VBox):
         self.marks: tuple[CardMark, ...] = ("plain",) * 16
         self.banner = w.HTML()
         self.banner.add_class("f15p-banner")
-        self.size_toggle = w.ToggleButton(description="Projector size", icon="arrows-alt",
+        self.size_toggle = w.ToggleButton(description="Projector size", icon="expand",
                                           tooltip="Bigger cards and text, for a projector (click again for normal)")
         self.size_toggle.add_class("f15p-toggle")
         self.info = w.HTML()
@@ -426,7 +426,7 @@ class FifteensBoard(w.VBox):
         self.info.value = (f"Stock: <b>{stock}</b> {'card' if stock == 1 else 'cards'} · waste: <b>{len(p.waste)}</b> "
                            f"(top {top}) · {escape(selection)}")
         if p.is_won:
-            self.banner.value = "🏆 Won! Every card is gone."
+            self.banner.value = "Won! Every card is gone."
         elif p.is_lost:
             self.banner.value = f"Game lost: no removal left, {_count(len(p.cards) + len(p.stock), 'card')} to go"
         else:

@@ -641,7 +641,7 @@ class FiveBy15Board(w.VBox):
         sorted_rows = sum(p.is_sorted(r) for r in range(p.colours))
         table = "5x15" if (p.colours, p.size) == (5, 15) else f"Small table: {p.colours} colours, 1 to {p.size}"
         if status == "won":
-            self.banner.value = f"🏆 Won! Every row reads 1 to {p.size}."
+            self.banner.value = f"Won! Every row reads 1 to {p.size}."
         elif status != "playing":
             self.banner.value = f"{status.capitalize()}: {ENDING_REASONS[status]}. The game is lost."
         else:

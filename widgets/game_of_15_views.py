@@ -69,7 +69,7 @@ _HINT = {"win": "✔", "draw": "=", "loss": "✘"}
 #: font sizes of an empty cell's digit and of a taken cell's O/I.
 _DIMS: dict[str, dict[str, tuple[int, int]]] = {
     "normal": {"tile": (50, 65), "cell": (64, 64), "rack": (40, 40), "font": (26, 34)},
-    "large": {"tile": (80, 104), "cell": (88, 88), "rack": (54, 54), "font": (36, 46)},
+    "large": {"tile": (72, 94), "cell": (78, 78), "rack": (50, 50), "font": (34, 42)},
 }
 
 
@@ -286,8 +286,9 @@ class GameOf15View(w.VBox):
             w.HBox([self.grid_panel, self.rack_panel, self.blind_panel],
                    layout=w.Layout(align_items="flex-start", flex_flow="row wrap", overflow="visible")),
             self.claim_panel,
-            w.HBox([self.undo_button, self.next_round_button, self.new_match_button], layout=wrap),
-            w.HBox(list(self.panel_toggles.values()), layout=wrap),
+            # the pupil's buttons, then the panels' toggles, on one line where the board is wide enough
+            w.HBox([self.undo_button, self.next_round_button, self.new_match_button,
+                    *self.panel_toggles.values()], layout=wrap),
             self.settings_panel,
             self.log_panel,
             self.expert_panel,

@@ -53,12 +53,12 @@ def _game_of_15() -> str:
 .f15-board .f15-btn.mod-active{background:$yellow;color:$ink}
 .f15-board .f15-now.f15-now{box-shadow:0 0 0 4px $yellow}
 .f15-board .jupyter-button:focus-visible,.f15-board select:focus-visible,.f15-board input:focus-visible{
-  outline:3px solid $sky;outline-offset:2px}
+  outline:4px solid $white;outline-offset:2px;position:relative;z-index:2}
 .f15-tile{background-size:100% 100%;background-repeat:no-repeat}
 .f15-board .f15-tile:hover:enabled,.f15-board .f15-tile:focus:enabled,.f15-board .f15-tile:active{box-shadow:none}
 .f15-board .f15-tile:hover:enabled{filter:brightness(1.08)}
 .f15-board .f15-tile.f15-tile:focus-visible:enabled,.f15-board .f15-cell.f15-cell:focus-visible:enabled{
-  outline:none;box-shadow:0 0 0 3px $mahogany,0 0 0 7px $sky}
+  outline:none;box-shadow:0 0 0 3px $mahogany,0 0 0 7px $white}
 .f15-board .f15-tile.f15-taken{background-clip:content-box;border-radius:9px}
 .f15-cell{position:relative;border-radius:6px}
 .f15-board .f15-cell:disabled{opacity:1;cursor:default}
@@ -74,7 +74,9 @@ def _game_of_15() -> str:
   color:$ink;border-radius:8px;padding:4px 10px;font-size:var(--f15-text)}
 .f15-board .f15-achievements{background:$ivory;color:$ink;border-radius:6px;padding:4px;
   font-size:var(--f15-text)}
-.f15-board .f15-achievements th,.f15-board .f15-achievements td{padding:0 6px;color:$ink}
+.f15-board .f15-achievements th,.f15-board .f15-achievements td{padding:0 6px;color:$ink;white-space:normal;
+  line-height:1.25}
+.f15-board .f15-achievements{max-width:100%}
 .f15-board .f15-rack svg{display:block}
 """).substitute(colours, normal=TEXT_PX["normal"], large=TEXT_PX["large"])]
     for d in range(1, 10):
@@ -117,7 +119,7 @@ _FIFTEENS = Template("""
 .f15p-board.kit-large .f15p-reveal input{width:26px;height:26px}
 .f15p-board.kit-large select,.f15p-board.kit-large input{font-size:22px}
 .f15p-board.kit-board button:focus-visible:enabled,.f15p-board.kit-board input:focus-visible,
-.f15p-board.kit-board select:focus-visible{outline:3px solid $sky;outline-offset:3px}
+.f15p-board.kit-board select:focus-visible{outline:4px solid $white;outline-offset:3px;position:relative;z-index:2}
 """).substitute(PALETTE)
 #: The dice board's text sizes (CSS px) in each size (:data:`~fifteen_kit.widgets.palette.TEXT_PX` is the least).
 DICE_PX: dict[str, dict[str, int]] = {
@@ -161,7 +163,7 @@ def _dice() -> str:
 .n15-board .jupyter-button.n15-die.n15-placed{border:2px dashed $ivory}
 .n15-board .jupyter-button:focus-visible:enabled,.n15-board input:focus-visible,.n15-board select:focus-visible,
 .n15-board textarea:focus-visible{
-  outline:3px solid $sky;outline-offset:3px}
+  outline:4px solid $white;outline-offset:3px;position:relative;z-index:2}
 .n15-board .widget-checkbox,.n15-board .jupyter-widget-checkbox{width:auto}
 .n15-board .widget-label-basic{color:$ivory;overflow:visible;text-overflow:clip}
 .n15-board .n15-coach{background:$ivory;border-radius:8px;padding:4px 10px}
@@ -244,12 +246,12 @@ def _five_by_15() -> str:
 .f5-board .f5-wrap>*{margin:0}
 .f5-board .jupyter-button.f5-button{width:auto;flex:0 0 auto;padding:0 12px;overflow:visible;text-overflow:clip}
 .f5-board .jupyter-button.f5-toggle{background:$ivory;color:$ink}
-.f5-board .jupyter-button.f5-toggle.mod-active{background:$sky;color:$ink}
+.f5-board .jupyter-button.f5-toggle.mod-active{background:$yellow;color:$ink}
 .f5-board .f5-level,.f5-board .f5-deal{width:auto}
 .f5-board .f5-level select{width:auto;flex:0 0 auto}
 .f5-board .f5-deal input{width:6em;flex:0 0 auto}
 .f5-board .jupyter-button:focus-visible:enabled,.f5-board select:focus-visible,.f5-board input:focus-visible{
-  outline:3px solid $sky;outline-offset:2px}
+  outline:4px solid $white;outline-offset:2px;position:relative;z-index:2}
 """).substitute(PALETTE)]
     for board, px in ((".f5-board", _F5_PX["normal"]), (".f5-board.kit-large", _F5_PX["large"])):
         rules.append(Template("""

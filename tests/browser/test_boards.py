@@ -137,7 +137,7 @@ def test_fifteens_played_to_the_end_with_the_keyboard_alone(page, server, artifa
             _press(page, "Space")
         if n == 0:
             outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
-            assert outline == "3px", outline  # the focus ring shows where the keyboard is
+            assert outline == "4px", outline  # the focus ring shows where the keyboard is
         expect(msg).to_contain_text("press Remove")
         _tab_to(page, "Remove")
         _press(page, "Enter")

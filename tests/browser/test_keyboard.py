@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from classroom import focused, press, press_until_focused
+from classroom import fit_problems, focused, measure, press, press_until_focused
+from fifteen_kit.widgets.palette import TEXT_PX
 from lab_driver import check, open_and_run
 from lab_server import log
 from playwright.sync_api import Locator, Page, expect
@@ -116,6 +117,13 @@ def test_played_to_the_end_by_keyboard(page, server, game):
     PLAY[game](page, sel)
     end = _message(page, sel)
     log(f"{game}: the game ended by keyboard; the board says: {end[:300]!r}")
+    # the end of a game shows more (achievements, scores): still nothing cut, in both sizes, at 1024x768
+    page.set_viewport_size({"width": 1024, "height": 768})
+    cut = fit_problems(measure(page, sel), TEXT_PX["normal"], whole_screen=False)
+    _activate(page, _button(page, sel, "Projector size"))
+    cut += fit_problems(measure(page, sel), TEXT_PX["large"], whole_screen=False)
+    _activate(page, _button(page, sel, "Projector size"))
+    assert cut == [], cut
     again = _button(page, sel, NEW).and_(page.locator(":enabled"))
     expect(again.first).to_be_visible()
     _activate(page, again)
