@@ -69,7 +69,7 @@ _HINT = {"win": "✔", "draw": "=", "loss": "✘"}
 #: font sizes of an empty cell's digit and of a taken cell's O/I.
 _DIMS: dict[str, dict[str, tuple[int, int]]] = {
     "normal": {"tile": (50, 65), "cell": (64, 64), "rack": (40, 40), "font": (26, 34)},
-    "large": {"tile": (72, 94), "cell": (78, 78), "rack": (50, 50), "font": (34, 42)},
+    "large": {"tile": (72, 94), "cell": (78, 78), "rack": (54, 54), "font": (34, 42)},
 }
 
 

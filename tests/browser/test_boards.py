@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lab_driver import check, click, open_and_run, panel_of, wait_idle
+from lab_driver import check, click, open_and_run
 from playwright.sync_api import expect
 
 
@@ -101,97 +101,3 @@ def test_five_by_15_as_an_app_under_voila(page, server, artifacts):
     page.screenshot(path=str(artifacts / "voila-five_by_15.png"), full_page=True)
     assert offline == []
     assert page.console_errors == []
-
-
-def _press(page, key: str) -> None:
-    """Press ``key`` on the focused element and wait until the kernel has handled it (as :func:`click` does)."""
-    panel = panel_of(page)
-    handled = panel.get_attribute("data-kit-idle")
-    page.keyboard.press(key)
-    expect(panel).not_to_have_attribute("data-kit-idle", handled or "", timeout=60_000)
-    wait_idle(page, 60)
-
-
-def _tab_to(page, text: str, key: str = "Tab", most: int = 40) -> None:
-    """Press ``key`` (Tab or Shift+Tab) until the focused element's text is ``text``."""
-    for _ in range(most):
-        if page.evaluate("() => (document.activeElement && document.activeElement.innerText || '').trim()") == text:
-            return
-        page.keyboard.press(key)
-    raise AssertionError(f"{key} never reached {text!r}")
-
-
-def test_fifteens_played_to_the_end_with_the_keyboard_alone(page, server, artifacts):
-    """Deal 1 (the play notebook's) won along the solver's line with Tab, Shift+Tab, Space and Enter only: cards
-    and buttons are native buttons, the focus ring shows, and the end names a button that is there."""
-    from fifteen_kit.fifteens import Position, solve
-
-    _ready(page, server, "fifteens")
-    board, msg = page.locator(".f15p-board").first, page.locator(".f15p-msg").first
-    expect(msg).to_contain_text("Click cards that sum to 15, then press Remove")
-    page.locator(".f15p-board .f15p-toggle").first.focus()  # where a pupil's first Tab into the board lands
-    position = Position.deal(1)
-    for n, removal in enumerate(solve(position).line):
-        for i, place in enumerate(removal):
-            _tab_to(page, position.tableau[place].label, "Tab" if i else "Shift+Tab" if n else "Tab")
-            _press(page, "Space")
-        if n == 0:
-            outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
-            assert outline == "4px", outline  # the focus ring shows where the keyboard is
-        expect(msg).to_contain_text("press Remove")
-        _tab_to(page, "Remove")
-        _press(page, "Enter")
-        position = position.play(removal)
-        expect(msg).to_contain_text("Removed")
-    expect(board.locator(".f15p-banner")).to_contain_text("Won")
-    expect(msg).to_contain_text("Press New deal")
-    _tab_to(page, "New deal")
-    _press(page, "Enter")
-    expect(msg).to_contain_text("Deal 1. Click cards")
-    page.set_viewport_size({"width": 1300, "height": 1700})
-    board.screenshot(path=str(artifacts / "board-fifteens-keyboard.png"), animations="disabled")
-    assert check(page, "fifteens by keyboard", page.console_errors) == [] and page.dialogs == []
-def _tab_to(page, test: str, limit: int = 80) -> None:
-    """Press Tab until the focused element passes ``test`` (JS on ``e``, the focused element)."""
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        if page.evaluate(f"() => {{ const e = document.activeElement; return !!e && ({test}); }}"):
-            return
-    raise AssertionError(f"Tab never reached {test}")
-
-
-def test_dice_played_to_the_end_by_keyboard_alone_under_voila(page, server, artifacts):
-    """Tab and Enter/Space alone play a whole game of the dice board (Voila, 1024x768); the focused control shows
-    an outline, and the end says who won and which button starts a new game."""
-    page.set_viewport_size({"width": 1024, "height": 768})
-    page.goto(f"{server.base}/voila/render/play/dice.ipynb?token={server.token}", wait_until="commit",
-              timeout=120_000)
-    page.locator(".n15-board").wait_for(state="visible", timeout=120_000)
-    msg = page.locator(".n15-msg").first
-    expect(msg).to_contain_text("press Roll")
-    targets = {"Press Next player": "e.innerText.trim() === 'Next player'",
-               "Click a ringed die": "e.classList.contains('n15-valid')",
-               "press Roll to roll": "e.innerText.trim() === 'Roll'",
-               "Stop and score": "e.innerText.trim() === 'Stop and score'"}
-    outlined = False
-    for step in range(400):
-        text = msg.inner_text()
-        if "The game is over" in text:
-            break
-        test = next((t for cue, t in targets.items() if cue in text), None)
-        if test is None:  # dice rolling or a computer thinking
-            page.wait_for_timeout(200)
-            continue
-        _tab_to(page, test)
-        outlined = outlined or page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle !== 'none'")
-        page.keyboard.press("Enter" if step % 2 else "Space")
-        expect(msg).not_to_have_text(text, timeout=30_000)
-    else:
-        raise AssertionError(f"the game did not end: {msg.inner_text()}")
-    assert outlined
-    assert re.search(r"wins? \(|a tie between", text) and "Press New game" in text
-    _tab_to(page, "e.innerText.trim() === 'New game'")
-    page.screenshot(path=str(artifacts / "voila-dice-keyboard-end.png"))
-    page.keyboard.press("Enter")
-    expect(msg).to_contain_text("press Roll")
-    assert [e for e in page.console_errors if "ERR_NAME_NOT_RESOLVED" not in e] == []

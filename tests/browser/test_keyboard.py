@@ -31,6 +31,9 @@ def _button(page: Page, sel: str, name: str | re.Pattern[str]) -> Locator:
 def _activate(page: Page, target: Locator, key: str = "Enter") -> None:
     press_until_focused(page, target.first)
     log(f"keyboard: {key} on {focused(page)!r}")
+    ring = page.evaluate("() => { const s = getComputedStyle(document.activeElement); "
+                         "return s.outlineStyle !== 'none' ? s.outlineWidth : s.boxShadow; }")
+    assert ring not in ("0px", "none", ""), f"no focus ring on {focused(page)!r}"  # the pupil sees where they are
     press(page, key)
 
 
