@@ -29,7 +29,9 @@ JS_RECORD = """(() => {
         window.__kit.sawLoadingWidget = true;
     }
     const h = document.querySelector("#loading h1");
-    if (h && window.__kit.loadingTitle === null) window.__kit.loadingTitle = h.textContent.trim();
+    // the heading is read once its text has arrived (the page streams in: the tag can come before its text)
+    if (h && h.textContent.trim() && window.__kit.loadingTitle === null)
+      window.__kit.loadingTitle = h.textContent.trim();
   }, 100);
 })();"""
 
