@@ -83,7 +83,8 @@ def test_coach_numbers_and_verdict():
         b.next_button.click()
     t = b.game.turn
     if t.phase is Phase.PLACE:
-        assert "expected final score" in b.coach.value
+        assert "points on average" in b.coach.value and "expected" not in b.coach.value
+        assert "then roll on" in b.coach.value or "then stop" in b.coach.value
         b.dice[t.valid_colours()[0]].click()
         b.stop_button.click()
         assert b.verdict.value.startswith("Coach:")
