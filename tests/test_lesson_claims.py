@@ -99,6 +99,70 @@ def _middle_sums() -> bool:
     return counts[22] == counts[23] == max(counts.values()) > counts[15]
 
 
+def _dice_second_board() -> str:
+    # the lesson plays DiceBoard(seed=15) and then studies that game's second board
+    from fifteen_kit.widgets import DiceBoard
+
+    return DiceBoard(players=[("You", "human"), ("Computer", "optimal")], seed=15).game.boards[1][0].notation()
+
+
+def _kit_board_kinds() -> tuple[int, int]:
+    from fifteen_kit.nasty15 import default_boards
+
+    boards = default_boards()
+    return len(boards), len({tuple(sorted((t for _, t in base.targets), reverse=True)) for base, _ in boards})
+
+
+def _easiest_and_hardest() -> tuple[bool, bool]:
+    from fifteen_kit.nasty15 import six_target_multisets
+
+    order = sorted(six_target_multisets(), key=lambda kind: policy_for(kind).expected_score())
+    many_ones = [kind for kind in order if kind.count(1) >= 3]
+    return (all(1 not in kind for kind in order[-3:]),
+            len(many_ones) == 6 and all(order.index(kind) < 7 for kind in many_ones))
+
+
+def _decision_pips() -> int:
+    from fifteen_kit.nasty15 import Turn
+
+    return Turn.parse("433221 112.2. ...... R").pips
+
+
+def _held_back_claims() -> tuple[bool, bool]:
+    # best play keeps back a valid die of the first roll more often than not, and what it keeps back has
+    # mostly large targets (3 or 4 on the public board: blue, yellow, black)
+    from fifteen_kit.nasty15.studies import held_back
+
+    found = held_back(PUBLIC)
+    kept = found.kept_by_target
+    return found.share > Fraction(1, 2), kept.get(3, 0) + kept.get(4, 0) > sum(kept.values()) / 2
+
+
+def _optimal_beats_simple() -> bool:
+    from fifteen_kit.nasty15.studies import simple_rule_values
+
+    return policy_for(PUBLIC).expected_score() > max(simple_rule_values(PUBLIC, range(31)).values())
+
+
+def _stop_positions() -> tuple[int, int, int]:
+    # positions of the public board (some dice placed, about to roll) where stopping is at least as good as
+    # rolling: normal rules, gambler variant, and all positions
+    from itertools import product
+
+    from fifteen_kit.nasty15 import Turn
+
+    counts, total = [], 0
+    for gambler in (False, True):
+        policy, n, total = policy_for(PUBLIC, gambler), 0, 0
+        for placed in product(*[[None, *range(1, t + 1)] for t in PUBLIC]):
+            if 0 < sum(v is not None for v in placed) < 6:
+                turn = Turn(PUBLIC, placed=placed, gambler=gambler)
+                total += 1
+                n += turn.stop_score() >= policy.roll_value(turn)
+        counts.append(n)
+    return counts[0], counts[1], total
+
+
 CLAIMS = [
     ("01_magic_square", "Exactly **8** sets of three digits", len(WINNING_TRIPLES), 8),
     ("01_magic_square", "**5** is in 4 sets", len(triples_through(5)), 4),
@@ -117,11 +181,20 @@ CLAIMS = [
     ("02_perfect_play", "Against the **centre** only the four corners", _drawing_replies(5), 4),
     ("02_perfect_play", "to a corner 1 (the centre)", _drawing_replies(2), 1),
     ("02_perfect_play", "to an edge 4", _drawing_replies(1), 4),
-    ("04_dice_and_risk", "**t of the 6 faces**", [p_valid(t) * 6 for t in range(1, 7)], list(range(1, 7))),
-    ("04_dice_and_risk", "a roll busts 5 times\nout of 6", p_bust([1]), Fraction(5, 6)),
-    ("04_dice_and_risk", "it expects 13.2299 points per turn", round(float(policy_for(PUBLIC).expected_score()), 4),
-     13.2299),
-    ("04_dice_and_risk", "2: (3/6)·(5/6) = 5/12", p_bust([3, 1]), Fraction(5, 12)),
+    ("04_dice_and_risk", "the **public board** `B4 Y3 K3 W2 G2 R1`, the second board of the game", _dice_second_board(),
+     "B4 Y3 K3 W2 G2 R1"),
+    ("04_dice_and_risk", "= 1 × 1/6 + 2 × 1/6 + 2 × 4/6 = 11/6 ≈ 1.83 points",
+     (p_valid(2) / 2, p_bust([2]), Fraction(1, 6) + Fraction(2, 6) + 2 * p_bust([2]), round(11 / 6, 2)),
+     (Fraction(1, 6), Fraction(4, 6), Fraction(11, 6), 1.83)),
+    ("04_dice_and_risk", "There are 1,666 ways to give the six colours targets", _boards(), (1666, 19)),
+    ("04_dice_and_risk", "uses 15 of the 19 kinds, one board of each", _kit_board_kinds(), (15, 15)),
+    ("04_dice_and_risk", "The three easiest kinds have no target 1", _easiest_and_hardest(), (True, True)),
+    ("04_dice_and_risk", "(target 1, valid one roll in six)", p_valid(1), Fraction(1, 6)),
+    ("04_dice_and_risk", "The first roll almost never busts", p_bust(PUBLIC) < Fraction(1, 20), True),
+    ("04_dice_and_risk", "Blue 1, yellow 1, black 2 and green 2 are placed (6 pips)", _decision_pips(), 6),
+    ("04_dice_and_risk", "Best play often does not", _held_back_claims(), (True, True)),
+    ("04_dice_and_risk", "It beats every simple rule", _optimal_beats_simple(), True),
+    ("04_dice_and_risk", "stopping is right more often", _stop_positions(), (440, 538, 1295)),
     ("03_counting_to_15", "there are 8 triples of digits with sum 15", _digit_sets(15, 3), 8),
     ("03_counting_to_15", "(1,666 ordered, 19 up to order)", _boards(), (1666, 19)),
     ("03_counting_to_15", "1: 17. 2: 3 (4+6, 5+5, 6+4)", (_digit_sets(15), _compositions(10, 2)), (17, 3)),
@@ -156,6 +229,27 @@ def test_every_lesson_has_the_same_shape():
 
 GUIDE = LESSONS / "teacher_guide.md"
 
+def _lesson04_truths() -> tuple:
+    # the kit's value of each prediction of lesson 04, as the teacher guide writes it
+    from fifteen_kit.widgets.workbook import task
+
+    def truth(key: str):
+        item = task(key)
+        return item.form.expect(item.truth() if callable(item.truth) else item.truth)
+
+    values = [truth(f"04.p{k}") for k in range(1, 17)]
+    values[8] = f"{float(values[8]) * 100:.1f}%"
+    values[9] = f"{float(values[9]):.2f}"
+    values[11] = f"{float(values[11]) * 100:.1f}%"
+    return tuple(values)
+
+
+def _exercise(key: str):
+    from fifteen_kit.widgets.workbook import task
+
+    return task(key).expected()
+
+
 GUIDE_CLAIMS = [
     ("1: 8. 2: the even digits 2, 4, 6, 8. 3: 4. 4: 8 magic squares.",
      (len(WINNING_TRIPLES), sorted(d for d in range(1, 10) if len(triples_through(d)) == 3), len(magic_squares())),
@@ -164,7 +258,13 @@ GUIDE_CLAIMS = [
     ("1: 17 sets of different digits", _digit_sets(15), 17),
     ("2: 3 ordered ways for two dice to show 10", _compositions(10, 2), 3),
     ("1,666 goal boards in order, 19 up to order", _boards(), (1666, 19)),
-    ("1: 1/6. 2: 5/12.", (p_valid(1), p_bust([3, 1])), (Fraction(1, 6), Fraction(5, 12))),
+    ("1: 5/18 ≈ 0.278. 2: 50/3 ≈ 16.67. 3: 8/3 ≈ 2.67. 4: 17/6 ≈ 2.83. 5: 46/3 ≈ 15.33.",
+     tuple(_exercise(f"04.q{k}") for k in range(1, 6)),
+     (Fraction(5, 18), Fraction(50, 3), Fraction(8, 3), Fraction(17, 6), Fraction(46, 3))),
+    ("Luke 8, Nina 15 then 24; 2/3; 5/162; 5/6; greedy; 8; 42.7%; 13.23; red only; 79.9%; roll; close to it; "
+     "432222; stop.", _lesson04_truths(),
+     (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%", "13.23", "red", "79.9%",
+      "roll", "close to it", "432222", "stop")),
     ("1: 2 rank pairs (9 + 6 and 8 + 7). 2: 32 two-card removals.", _fifteens_sets(2), (2, 32)),
     ("1: 110 digits (the number of deals is 75!). 2: O3. 3: 3 positions.",
      (len(str(_deals())), _counterexample()[3], _loop_example_positions()), (110, "O3", 3)),
@@ -193,6 +293,45 @@ EXERCISE_ANSWERS: dict[str, object] = {}
 # --- lesson 02 ---
 # --- lesson 03 ---
 # --- lesson 04 ---
+
+
+def _count_busts(targets: list[int]) -> Fraction:
+    # every roll of these dice counted: a bust when each die shows more than its target
+    from itertools import product
+
+    rolls = list(product(range(1, 7), repeat=len(targets)))
+    return Fraction(sum(all(v > t for v, t in zip(roll, targets, strict=True)) for roll in rolls), len(rolls))
+
+
+def _roll_blue_last(gambler: bool) -> Fraction:
+    # the engine plays each face of the blue die in '433221 .32211 ...... R': place it if valid, else a bust
+    from fifteen_kit.nasty15 import Turn
+
+    start = Turn.parse("433221 .32211 ...... R" + (" gambler" if gambler else ""))
+    total = Fraction(0)
+    for face in range(1, 7):
+        turn = start.roll_with((face, None, None, None, None, None))
+        turn = turn.play("place B") if not turn.is_over else turn
+        total += Fraction(turn.score, 6)
+    return total
+
+
+def _mini_game() -> Fraction:
+    # yellow (target 3) and red (target 1), rolled once, every valid die placed; a bust scores 3 + 1
+    from itertools import product
+
+    scores = [sum(v for v, t in zip(roll, (3, 1), strict=True) if v <= t) or 4
+              for roll in product(range(1, 7), repeat=2)]
+    return Fraction(sum(scores), len(scores))
+
+
+EXERCISE_ANSWERS.update({
+    "04.q1": lambda: _count_busts([3, 2, 1]),
+    "04.q2": lambda: _roll_blue_last(False),
+    "04.q3": lambda: _roll_blue_last(False) - (9 + 5),
+    "04.q4": _mini_game,
+    "04.q5": lambda: _roll_blue_last(True),
+})
 # --- lesson 05 ---
 # --- lesson 06 ---
 

@@ -23,8 +23,7 @@ from ..chance import make_rng
 from .boards import COLOURS, six_target_multisets
 from .players import PlayerName, make_player
 from .policy import policy_for
-from .probability import SimpleRule, StoppingRule, expected_score, threshold
-from .rules import Targets, Turn, _targets
+from .rules import Targets, Turn, _targets, bonus_score
 
 __all__ = [
     "MAX_SIMULATED",
@@ -46,17 +45,78 @@ def simple_rule_values(targets: Targets, thresholds: Iterable[int] = (6, 8, 9, 1
 
     The rules place every valid die of each roll; ``'cautious'`` stops after the first placement,
     ``'greedy'`` never stops, ``'stop at n pips'`` (one per entry of ``thresholds``, each 0..30) stops
-    once the placed pips reach n.  ``targets``: six targets in colour order or a base side.
+    once the placed pips reach n.  ``targets``: six targets in colour order or a base side.  The values
+    equal :func:`~fifteen_kit.nasty15.probability.expected_score`'s; the rolls are enumerated once for all
+    the rules, so thirty rules cost little more than one.
 
     Raises InvalidArgumentError for bad targets or thresholds (at most 31 of them).
 
     >>> simple_rule_values([4, 3, 3, 2, 2, 1], thresholds=())['cautious']
     Fraction(446, 81)
+    >>> from fifteen_kit.nasty15.probability import expected_score, threshold
+    >>> board = [4, 3, 3, 2, 2, 1]
+    >>> simple_rule_values(board, (9,))['stop at 9 pips'] == expected_score(board, threshold(9))
+    True
     """
-    cuts = _check.items(thresholds, 31, "the pip thresholds")
-    rules: dict[str, StoppingRule | SimpleRule] = {"cautious": "cautious", "greedy": "greedy"}
-    rules.update({f"stop at {n} pips": threshold(n) for n in cuts})
-    return {name: expected_score(targets, rule, gambler) for name, rule in rules.items()}
+    board = _targets(targets)
+    cuts = [_check.whole(n, 0, 30, "a pip threshold") for n in _check.items(thresholds, 31, "the pip thresholds")]
+    _check.flag(gambler, "gambler")
+    moves = _roll_outcomes(board)
+    rules = {"cautious": 0, "greedy": 10**6, **{f"stop at {n} pips": n for n in cuts}}
+    return {name: _rule_value(board, moves, cut, gambler) for name, cut in rules.items()}
+
+
+_SCALE = 6**21  # every value is a whole multiple of 1/6^21: a turn rolls at most 6 + 5 + ... + 1 = 21 dice
+
+
+def _roll_outcomes(board: tuple[int, ...]) -> dict[int, tuple[int, list[tuple[int, int, int]]]]:
+    """For each set of placed dice (a bit mask), the outcomes of rolling the others when every valid die is
+    placed: ``(6^dice rolled, [(new mask, pips gained, weight), ...])``, outcomes with the same dice and pips
+    merged (the weights count the equally likely rolls)."""
+    out: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
+    for placed in range(63):
+        free = [i for i in range(6) if not placed >> i & 1]
+        merged: Counter[tuple[int, int]] = Counter()
+        # each free die is too high (weight 6 - t) or shows one valid value (weight 1)
+        choices = [[(0, 6 - board[i])] * (board[i] < 6) + [(v, 1) for v in range(1, board[i] + 1)] for i in free]
+        for combo in product(*choices):
+            weight, gained, new = 1, 0, placed
+            for i, (v, w) in zip(free, combo, strict=True):
+                weight *= w
+                if v:
+                    gained += v
+                    new |= 1 << i
+            merged[(new, gained)] += weight
+        out[placed] = (6 ** len(free), [(new, gained, w) for (new, gained), w in merged.items()])
+    return out
+
+
+def _rule_value(board: tuple[int, ...], moves: dict[int, tuple[int, list[tuple[int, int, int]]]], cut: int,
+                gambler: bool) -> Fraction:
+    """The expected score of 'place every valid die, roll on while the placed pips are below ``cut``'."""
+    memo: dict[tuple[int, int], int] = {}
+
+    def roll(placed: int, pips: int) -> int:  # in units of 1/6^21
+        key = (placed, pips)
+        if key not in memo:
+            rolls, outcomes = moves[placed]
+            bust = 0 if gambler else sum(t for i, t in enumerate(board) if not placed >> i & 1) * _SCALE
+            value = 0
+            for new, gained, weight in outcomes:
+                total, count = pips + gained, new.bit_count()
+                if new == placed:
+                    score = bust
+                elif count == 6:
+                    score = bonus_score(6, total) * _SCALE
+                elif total < cut:
+                    score = roll(new, total)
+                else:
+                    score = bonus_score(count, total) * _SCALE
+                value += weight * score
+            memo[key] = value // rolls  # exact: see _SCALE
+        return memo[key]
+
+    return Fraction(roll(0, 0), _SCALE)
 
 
 def simulate_turns(targets: Targets, turns: int, seed: int, player: PlayerName = "optimal",
