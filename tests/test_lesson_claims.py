@@ -239,7 +239,7 @@ def _lesson04_truths() -> tuple:
 
     values = [truth(f"04.p{k}") for k in range(1, 17)]
     values[8] = f"{float(values[8]) * 100:.1f}%"
-    values[9] = f"{float(values[9]):.2f}"
+    values[9] = f"{float(policy_for(PUBLIC).expected_score()):.2f} (nearest whole point {values[9]})"
     values[11] = f"{float(values[11]) * 100:.1f}%"
     return tuple(values)
 
@@ -261,10 +261,10 @@ GUIDE_CLAIMS = [
     ("1: 5/18 ≈ 0.278. 2: 50/3 ≈ 16.67. 3: 8/3 ≈ 2.67. 4: 17/6 ≈ 2.83. 5: 46/3 ≈ 15.33.",
      tuple(_exercise(f"04.q{k}") for k in range(1, 6)),
      (Fraction(5, 18), Fraction(50, 3), Fraction(8, 3), Fraction(17, 6), Fraction(46, 3))),
-    ("Luke 8, Nina 15 then 24; 2/3; 5/162; 5/6; greedy; 8; 42.7%; 13.23; red only; 79.9%; roll; close to it; "
-     "432222; stop.", _lesson04_truths(),
-     (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%", "13.23", "red", "79.9%",
-      "roll", "close to it", "432222", "stop")),
+    ("Luke 8, Nina 15 then 24; 2/3; 5/162; 5/6; greedy; 8; 42.7%; 13.23 (nearest whole point 13); red only; "
+     "79.9%; roll; close to it; 432222; stop.", _lesson04_truths(),
+     (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%",
+      "13.23 (nearest whole point 13)", "red", "79.9%", "roll", "close to it", "432222", "stop")),
     ("1: 2 rank pairs (9 + 6 and 8 + 7). 2: 32 two-card removals.", _fifteens_sets(2), (2, 32)),
     ("1: 110 digits (the number of deals is 75!). 2: O3. 3: 3 positions.",
      (len(str(_deals())), _counterexample()[3], _loop_example_positions()), (110, "O3", 3)),

@@ -436,16 +436,16 @@ TASKS: list[Task] = [
             reveal=lambda: _image(rules_chart())),
     Predict("04.p9", "With the rule 'stop at 9 pips', what percentage of turns score FEWER than 9 points?",
             Number(places=1, percent=True), truth=lambda: _share_below(9),
-            reveal=lambda: _image(distributions_chart()), unit="%"),
+            reveal=lambda: _image(distributions_chart())),
     Predict("04.p10", "The chart showed the best simple rule. How many points on average do you think the best "
-            "possible policy scores?", Number(places=1),
-            truth=lambda: policy_for(BOARD).expected_score(), reveal=_optimal_reveal),
+            "possible policy scores? (to the nearest whole point)", Number(places=0),
+            truth=lambda: round(policy_for(BOARD).expected_score()), reveal=_optimal_reveal, unit="points"),
     Predict("04.p11", "First roll: blue 1, yellow 1 and red 1 are valid; black 4, white 6 and green 3 are too high. "
             "Which dice would best play place?", Choice(("blue yellow red", "blue red", "yellow red", "red")),
             truth=lambda: _first_roll_best(), reveal=_first_roll_reveal),
     Predict("04.p12", "In what percentage of first rolls (with a valid die) does best play keep back at least one "
             "valid die?", Number(places=1, percent=True), truth=lambda: _held_back_share(),
-            reveal=_held_back_reveal, unit="%"),
+            reveal=_held_back_reveal),
     Predict("04.p13", "Blue 1, yellow 1, black 2 and green 2 are placed (6 pips); white (target 2) and red "
             "(target 1) are left. Stop, or roll?", Choice(("stop", "roll")), truth=lambda: _decision(DECISION),
             reveal=_decision_reveal),
