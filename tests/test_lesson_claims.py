@@ -193,7 +193,7 @@ CLAIMS = [
     ("04_dice_and_risk", "The first roll almost never busts", p_bust(PUBLIC) < Fraction(1, 20), True),
     ("04_dice_and_risk", "Blue 1, yellow 1, black 2 and green 2 are placed (6 pips)", _decision_pips(), 6),
     ("04_dice_and_risk", "Best play often does not", _held_back_claims(), (True, True)),
-    ("04_dice_and_risk", "It beats every simple rule", _optimal_beats_simple(), True),
+    ("04_dice_and_risk", "It beats every simple rule;", _optimal_beats_simple(), True),
     ("04_dice_and_risk", "stopping is right more often", _stop_positions(), (440, 538, 1295)),
     ("03_counting_to_15", "there are 8 triples of digits with sum 15", _digit_sets(15, 3), 8),
     ("03_counting_to_15", "(1,666 ordered, 19 up to order)", _boards(), (1666, 19)),
