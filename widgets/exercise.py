@@ -431,9 +431,7 @@ class Prediction(_Question):
         if self._reveal is not None:
             out = w.Output()
             with out:
-                from IPython.display import display
-
-                from IPython.display import Markdown
+                from IPython.display import Markdown, display
 
                 shown_item = self._reveal()
                 if isinstance(shown_item, str):
