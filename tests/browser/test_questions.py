@@ -55,7 +55,8 @@ def test_answers_are_saved_with_the_notebook_and_come_back_in_a_fresh_kernel(bro
         assert axe_violations(page, ".kit-question") == []
         smallest = page.evaluate("() => Math.min(...Array.from(document.querySelectorAll("
                                  "'.kit-question button, .kit-question input, .kit-question textarea, "
-                                 ".kit-question .widget-html-content')).map(e => parseFloat(getComputedStyle(e).fontSize)))")
+                                 ".kit-question .widget-html-content'))"
+                                 ".map(e => parseFloat(getComputedStyle(e).fontSize)))")
         assert smallest >= TEXT_PX["normal"], f"question text of {smallest} px"
         # the pupil answers each question (two wrong tries open the worked solution)
         check_box = questions.nth(0)
