@@ -18,16 +18,26 @@ every rule is the engine's.  What it offers:
 * a Roll button and the six dice drawn as die faces in their colours, each with
   its colour's letter; valid dice are ringed, click one to place it; Stop;
 * the score pad of all players and boards;
-* a coach: on demand, the exact expected score of stopping now versus rolling on
-  under optimal play, and after each decision a note when it cost points.
+* a coach: on demand, what each choice is worth in points on average with the best
+  play after it (the exact expected score; ``coach_words="expected"`` says so), and
+  after each decision a verdict that names the whole best action ("place green, then
+  roll on") and which part of the pupil's choice cost points (the dice, or stopping /
+  rolling on); the verdict clears when the next turn or game starts;
+* the computer's turns shown at a speed the pupil sets ("Computer speed": Step, Slow,
+  Fast, Instant): each roll, the dice placed and the decision to roll on or stop, with
+  its reason ("stops: rolling on would average 9.20 points, stopping scores 11");
+* the rules' worked examples (:data:`~fifteen_kit.nasty15.examples.WORKED_EXAMPLES`)
+  replayed step by step with "Next step" (:meth:`DiceBoard.from_example`);
 * a message line that always says what to do now (press Roll, click a ringed die,
-  press Next player; at the end: who won, the scores, and "Press New game");
+  press Next player, press Next step; at the end: who won, the scores, and "Press New game");
 * a "Projector size" toggle (and the ``size`` option): text of at least 16 px, or 22 px
   and a board that fills a 1024x768 screen; colours from :mod:`~fifteen_kit.widgets.palette`;
   every control is a button, so Tab and Enter/Space play a whole game.
 
 Rolling shows a short asyncio animation (no threads, no sleeping) when an event
-loop runs; without one (tests, plain Python) the roll lands at once.
+loop runs; without one (tests, plain Python) the roll lands at once.  The slow and
+fast computer speeds use an asyncio task the same way; without an event loop they
+play at once.
 
 Optimal play is solved ahead: when a game starts, the policy of every board and
 every handicap marker in play is solved, in short steps of an asyncio task when
@@ -1048,7 +1058,7 @@ Placing green was right; stopping cost 11.53 points on average.
             return (f"{text}{right} the dice you placed cost {float(cost):.2f} points on average: "
                     f"place {_colour_list(best.colours)}.")
         return (f"{text} Both the dice ({_colour_list(best.colours)} would be better) and {deciding} cost points: "
-                f"{float(cost):.2f} on average in all.")
+                f"{float(cost):.2f} points on average in all.")
 
     def _action_words(self, policy: OptimalPolicy, turn: Turn, colours: tuple[Colour, ...]) -> str:
         """'place green, then roll on' (or 'then stop', or 'place green: all six placed'): placing ``colours`` in
@@ -1096,7 +1106,7 @@ Placing green was right; stopping cost 11.53 points on average.
         if example is not None:
             steps = len(example.steps)
             self.status.value = (f"<b>Worked example: {escape(example.title)} · {escape(example.player)} · step "
-                                 f"{self._example_shown} of {steps}</b> · {_points(t.pips, 'pip')} placed"
+                                 f"{self._example_shown} of {steps}</b> · placed: {_points(t.pips)}"
                                  + ("" if t.is_over else f"; stopping now scores {_points(t.stop_score())}")
                                  + (f"; the turn scores {_points(t.score or 0)}" if t.is_over else ""))
         elif g.is_over:
@@ -1108,7 +1118,7 @@ Placing green was right; stopping cost 11.53 points on average.
             who = g.player if kind == "human" else f"{g.player} ({kind} computer)"
             marker = f" · white marker {g.markers[g.player]}" if g.handicap else ""
             self.status.value = (f"<b>Board {g.board_number} of {g.rounds} · {escape(who)}{marker}</b> · "
-                                 f"{_points(t.pips, 'pip')} placed; stopping now scores {_points(t.stop_score())}")
+                                 f"placed: {_points(t.pips)}; stopping now scores {_points(t.stop_score())}")
         self.goal.value = dice_goal_board(t.targets, t.placed, size=GOAL_DIE_PX[self._size],
                                           title=f"goal board {g.board.notation()}")
         valid = set(t.valid_colours())
