@@ -501,7 +501,7 @@ def test_verdict_names_the_whole_best_action_when_stopping_was_the_mistake():
     b.stop_button.click()
     text = b.verdict.value
     assert text.startswith(f"Coach: the best was: place {_names(best.colours)}, then roll on "
-                           f"({float(best.value):.2f} points on average); you stopped ({stop_score:.2f} points).")
+                           f"({float(best.value):.2f} points on average); you stopped ({stop_score} point")
     assert f"Placing {_names(best.colours)} was right; stopping cost {float(best.value) - stop_score:.2f}" in text
     assert "expected" not in text and b.verdict.layout.display == ""
 

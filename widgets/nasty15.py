@@ -1022,7 +1022,7 @@ class DiceBoard(w.VBox):
         >>> board = DiceBoard(players=[("You", "human")], seed=1)
         >>> before = Turn.parse("433221 ...... 666626 P")
         >>> print(board.verdict_text(before, before.place("G"), "stop"))
-        Coach: the best was: place green, then roll on (13.53 points on average); you stopped (2.00 points). \
+        Coach: the best was: place green, then roll on (13.53 points on average); you stopped (2 points). \
 Placing green was right; stopping cost 11.53 points on average.
         """
         policy = policy_for(after.targets, after.gambler)
@@ -1046,7 +1046,7 @@ Placing green was right; stopping cost 11.53 points on average.
         same_dice = mine == best.colours
         done = {"stop": "stopped", "roll": "rolled on", "place": "ended the turn"}[action]
         yours = done if same_dice else f"placed {_colour_list(mine)}, then {done}"
-        chosen_text = self._avg(chosen) if action == "roll" else f"{float(chosen):.2f} points"
+        chosen_text = self._avg(chosen) if action == "roll" else _points(int(chosen))  # a score: a whole number
         text = f"Coach: the best was: {best_text} ({self._avg(best.value)}); you {yours} ({chosen_text})."
         deciding = {"stop": "stopping", "roll": "rolling on", "place": ""}[action]
         if same_dice:
