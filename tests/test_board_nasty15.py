@@ -619,7 +619,7 @@ def test_watching_the_computer_step_by_step_with_its_reasons():
     assert b.step_button.disabled  # the human's turn
 
 
-def test_computer_speed_buttons_and_switching_to_instant_mid_turn():
+def test_computer_speed_menu_and_switching_to_instant_mid_turn():
     import pytest
     from fifteen_kit.widgets.nasty15 import COMPUTER_SPEEDS
 
@@ -628,15 +628,16 @@ def test_computer_speed_buttons_and_switching_to_instant_mid_turn():
     b = DiceBoard(players=[("Bot", "optimal"), ("You", "human")], seed=3)
     assert b.computer_speed == "instant" and b.game.player == "You" and len(b.game.pad) == 1
     assert b.step_button.layout.display == "none"
-    assert [t.description for t in b.speed_buttons.values()] == ["Step", "Slow", "Fast", "Instant"]
+    assert b.speed_menu.description == "Computer speed"
+    assert [v for _, v in b.speed_menu.options] == ["step", "slow", "fast", "instant"]
     b = DiceBoard(players=[("Bot", "optimal"), ("You", "human")], seed=3, computer_speed="step")
     b.step_button.click()
     b.step_button.click()
-    b.speed_buttons["instant"].value = True  # a click on Instant: the rest of the turn at once
-    assert b.computer_speed == "instant" and not b.speed_buttons["step"].value
+    b.speed_menu.value = "instant"  # the pupil picks Instant: the rest of the turn at once
+    assert b.computer_speed == "instant"
     assert b.game.player == "You" and b.game.pad[-1].player == "Bot"
-    b.speed_buttons["instant"].value = False  # a second click on the chosen speed keeps it
-    assert b.speed_buttons["instant"].value and b.computer_speed == "instant"
+    b.computer_speed = "slow"
+    assert b.speed_menu.value == "slow"
     for bad in ("Slow", "never", None):
         with pytest.raises(InvalidArgumentError):
             b.computer_speed = bad

@@ -104,6 +104,9 @@ COMPUTER_SPEEDS: tuple[ComputerSpeed, ...] = ("step", "slow", "fast", "instant")
 CoachWords = Literal["average", "expected"]
 #: The coach's wordings.
 COACH_WORDS: tuple[CoachWords, ...] = ("average", "expected")
+#: The speeds as the "Computer speed" menu names them.
+_SPEED_NAMES: dict[ComputerSpeed, str] = {"step": "Step (press Next step)", "slow": "Slow", "fast": "Fast",
+                                          "instant": "Instant"}
 #: Seconds between two of the computer's moves at the timed speeds.
 _DELAY: dict[ComputerSpeed, float] = {"slow": 1.5, "fast": 0.5}
 
@@ -161,7 +164,7 @@ class DiceBoard(w.VBox):
             turns at once, the score pad and message say what they scored), ``"step"`` (each move, the roll, the
             dice placed, the decision to roll on or stop with its reason, shown when "Next step" is pressed),
             ``"slow"`` or ``"fast"`` (the same moves on a timer; without an event loop they play at once).  The
-            "Computer speed" buttons and the settable :attr:`computer_speed` change it during a game.
+            "Computer speed" menu and the settable :attr:`computer_speed` change it during a game.
         coach_words: ``"average"`` (the coach says "points on average") or ``"expected"`` ("expected final
             score"), see :data:`COACH_WORDS`.
 
@@ -291,16 +294,12 @@ class DiceBoard(w.VBox):
         self.size_toggle.add_class("n15-action")
         self.size_toggle.observe(lambda change: setattr(self, "size", "large" if change["new"] else "normal"),
                                  names="value")
-        self.speed_label = w.HTML("Computer speed:")
-        self.speed_buttons: dict[ComputerSpeed, w.ToggleButton] = {}
-        tips = {"step": "Show the computer's moves one at a time: press Next step for each",
-                "slow": "Show the computer's moves one by one, slowly", "fast": "Show the computer's moves quickly",
-                "instant": "The computer plays its whole turn at once"}
-        for speed in COMPUTER_SPEEDS:
-            toggle = w.ToggleButton(value=speed == self._speed, description=speed.capitalize(), tooltip=tips[speed])
-            toggle.add_class("n15-action")
-            toggle.observe(lambda change, speed=speed: self._speed_clicked(speed, change["new"]), names="value")
-            self.speed_buttons[speed] = toggle
+        # a menu, not four toggles: one line on the board, and Tab then the arrow keys choose
+        self.speed_menu = w.Dropdown(options=[(_SPEED_NAMES[s], s) for s in COMPUTER_SPEEDS], value=self._speed,
+                                     description="Computer speed", style=self._label, layout=self._layouts["auto"],
+                                     tooltip="How the computer's turns are shown: one move each time you press "
+                                             "Next step, one move every few moments (Slow, Fast), or all at once")
+        self.speed_menu.observe(lambda change: setattr(self, "computer_speed", change["new"]), names="value")
         self.coach = w.HTML()
         self.verdict = w.HTML()
         self.coach_card = w.VBox([self.coach, self.verdict])  # the coach's notes: ink on an ivory card
@@ -333,7 +332,7 @@ class DiceBoard(w.VBox):
         actions = w.HBox([self.step_button, self.roll_button, self.stop_button, self.next_button,
                           self.new_game_button])
         actions.add_class("n15-actions")
-        options = w.HBox([self.coach_box, self.size_toggle, self.speed_label, *self.speed_buttons.values()])
+        options = w.HBox([self.coach_box, self.size_toggle, self.speed_menu])
         options.add_class("n15-actions")
         rows = [w.HBox([self.goal, actions]), w.HBox(list(self.dice.values())), self.coach_card,
                 w.HBox([self.pad, options])]
@@ -619,31 +618,26 @@ class DiceBoard(w.VBox):
     @property
     def computer_speed(self) -> ComputerSpeed:
         """How the computer's turns are shown (:data:`COMPUTER_SPEEDS`); setting it sets the "Computer speed"
-        buttons.  Raises InvalidArgumentError for another value.
+        menu.  Raises InvalidArgumentError for another value.
 
         >>> board = DiceBoard(players=[("You", "human"), ("Computer", "optimal")], seed=1)
         >>> board.computer_speed = "step"
-        >>> board.speed_buttons["step"].value, board.speed_buttons["instant"].value
-        (True, False)
+        >>> board.speed_menu.value, board.speed_menu.label
+        ('step', 'Step (press Next step)')
         """
         return self._speed
 
     @computer_speed.setter
     def computer_speed(self, value: ComputerSpeed) -> None:
-        self._speed = _check.choice(value, COMPUTER_SPEEDS, "computer_speed")
-        for speed, toggle in self.speed_buttons.items():
-            if toggle.value != (speed == self._speed):
-                toggle.value = speed == self._speed
+        speed = _check.choice(value, COMPUTER_SPEEDS, "computer_speed")
+        if speed == self._speed and self.speed_menu.value == speed:
+            return
+        self._speed = speed
+        if self.speed_menu.value != speed:
+            self.speed_menu.value = speed  # its observer comes back here and returns at once
         self._stop_watching()
         self._play_computers()
         self.render()
-
-    def _speed_clicked(self, speed: ComputerSpeed, on: bool) -> None:
-        # a Computer speed button: pressing one selects it; pressing the selected one again keeps it selected
-        if on and speed != self._speed:
-            self.computer_speed = speed
-        elif not on and speed == self._speed:
-            self.speed_buttons[speed].value = True
 
     def next_move(self) -> None:
         """The "Next step" button: the next step of a worked example, or the next move of the computer's turn
