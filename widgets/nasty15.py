@@ -18,16 +18,26 @@ every rule is the engine's.  What it offers:
 * a Roll button and the six dice drawn as die faces in their colours, each with
   its colour's letter; valid dice are ringed, click one to place it; Stop;
 * the score pad of all players and boards;
-* a coach: on demand, the exact expected score of stopping now versus rolling on
-  under optimal play, and after each decision a note when it cost points.
+* a coach: on demand, what each choice is worth in points on average with the best
+  play after it (the exact expected score; ``coach_words="expected"`` says so), and
+  after each decision a verdict that names the whole best action ("place green, then
+  roll on") and which part of the pupil's choice cost points (the dice, or stopping /
+  rolling on); the verdict clears when the next turn or game starts;
+* the computer's turns shown at a speed the pupil sets ("Computer speed": Step, Slow,
+  Fast, Instant): each roll, the dice placed and the decision to roll on or stop, with
+  its reason ("stops: rolling on would average 9.20 points, stopping scores 11");
+* the rules' worked examples (:data:`~fifteen_kit.nasty15.examples.WORKED_EXAMPLES`)
+  replayed step by step with "Next step" (:meth:`DiceBoard.from_example`);
 * a message line that always says what to do now (press Roll, click a ringed die,
-  press Next player; at the end: who won, the scores, and "Press New game");
+  press Next player, press Next step; at the end: who won, the scores, and "Press New game");
 * a "Projector size" toggle (and the ``size`` option): text of at least 16 px, or 22 px
   and a board that fills a 1024x768 screen; colours from :mod:`~fifteen_kit.widgets.palette`;
   every control is a button, so Tab and Enter/Space play a whole game.
 
 Rolling shows a short asyncio animation (no threads, no sleeping) when an event
-loop runs; without one (tests, plain Python) the roll lands at once.
+loop runs; without one (tests, plain Python) the roll lands at once.  The slow and
+fast computer speeds use an asyncio task the same way; without an event loop they
+play at once.
 
 Optimal play is solved ahead: when a game starts, the policy of every board and
 every handicap marker in play is solved, in short steps of an asyncio task when
@@ -94,6 +104,9 @@ COMPUTER_SPEEDS: tuple[ComputerSpeed, ...] = ("step", "slow", "fast", "instant")
 CoachWords = Literal["average", "expected"]
 #: The coach's wordings.
 COACH_WORDS: tuple[CoachWords, ...] = ("average", "expected")
+#: The speeds as the "Computer speed" menu names them.
+_SPEED_NAMES: dict[ComputerSpeed, str] = {"step": "Step (press Next step)", "slow": "Slow", "fast": "Fast",
+                                          "instant": "Instant"}
 #: Seconds between two of the computer's moves at the timed speeds.
 _DELAY: dict[ComputerSpeed, float] = {"slow": 1.5, "fast": 0.5}
 
@@ -151,7 +164,7 @@ class DiceBoard(w.VBox):
             turns at once, the score pad and message say what they scored), ``"step"`` (each move, the roll, the
             dice placed, the decision to roll on or stop with its reason, shown when "Next step" is pressed),
             ``"slow"`` or ``"fast"`` (the same moves on a timer; without an event loop they play at once).  The
-            "Computer speed" buttons and the settable :attr:`computer_speed` change it during a game.
+            "Computer speed" menu and the settable :attr:`computer_speed` change it during a game.
         coach_words: ``"average"`` (the coach says "points on average") or ``"expected"`` ("expected final
             score"), see :data:`COACH_WORDS`.
 
@@ -281,16 +294,12 @@ class DiceBoard(w.VBox):
         self.size_toggle.add_class("n15-action")
         self.size_toggle.observe(lambda change: setattr(self, "size", "large" if change["new"] else "normal"),
                                  names="value")
-        self.speed_label = w.HTML("Computer speed:")
-        self.speed_buttons: dict[ComputerSpeed, w.ToggleButton] = {}
-        tips = {"step": "Show the computer's moves one at a time: press Next step for each",
-                "slow": "Show the computer's moves one by one, slowly", "fast": "Show the computer's moves quickly",
-                "instant": "The computer plays its whole turn at once"}
-        for speed in COMPUTER_SPEEDS:
-            toggle = w.ToggleButton(value=speed == self._speed, description=speed.capitalize(), tooltip=tips[speed])
-            toggle.add_class("n15-action")
-            toggle.observe(lambda change, speed=speed: self._speed_clicked(speed, change["new"]), names="value")
-            self.speed_buttons[speed] = toggle
+        # a menu, not four toggles: one line on the board, and Tab then the arrow keys choose
+        self.speed_menu = w.Dropdown(options=[(_SPEED_NAMES[s], s) for s in COMPUTER_SPEEDS], value=self._speed,
+                                     description="Computer speed", style=self._label, layout=self._layouts["auto"],
+                                     tooltip="How the computer's turns are shown: one move each time you press "
+                                             "Next step, one move every few moments (Slow, Fast), or all at once")
+        self.speed_menu.observe(lambda change: setattr(self, "computer_speed", change["new"]), names="value")
         self.coach = w.HTML()
         self.verdict = w.HTML()
         self.coach_card = w.VBox([self.coach, self.verdict])  # the coach's notes: ink on an ivory card
@@ -323,7 +332,7 @@ class DiceBoard(w.VBox):
         actions = w.HBox([self.step_button, self.roll_button, self.stop_button, self.next_button,
                           self.new_game_button])
         actions.add_class("n15-actions")
-        options = w.HBox([self.coach_box, self.size_toggle, self.speed_label, *self.speed_buttons.values()])
+        options = w.HBox([self.coach_box, self.size_toggle, self.speed_menu])
         options.add_class("n15-actions")
         rows = [w.HBox([self.goal, actions]), w.HBox(list(self.dice.values())), self.coach_card,
                 w.HBox([self.pad, options])]
@@ -609,31 +618,26 @@ class DiceBoard(w.VBox):
     @property
     def computer_speed(self) -> ComputerSpeed:
         """How the computer's turns are shown (:data:`COMPUTER_SPEEDS`); setting it sets the "Computer speed"
-        buttons.  Raises InvalidArgumentError for another value.
+        menu.  Raises InvalidArgumentError for another value.
 
         >>> board = DiceBoard(players=[("You", "human"), ("Computer", "optimal")], seed=1)
         >>> board.computer_speed = "step"
-        >>> board.speed_buttons["step"].value, board.speed_buttons["instant"].value
-        (True, False)
+        >>> board.speed_menu.value, board.speed_menu.label
+        ('step', 'Step (press Next step)')
         """
         return self._speed
 
     @computer_speed.setter
     def computer_speed(self, value: ComputerSpeed) -> None:
-        self._speed = _check.choice(value, COMPUTER_SPEEDS, "computer_speed")
-        for speed, toggle in self.speed_buttons.items():
-            if toggle.value != (speed == self._speed):
-                toggle.value = speed == self._speed
+        speed = _check.choice(value, COMPUTER_SPEEDS, "computer_speed")
+        if speed == self._speed and self.speed_menu.value == speed:
+            return
+        self._speed = speed
+        if self.speed_menu.value != speed:
+            self.speed_menu.value = speed  # its observer comes back here and returns at once
         self._stop_watching()
         self._play_computers()
         self.render()
-
-    def _speed_clicked(self, speed: ComputerSpeed, on: bool) -> None:
-        # a Computer speed button: pressing one selects it; pressing the selected one again keeps it selected
-        if on and speed != self._speed:
-            self.computer_speed = speed
-        elif not on and speed == self._speed:
-            self.speed_buttons[speed].value = True
 
     def next_move(self) -> None:
         """The "Next step" button: the next step of a worked example, or the next move of the computer's turn
@@ -1012,7 +1016,7 @@ class DiceBoard(w.VBox):
         >>> board = DiceBoard(players=[("You", "human")], seed=1)
         >>> before = Turn.parse("433221 ...... 666626 P")
         >>> print(board.verdict_text(before, before.place("G"), "stop"))
-        Coach: the best was: place green, then roll on (13.53 points on average); you stopped (2.00 points). \
+        Coach: the best was: place green, then roll on (13.53 points on average); you stopped (2 points). \
 Placing green was right; stopping cost 11.53 points on average.
         """
         policy = policy_for(after.targets, after.gambler)
@@ -1036,7 +1040,7 @@ Placing green was right; stopping cost 11.53 points on average.
         same_dice = mine == best.colours
         done = {"stop": "stopped", "roll": "rolled on", "place": "ended the turn"}[action]
         yours = done if same_dice else f"placed {_colour_list(mine)}, then {done}"
-        chosen_text = self._avg(chosen) if action == "roll" else f"{float(chosen):.2f} points"
+        chosen_text = self._avg(chosen) if action == "roll" else _points(int(chosen))  # a score: a whole number
         text = f"Coach: the best was: {best_text} ({self._avg(best.value)}); you {yours} ({chosen_text})."
         deciding = {"stop": "stopping", "roll": "rolling on", "place": ""}[action]
         if same_dice:
@@ -1048,7 +1052,7 @@ Placing green was right; stopping cost 11.53 points on average.
             return (f"{text}{right} the dice you placed cost {float(cost):.2f} points on average: "
                     f"place {_colour_list(best.colours)}.")
         return (f"{text} Both the dice ({_colour_list(best.colours)} would be better) and {deciding} cost points: "
-                f"{float(cost):.2f} on average in all.")
+                f"{float(cost):.2f} points on average in all.")
 
     def _action_words(self, policy: OptimalPolicy, turn: Turn, colours: tuple[Colour, ...]) -> str:
         """'place green, then roll on' (or 'then stop', or 'place green: all six placed'): placing ``colours`` in
@@ -1096,7 +1100,7 @@ Placing green was right; stopping cost 11.53 points on average.
         if example is not None:
             steps = len(example.steps)
             self.status.value = (f"<b>Worked example: {escape(example.title)} · {escape(example.player)} · step "
-                                 f"{self._example_shown} of {steps}</b> · {_points(t.pips, 'pip')} placed"
+                                 f"{self._example_shown} of {steps}</b> · placed: {_points(t.pips)}"
                                  + ("" if t.is_over else f"; stopping now scores {_points(t.stop_score())}")
                                  + (f"; the turn scores {_points(t.score or 0)}" if t.is_over else ""))
         elif g.is_over:
@@ -1108,7 +1112,7 @@ Placing green was right; stopping cost 11.53 points on average.
             who = g.player if kind == "human" else f"{g.player} ({kind} computer)"
             marker = f" · white marker {g.markers[g.player]}" if g.handicap else ""
             self.status.value = (f"<b>Board {g.board_number} of {g.rounds} · {escape(who)}{marker}</b> · "
-                                 f"{_points(t.pips, 'pip')} placed; stopping now scores {_points(t.stop_score())}")
+                                 f"placed: {_points(t.pips)}; stopping now scores {_points(t.stop_score())}")
         self.goal.value = dice_goal_board(t.targets, t.placed, size=GOAL_DIE_PX[self._size],
                                           title=f"goal board {g.board.notation()}")
         valid = set(t.valid_colours())
