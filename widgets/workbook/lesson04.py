@@ -469,11 +469,11 @@ TASKS: list[Task] = [
     Exercise("04.q1", "Only yellow (target 3), white (target 2) and red (target 1) are left to roll. What is the "
              "chance of a bust? (a fraction, or a decimal with 3 decimals)", Number(places=3),
              answer=lambda: p_bust([3, 2, 1]), transfer=True,
-             slips={Fraction(13, 18): "That is the chance that at least one die is valid: a bust is the opposite.",
-                    Fraction(1, 36): "That is the chance that all three are valid. A bust needs all three too high.",
-                    Fraction(2): "You added the three chances (more than 1 cannot be a probability): multiply "
+             slips={Fraction(2): "You added the three chances (more than 1 cannot be a probability): multiply "
                                  "them, the dice are independent.",
-                    Fraction(1): "You added chances; a bust needs every die too high: multiply."},
+                    Fraction(1): "You added chances; a bust needs every die too high: multiply.",
+                    Fraction(13, 18): "That is the chance that at least one die is valid: a bust is the opposite.",
+                    Fraction(1, 36): "That is the chance that all three are valid. A bust needs all three too high."},
              hint="A bust: every die is too high. How many faces of each die are too high? The dice are "
                   "independent: multiply.",
              solution=_q1_solution),
