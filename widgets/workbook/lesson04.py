@@ -37,7 +37,12 @@ from .core import Exercise, Predict, Task, Why
 __all__ = [
     "BOARD",
     "DECISION",
+    "FIRST_ROLL",
+    "LAST_DIE",
+    "SIMULATED",
+    "SIM_SEED",
     "TASKS",
+    "THRESHOLDS",
     "boards_chart",
     "distributions_chart",
     "rules_chart",
