@@ -264,7 +264,7 @@ GUIDE_CLAIMS = [
     ("Luke 8, Nina 15 then 24; 2/3; 5/162; 5/6; greedy; 8; 42.7%; 13.23 (nearest whole point 13); red only; "
      "79.9%; roll; close to it; 432222; stop.", _lesson04_truths(),
      (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%",
-      "13.23 (nearest whole point 13)", "red", "79.9%", "roll", "close to it", "432222", "stop")),
+      "13.23 (nearest whole point 13)", "red only", "79.9%", "roll", "close to it", "432222", "stop")),
     ("1: 2 rank pairs (9 + 6 and 8 + 7). 2: 32 two-card removals.", _fifteens_sets(2), (2, 32)),
     ("1: 110 digits (the number of deals is 75!). 2: O3. 3: 3 positions.",
      (len(str(_deals())), _counterexample()[3], _loop_example_positions()), (110, "O3", 3)),

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from fifteen_kit.answers import Choice, Number
-from fifteen_kit.nasty15.boards import PUBLIC_BOARD
+from fifteen_kit.nasty15.boards import COLOURS, PUBLIC_BOARD
 from fifteen_kit.nasty15.examples import WORKED_EXAMPLES
 from fifteen_kit.nasty15.policy import policy_for
 from fifteen_kit.nasty15.probability import (
@@ -242,7 +242,8 @@ def _decision_reveal() -> Any:
 
 def _first_roll_reveal() -> Any:
     turn = Turn.start(BOARD).roll_with(FIRST_ROLL)
-    return _md(f"The roll `{turn.notation()}`: the best placements, best first:\n\n" + _advice(turn.notation(), 5)
+    rolled = ", ".join(f"{c.title} {v}" for c, v in zip(COLOURS, FIRST_ROLL, strict=True))
+    return _md(f"The roll ({rolled}): the best placements, best first:\n\n" + _advice(turn.notation(), 5)
                + "\n\nPlacing **only the red 1** is best. Red (target 1) is valid only one roll in six, so its 1 "
                "is worth placing now. Blue (target 4) is valid four rolls in six and yellow (target 3) three in "
                "six: rolled again, they will probably be valid again and may show more pips.")
@@ -274,7 +275,7 @@ def _optimal_reveal() -> Any:
     values = simple_rule_values(BOARD, THRESHOLDS)
     name = max(values, key=values.__getitem__)
     gain = exact - values[name]
-    return _md(f"Best play: **{_f(exact, 4)}** points per turn on average (exactly {_frac(exact)}).\n\n"
+    return _md(f"Best play: **{_f(exact, 4)}** points per turn on average.\n\n"
                f"The best simple rule ({name}): {_f(values[name], 4)}. Best play gains {_f(gain, 2)} points per "
                f"turn, about {_f(10 * gain, 1)} points over a game of 10 boards.")
 
@@ -369,9 +370,14 @@ def _share_below(pips: int) -> Fraction:
     return sum((p for s, p in dist.items() if s < pips), Fraction(0))
 
 
+#: The options of prediction 04.p11, by the dice they place.
+_PLACINGS = {("blue", "yellow", "red"): "blue, yellow and red", ("blue", "red"): "blue and red",
+             ("yellow", "red"): "yellow and red", ("red",): "red only"}
+
+
 def _first_roll_best() -> str:
     turn = Turn.start(BOARD).roll_with(FIRST_ROLL)
-    return " ".join(c.title for c in policy_for(BOARD).best(turn).colours)
+    return _PLACINGS[tuple(c.title for c in policy_for(BOARD).best(turn).colours)]
 
 
 def _held_back_share() -> Fraction:
@@ -446,7 +452,7 @@ TASKS: list[Task] = [
             "possible policy scores? (to the nearest whole point)", Number(places=0),
             truth=lambda: round(policy_for(BOARD).expected_score()), reveal=_optimal_reveal, unit="points"),
     Predict("04.p11", "First roll: blue 1, yellow 1 and red 1 are valid; black 4, white 6 and green 3 are too high. "
-            "Which dice would best play place?", Choice(("blue yellow red", "blue red", "yellow red", "red")),
+            "Which dice would best play place?", Choice(tuple(_PLACINGS.values())),
             truth=lambda: _first_roll_best(), reveal=_first_roll_reveal),
     Predict("04.p12", "In what percentage of first rolls (with a valid die) does best play keep back at least one "
             "valid die?", Number(places=1, percent=True), truth=lambda: _held_back_share(),
