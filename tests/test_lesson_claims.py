@@ -255,7 +255,77 @@ EXERCISE_ANSWERS: dict[str, object] = {}
 # --- lesson 00 ---
 # --- lesson 01 ---
 # --- lesson 02 ---
+
+
+def _first_wins_on_draft_5_by_listing() -> int:
+    # every order of five drafts in which the first player's three digits (drafts 1, 3, 5) make 15
+    from itertools import permutations
+
+    return sum(1 for p in permutations(range(1, 10), 5) if p[0] + p[2] + p[4] == 15)
+
+
+def _positions_after_three_by_listing() -> int:
+    from itertools import permutations
+
+    return len({(frozenset((a, c)), b) for a, b, c in permutations(range(1, 10), 3)})
+
+
+def _drawing_replies_by_symmetry(opening: int) -> frozenset[int]:
+    # turn the square so that the edge 1 goes to ``opening``, and carry the replies to 1 along (no new solve)
+    from fifteen_kit.game_of_15.square import SYMMETRIES, digits_of, mask_of
+
+    (turn,) = [s for s in SYMMETRIES if s.apply_mask(mask_of([1])) == mask_of([opening])][:1]
+    held = [d for d, v in move_evaluations(Round().play(1)).items() if v.outcome == "draw"]
+    return frozenset(digits_of(turn.apply_mask(mask_of(held))))
+
+
+def _winning_drafts(drafts: int, seed: int) -> frozenset[int]:
+    # the digits after which the opponent, to move, loses within the puzzle's drafts (a solve of each reply)
+    from fifteen_kit.chance import make_rng
+    from fifteen_kit.game_of_15 import evaluate
+    from fifteen_kit.game_of_15.puzzles import puzzle_positions
+
+    position = make_rng(seed).sample(puzzle_positions(drafts), 1)[0]
+    after = {d: position.play(d) for d in position.pool}
+    return frozenset(d for d, p in after.items()
+                     if p.winner is not None or (evaluate(p).outcome == "loss" and evaluate(p).plies <= 2 * drafts - 2))
+
+
+EXERCISE_ANSWERS["02.q1"] = _first_wins_on_draft_5_by_listing
+EXERCISE_ANSWERS["02.q2"] = _positions_after_three_by_listing
+EXERCISE_ANSWERS["02.q3"] = lambda: _drawing_replies_by_symmetry(3)
+EXERCISE_ANSWERS["02.q4"] = lambda: _winning_drafts(1, 17)
+EXERCISE_ANSWERS["02.q5"] = lambda: _winning_drafts(2, 5)
+EXERCISE_ANSWERS["02.q6"] = lambda: _winning_drafts(3, 6)
 # --- lesson 03 ---
+
+
+def _cards_aa445_by_listing() -> int:
+    # every set of five real cards (rank, suit) whose ranks are A, A, 4, 4, 5
+    from itertools import combinations
+
+    cards = [(rank, suit) for rank in (1, 4, 5) for suit in "CDHS"]
+    return sum(1 for hand in combinations(cards, 5) if sorted(r for r, _ in hand) == [1, 1, 4, 4, 5])
+
+
+def _subsets_at_most_by_listing(limit: int) -> int:
+    from itertools import combinations
+
+    return sum(1 for k in range(10) for s in combinations(range(1, 10), k) if sum(s) <= limit)
+
+
+def _lesson03_by_listing(key: str) -> int:
+    from fifteen_kit.counting import compositions_by_enumeration, digit_sets_by_enumeration
+
+    return {"03.q1": lambda: digit_sets_by_enumeration(16),
+            "03.q2": lambda: digit_sets_by_enumeration(45 - 28),  # complements: as many as sum to 17
+            "03.q3": lambda: _subsets_at_most_by_listing(22),
+            "03.q4": lambda: compositions_by_enumeration(15, 4),
+            "03.q5": _cards_aa445_by_listing}[key]()
+
+
+for _key in ("03.q1", "03.q2", "03.q3", "03.q4", "03.q5"):
+    EXERCISE_ANSWERS[_key] = functools.partial(_lesson03_by_listing, _key)
 # --- lesson 04 ---
 # --- lesson 05 ---
 # --- lesson 06 ---
