@@ -163,12 +163,18 @@ def _positions_solution() -> str:
             f"({positions_by_drafts()[3]}): half of the {9 * 8 * 7} orders of drafting.")
 
 
-def _threats(position: Round) -> list[str]:
-    # the open threats of the player who just drafted: two of their digits whose 15 needs a digit still in the pool
+def _threat_triples(position: Round) -> list[tuple[int, int, int]]:
+    # the open threats of the player who just drafted: (a, b, needed) for two of their digits a < b whose 15 needs
+    # a digit still in the pool
     side = position.last_drafter
     rack = sorted(position.rack(side)) if side is not None else []
-    return [f"{a} + {b} needs {15 - a - b}" for i, a in enumerate(rack) for b in rack[i + 1:]
+    return [(a, b, 15 - a - b) for i, a in enumerate(rack) for b in rack[i + 1:]
             if 15 - a - b in position.pool and 15 - a - b not in (a, b)]
+
+
+def _threats(position: Round) -> list[str]:
+    # the same threats in words: "2 + 7 needs 6"
+    return [f"{a} + {b} needs {need}" for a, b, need in _threat_triples(position)]
 
 
 def _puzzle_slips(drafts: int) -> dict[frozenset[int], str]:
@@ -206,9 +212,17 @@ def _puzzle_solution(drafts: int) -> str:
             lines.append(f"* {digit} makes 15 at once: {' + '.join(map(str, after.fifteen(after.winner) or ()))}.")
         else:
             threats = _threats(after)
-            lines.append(f"* After {digit}, {who}'s threats: {'; '.join(threats) or 'none yet'}."
-                         + (" Two threats at once: a fork." if len(threats) >= 2 else
-                            " The opponent must block it, and then a fork follows."))
+            line = f"* After {digit}, {who}'s threats: {'; '.join(threats) or 'none yet'}."
+            if len(threats) >= 2:
+                line += " Two threats at once: a fork."
+            elif len(threats) == 1:
+                block = _threat_triples(after)[0][2]
+                forks = evaluate(after.play(block)).best_moves
+                line += (f" The opponent must block with {block}; then {who} drafts "
+                         f"{' or '.join(map(str, forks))}, a fork: "
+                         + " / ".join(f"after {f}: {'; '.join(_threats(after.play(block).play(f)))}" for f in forks)
+                         + ".")
+            lines.append(line)
     return "\n".join(lines)
 
 

@@ -106,7 +106,7 @@ def goal_boards() -> Any:
     True
     """
     ways = [("the generating function (x + x² + … + x⁶)⁶", compositions(15, 6)),
-            ("stars and bars with inclusion–exclusion", compositions_by_stars_and_bars(15, 6)),
+            ("stars and bars with inclusion–exclusion (explained below)", compositions_by_stars_and_bars(15, 6)),
             ("trying all 6⁶ boards", compositions_by_enumeration(15, 6))]
     lines = ["| counted by | ordered goal boards |", "|---|---:|"]
     lines += [f"| {how} | {n:,} |" for how, n in ways]
@@ -195,8 +195,8 @@ TASKS = [
                     digit_sets(15): "That is the count for 15. Which coefficient do you need for 16?",
                     sum(digit_sets(16, k) * [1, 1, 2, 6, 24, 120][k] for k in range(6)):
                         "You counted orders: 7 + 9 and 9 + 7 are the same set."},
-             hint="You need the coefficient of x¹⁶ (every power of y together). In the notebook, "
-                  "`digit_set_polynomial().coeff(x, 16)` shows it; or list the sets by size, largest digit first.",
+             hint="You need the coefficient of x¹⁶, with every power of y added together. Change 15 to 16 in the "
+                  "cell with poly.coeff(x, 15) and run it; or list the sets by size, largest digit first.",
              solution=lambda: ("Sets by size: " + ", ".join(f"{digit_sets(16, k)} of {k} digits" for k in range(2, 6))
                                + f". In all {' + '.join(str(digit_sets(16, k)) for k in range(2, 6))} = "
                                f"**{digit_sets(16)}**. (The coefficient of x¹⁶ is "
