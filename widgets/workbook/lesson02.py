@@ -51,7 +51,7 @@ def endings_chart() -> Any:
     Bars start at zero; each result has its own colour and hatching; the total sits on top of each bar.
 
     >>> fig = endings_chart()
-    >>> fig.axes[0].get_ylim()[0]
+    >>> float(fig.axes[0].get_ylim()[0])
     0.0
     """
     import matplotlib.pyplot as plt

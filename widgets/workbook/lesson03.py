@@ -63,7 +63,7 @@ def subset_sum_chart() -> Any:
     a dashed line marks the middle, 22.5.
 
     >>> fig = subset_sum_chart()
-    >>> fig.axes[0].get_ylim()[0]
+    >>> float(fig.axes[0].get_ylim()[0])
     0.0
     """
     import matplotlib.pyplot as plt
