@@ -148,7 +148,8 @@ def _quickest_wins_solution() -> str:
     sets = len(WINNING_TRIPLES)
     orders = factorial(3)
     left = 9 - 3
-    return ("* the winning set: " f"{sets} choices (lesson 01's sets of three);\n"
+    return ("Count the choices one after another, then multiply:\n\n"
+            f"* the winning set: {sets} choices (lesson 01's sets of three);\n"
             f"* the order in which the first player drafts its three digits: 3 × 2 × 1 = {orders};\n"
             f"* the second player's draft 2: {left} digits that are not in the set; draft 4: {left - 1}.\n\n"
             f"{sets} × {orders} × {left} × {left - 1} = **{sets * orders * left * (left - 1):,}** games, as the kit "
@@ -247,7 +248,7 @@ TASKS = [
     Predict("02.p2", "Predict: after how many drafts do the most games end?", Choice(("5", "6", "7", "8", "9")),
             truth=lambda: str(max(tree_statistics().games_by_length.items(), key=lambda kv: kv[1])[0]),
             reveal=endings_chart),
-    Exercise("02.q2", "Games and positions: after three drafts (Onyx, Ivory, Onyx) there are 9 x 8 x 7 orders of "
+    Exercise("02.q2", "Games and positions: after three drafts (Onyx, Ivory, Onyx) there are 9 × 8 × 7 orders of "
              "drafting. How many different positions (who holds which digits) are there after three drafts?",
              Number(), answer=lambda: positions_by_drafts()[3], transfer=True,
              slips={504: "504 counts orders: Onyx taking 1 then 2 is the same position as Onyx taking 2 then 1.",
