@@ -142,7 +142,7 @@ CLAIMS = [
      ([21, 22, 23, 24], 23)),
     ("03_counting_to_15", "For example C(4, 2) = 6", math.comb(4, 2), 6),
     ("03_counting_to_15", "add up to 15 − 6 = 9", 15 - 6, 9),
-    ("03_counting_to_15", "among the 14 places gives one board, so there are C(14, 5) ways",
+    ("03_counting_to_15", "among the 14 places (9 stars + 5 bars) gives one board, so there are C(14, 5)\nways",
      (_lesson03_kit()["ie"][0][:3], 9 + 5), ((0, 1, math.comb(14, 5)), 14)),
     ("03_counting_to_15", "too big (6 ways), give it 6 stars first, and\nshare the 3 stars left among the six groups: "
      "C(8, 5) ways each", _lesson03_kit()["ie"][1][:3], (1, 6, math.comb(8, 5))),
