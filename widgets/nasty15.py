@@ -629,6 +629,7 @@ class DiceBoard(w.VBox):
 
     @computer_speed.setter
     def computer_speed(self, value: ComputerSpeed) -> None:
+        """Show the computer's turns at ``value``: a turn in progress goes on at the new speed."""
         speed = _check.choice(value, COMPUTER_SPEEDS, "computer_speed")
         if speed == self._speed and self.speed_menu.value == speed:
             return
