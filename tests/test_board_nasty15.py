@@ -577,7 +577,7 @@ def test_a_bust_says_what_it_scores_and_what_to_press():
     assert text.startswith("Bust: no die can go on the board, so the turn ends. A bust scores the targets of the "
                            "dice not placed: ")
     assert f"= {t.score} points." in text and text.endswith("Press Next player to pass the dice to Bot.")
-    assert not b.next_button.disabled
+    assert not b.next_button.disabled and f"the turn scores {t.score} points" in b.status.value
     solo = DiceBoard(players=[("You", "human")], seed=seed)
     solo.roll_button.click()
     assert solo.message.value.endswith("Press Next player for board 2.")

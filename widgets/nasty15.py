@@ -629,6 +629,7 @@ class DiceBoard(w.VBox):
 
     @computer_speed.setter
     def computer_speed(self, value: ComputerSpeed) -> None:
+        """Show the computer's turns at ``value``: a turn in progress goes on at the new speed."""
         speed = _check.choice(value, COMPUTER_SPEEDS, "computer_speed")
         if speed == self._speed and self.speed_menu.value == speed:
             return
@@ -1112,7 +1113,9 @@ Placing green was right; stopping cost 11.53 points on average.
             who = g.player if kind == "human" else f"{g.player} ({kind} computer)"
             marker = f" · white marker {g.markers[g.player]}" if g.handicap else ""
             self.status.value = (f"<b>Board {g.board_number} of {g.rounds} · {escape(who)}{marker}</b> · "
-                                 f"placed: {_points(t.pips)}; stopping now scores {_points(t.stop_score())}")
+                                 f"placed: {_points(t.pips)}; "
+                                 + (f"the turn scores {_points(t.score or 0)}" if t.is_over
+                                    else f"stopping now scores {_points(t.stop_score())}"))
         self.goal.value = dice_goal_board(t.targets, t.placed, size=GOAL_DIE_PX[self._size],
                                           title=f"goal board {g.board.notation()}")
         valid = set(t.valid_colours())
