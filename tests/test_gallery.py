@@ -1,11 +1,11 @@
 """Lesson 00's gallery: four boards in tabs whose titles a pupil can read."""
 
 import pytest
-
-from fifteen_kit.errors import InvalidArgumentError
 from fifteen_kit.widgets import DiceBoard, FifteensBoard, FiveBy15Board, GameOf15Board
 from fifteen_kit.widgets.gallery import GALLERY_CSS, TITLES, gallery
 from fifteen_kit.widgets.palette import PALETTE, contrast_ratio
+
+from fifteen_kit.errors import InvalidArgumentError
 
 
 def test_the_gallery_has_one_tab_per_game_with_readable_titles():
