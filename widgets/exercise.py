@@ -1,79 +1,246 @@
-"""Self-check exercises for the lessons: a question, an answer box, a Check button, feedback.
+"""Lesson questions as widgets: checked answers, predictions, and "why" questions.
 
-The expected answer is always computed by the kit in the lesson, never typed in.
+* :class:`SelfCheck` -- an answer box judged fairly by a form from :mod:`fifteen_kit.answers`, with targeted
+  messages for likely slips, a hint after the first wrong try and a worked solution after the second.
+* :class:`Prediction` -- the pupil commits a guess; only then is the truth revealed, beside the guess.  A guess is
+  never marked wrong.
+* :class:`WhyQuestion` -- the pupil writes a sentence or two, then compares it with a model answer and key points.
+
+Every answer is kept with the notebook: each question shows, below itself, a small record of the last answer,
+which the notebook saves like any output; a fresh kernel reads the saved notebook and fills the answer back in.
+The expected answers come from the kit (see :mod:`fifteen_kit.widgets.workbook`), never typed into a lesson.
 
 >>> q = SelfCheck.number("How many sets of three digits sum to 15?", 8)
 >>> q.answer.value = "7"; q.check_button.click(); q.feedback.value
-'✘ Not yet. Try again.'
->>> q.answer.value = " 8 "; q.check_button.click(); q.feedback.value
+'✘ Not yet. Check your working and try again.'
+>>> q.answer.value = " 8. "; q.check_button.click(); q.feedback.value
 '✔ Correct!'
 """
 
 from __future__ import annotations
 
 import contextlib
-import math
-import re
-from collections.abc import Callable, Iterable
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
 from fifteen_kit import _check
+from fifteen_kit.answers import MAX_ANSWER, Choice, DigitSet, Form, Number, Verdict
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 
-__all__ = ["MAX_ANSWER", "MAX_QUESTION", "SelfCheck"]
+from .style import style_sheet
 
-#: The longest answer that is read (characters); a longer one is refused with a message before it is parsed,
-#: so no typed text (a million digits, ``1e999999``) can hold up the kernel.
-MAX_ANSWER = 100
-#: The longest question, hint or placeholder accepted (characters).
-MAX_QUESTION = 2_000
-# a fraction 'p/q' or a decimal with an optional exponent of at most three digits (ASCII digits only)
-_FRACTION = re.compile(r"[+-]?(\d+/\d+|(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?)", re.ASCII)
+__all__ = ["MAX_QUESTION", "MAX_WRITTEN", "TRIES_BEFORE_SOLUTION", "Prediction", "SelfCheck", "WhyQuestion",
+           "saved_answer"]
+
+#: The longest question, hint, solution or placeholder accepted (characters).
+MAX_QUESTION = 4_000
+#: The longest written "why" answer kept (characters).
+MAX_WRITTEN = 2_000
+#: Wrong tries after which the worked solution can be opened.
+TRIES_BEFORE_SOLUTION = 2
+
+_Text = str | Callable[[], str]
+
+# the answers given in this kernel, by question key (the newest wins over the saved notebook)
+_ANSWERS: dict[str, dict[str, Any]] = {}
+# the saved notebook's records, read once per kernel: (path, modification time) -> {key: record}
+_SAVED: dict[tuple[str, float], dict[str, dict[str, Any]]] = {}
+_META = "fifteen_kit"
 
 
-class SelfCheck(w.VBox):
-    """A question with an answer box; ``judge(text) -> (correct, feedback)`` decides.
+def _text(value: _Text, what: str) -> str:
+    text = value() if callable(value) else value
+    return _check.text(text, MAX_QUESTION, what)
+
+
+def _notebook_records() -> dict[str, dict[str, Any]]:
+    """The answer records saved in this kernel's notebook (found through JupyterLab's session name), if any."""
+    path = os.environ.get("JPY_SESSION_NAME", "")
+    if not path.endswith(".ipynb") or not os.path.isfile(path):
+        return {}
+    with contextlib.suppress(OSError):
+        stamp = (path, os.path.getmtime(path))
+        if stamp not in _SAVED:
+            records: dict[str, dict[str, Any]] = {}
+            with contextlib.suppress(ValueError, TypeError, AttributeError, KeyError):
+                with open(path, encoding="utf-8") as handle:
+                    notebook = json.load(handle)
+                for cell in notebook.get("cells", []):
+                    for output in cell.get("outputs", []) or []:
+                        record = (output.get("metadata") or {}).get(_META)
+                        if isinstance(record, dict) and isinstance(record.get("key"), str):
+                            records[record["key"]] = record
+            _SAVED.clear()
+            _SAVED[stamp] = records
+        return _SAVED[stamp]
+    return {}
+
+
+def saved_answer(key: str) -> dict[str, Any] | None:
+    """The last answer recorded for question ``key`` in this kernel, or else in the saved notebook (or None).
+
+    A record is a dict with ``key``, ``kind`` ("check", "prediction" or "why") and ``answer`` (the typed text).
+
+    >>> saved_answer("no such question") is None
+    True
+    """
+    _check.text(key, 80, "the question key")
+    return _ANSWERS.get(key) or _notebook_records().get(key)
+
+
+class _Question(w.VBox):
+    """What the three kinds share: a bold question, a key, and the record kept with the notebook."""
+
+    kind = "question"
+
+    def __init__(self, question: _Text, key: str | None, children: list[w.Widget]) -> None:
+        self.question = _text(question, "the question")
+        if not self.question.strip():
+            raise InvalidArgumentError("the question must not be empty", input=question)
+        if key is not None:
+            _check.text(key, 80, "the question key", empty=False)
+        self.key = key
+        self._handle: Any = None
+        title = w.HTML(f"<b>{escape(self.question)}</b>")
+        title.add_class("kit-question-text")
+        super().__init__([style_sheet(), title, *children])
+        self.add_class("kit-question")
+
+    def _record(self, **values: Any) -> None:
+        # remember the answer in this kernel and in the notebook (the record output below the question)
+        if self.key is None:
+            return
+        record = {"key": self.key, "kind": self.kind, **values}
+        _ANSWERS[self.key] = record
+        if self._handle is not None:
+            with contextlib.suppress(Exception):  # outside a notebook (tests, scripts) there is nothing to update
+                self._handle.update(_record_bundle(record), raw=True, metadata={_META: record})
+
+    def _restore(self) -> dict[str, Any] | None:
+        if self.key is None:
+            return None
+        record = saved_answer(self.key)
+        return record if record and record.get("kind") == self.kind else None
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)
+        if self.key is not None:
+            record = _ANSWERS.get(self.key) or {"key": self.key, "kind": self.kind}
+            self._handle = display(_record_bundle(record), raw=True, metadata={_META: record}, display_id=True)
+
+
+def _record_bundle(record: Mapping[str, Any]) -> dict[str, str]:
+    answer = record.get("answer")
+    if not answer:
+        return {"text/plain": "", "text/html": ""}
+    what = {"check": "Your answer", "prediction": "Your prediction", "why": "Your explanation"}.get(
+        str(record.get("kind")), "Your answer")
+    line = f"{what} (kept when you save the notebook): {answer}"
+    return {"text/plain": line, "text/html": f'<div class="kit-record">{escape(line)}</div>'}
+
+
+def _markdown_output(text: str) -> w.Output:
+    from IPython.display import Markdown, display
+
+    out = w.Output()
+    with out:
+        display(Markdown(text))
+    return out
+
+
+class SelfCheck(_Question):
+    """A question with an answer box, judged by a form from :mod:`fifteen_kit.answers`.
 
     Args:
-        question: the question, as plain text.
-        judge: called with the typed answer; returns whether it is right and what to say.
-        placeholder: grey text in the empty answer box.
-        hint: shown after a wrong answer (optional).
+        question: the question, as plain text (or a function returning it).
+        form: how the answer is written and judged (a :class:`~fifteen_kit.answers.Form`), or a function
+            ``judge(text) -> (correct, feedback)`` for an answer no form covers.
+        expected: the kit's answer (ignored when ``form`` is a function).
+        key: the question's name in its lesson (``"04.q2"``); with a key the answer is kept with the notebook.
+        hint: shown after the first wrong try.
+        slips: likely wrong answers (in the form's own type) and what to say about each.
+        solution: the worked solution in Markdown, offered after :data:`TRIES_BEFORE_SOLUTION` wrong tries.
 
-    Answers longer than :data:`MAX_ANSWER` characters are refused with a message and never reach ``judge``.
+    Raises InvalidArgumentError if the question is empty, a text is over :data:`MAX_QUESTION` characters, the
+    form is neither a Form nor a function, or ``expected`` or a slip cannot be an answer in the form.
 
-    Raises InvalidArgumentError if ``judge`` is not callable, or the question (not empty), placeholder or hint
-    is not text of at most 2,000 characters.
-
-    >>> SelfCheck("Say yes", lambda text: (text == "yes", "")).judge("yes")
-    (True, '')
+    >>> q = SelfCheck("P(bust) with one die at target 4?", Number(places=3), Fraction(1, 3),
+    ...               slips={Fraction(2, 3): "That is the chance the die is valid."})
+    >>> q.judge("2/3"), q.judge("0.333")
+    ((False, 'That is the chance the die is valid.'), (True, 'Correct!'))
     """
 
-    def __init__(self, question: str, judge: Callable[[str], tuple[bool, str]], placeholder: str = "your answer",
-                 hint: str = "") -> None:
-        _check.text(question, MAX_QUESTION, "the question", empty=False)
-        if not callable(judge):
-            raise InvalidArgumentError("judge must be a function of the answer text", input=judge)
+    kind = "check"
+
+    def __init__(self, question: _Text, form: Form | Callable[[str], tuple[bool, str]], expected: Any = None, *,
+                 key: str | None = None, hint: _Text = "", slips: Mapping[Any, str] | None = None,
+                 solution: _Text = "", placeholder: str = "") -> None:
+        if isinstance(form, Form):
+            self.form: Form | None = form
+            self.expected = form.expect(expected)
+            self.slips = dict(slips or {})
+            for slip, message in self.slips.items():
+                form.expect(slip)
+                _check.text(message, MAX_QUESTION, "a slip's message", empty=False)
+        elif callable(form):
+            self.form, self.expected, self.slips = None, None, {}
+            self._judge = form
+        else:
+            raise InvalidArgumentError("form must be an answer form or a judge function", input=form)
+        self.hint = _text(hint, "the hint")
+        self._solution = solution
+        _text(solution, "the solution") if not callable(solution) else None
+        self.tries = 0
         _check.text(placeholder, MAX_QUESTION, "the placeholder")
-        _check.text(hint, MAX_QUESTION, "the hint")
-        self.question = question
-        self.judge = judge
-        self.hint = hint
-        self.answer = w.Text(placeholder=placeholder, layout=w.Layout(width="220px"), continuous_update=False)
+        holder = placeholder or (self.form.placeholder if self.form else "your answer")
+        self.answer = w.Text(placeholder=holder, continuous_update=False, layout=w.Layout(width="260px"))
+        self.choices: w.ToggleButtons | None = None
+        if isinstance(self.form, Choice):
+            self.choices = w.ToggleButtons(options=list(self.form.options), value=None)
+            self.choices.observe(lambda change: setattr(self.answer, "value", change["new"] or ""), "value")
+        self.answer.add_class("kit-answer")
         self.check_button = w.Button(description="Check", icon="check", tooltip="Check your answer")
+        self.solution_button = w.Button(description="Show worked solution", icon="book",
+                                        layout=w.Layout(display="none", width="auto"),
+                                        tooltip=f"Opens after {TRIES_BEFORE_SOLUTION} tries")
         self.feedback = w.HTML()
+        self.feedback.add_class("kit-feedback")
+        self.solution_box = w.VBox([])
         self.check_button.on_click(self._clicked)
-        super().__init__([w.HTML(f"<b>{escape(question)}</b>"), w.HBox([self.answer, self.check_button]),
-                          self.feedback])
+        self.solution_button.on_click(lambda _b: self.show_solution())
+        row = [self.choices] if self.choices is not None else [self.answer]
+        super().__init__(question, key, [w.HBox([*row, self.check_button], layout=w.Layout(flex_flow="row wrap")),
+                                         self.feedback, self.solution_button, self.solution_box])
+        if self.choices is not None:
+            self.answer.layout.display = "none"
+        saved = self._restore()
+        if saved and isinstance(saved.get("answer"), str):
+            self.tries = int(saved.get("tries", 0)) if str(saved.get("tries", "0")).isdigit() else 0
+            self.answer.value = saved["answer"][:MAX_ANSWER]
+            if self.choices is not None and saved["answer"] in self.choices.options:
+                self.choices.value = saved["answer"]
+            self._show(self.judge(self.answer.value))
+
+    def judge(self, text: str) -> tuple[bool, str]:
+        """``(correct, message)`` for the typed ``text`` (no tries are counted and nothing is shown)."""
+        if self.form is None:
+            return self._judge(text)
+        verdict: Verdict = self.form.judge(text, self.expected, self.slips)
+        return verdict.correct, verdict.message
 
     def check(self) -> bool:
-        """Judge the typed answer, show the feedback, and return whether it was right.
+        """Judge the typed answer, show the feedback, keep the answer, and return whether it was right.
 
-        An empty answer or one longer than :data:`MAX_ANSWER` characters gets a message instead.  A ``judge``
-        that does not answer ``(True or False, text)`` is a broken exercise: the feedback says so and
+        An empty or over-long answer gets a message and is not counted as a try.  A judge function that fails
+        or does not answer ``(True or False, text)`` is a broken exercise: the feedback says so and
         InvalidArgumentError is raised.
         """
         text = self.answer.value
@@ -83,6 +250,11 @@ class SelfCheck(w.VBox):
         if len(text) > MAX_ANSWER:
             self.feedback.value = f"That answer is too long: at most {MAX_ANSWER} characters, please."
             return False
+        if self.form is not None:
+            value, how = self.form.read(text)
+            if value is None:  # unreadable: say how to write it, and do not count it as a try
+                self.feedback.value = "✘ " + escape(how)
+                return False
         try:
             verdict = self.judge(text)
         except Exception as exc:  # the exercise's own code failed: say so on screen, then name it
@@ -93,13 +265,32 @@ class SelfCheck(w.VBox):
                 or not isinstance(verdict[1], str)):
             self.feedback.value = "This exercise's checker is broken: tell your teacher."
             raise InvalidArgumentError("judge must return (True or False, feedback text)", input=verdict)
+        if not verdict[0]:
+            self.tries += 1
+        self._show(verdict)
+        self._record(answer=text, tries=self.tries, correct=verdict[0])
+        return verdict[0]
+
+    def _show(self, verdict: tuple[bool, str]) -> None:
         correct, note = verdict
         if correct:
             self.feedback.value = "✔ " + escape(note or "Correct!")
         else:
-            extra = f" Hint: {self.hint}" if self.hint else ""
+            extra = f" Hint: {self.hint}" if self.hint and self.tries >= 1 else ""
             self.feedback.value = "✘ " + escape((note or "Not yet. Try again.") + extra)
-        return correct
+        if self._solution and (correct or self.tries >= TRIES_BEFORE_SOLUTION):
+            self.solution_button.layout.display = None
+
+    def solution(self) -> str:
+        """The worked solution as Markdown ("" when the exercise has none)."""
+        return _text(self._solution, "the solution")
+
+    def show_solution(self) -> None:
+        """Show the worked solution below the question (also done by its button)."""
+        text = self.solution()
+        if text:
+            self.solution_box.children = [_markdown_output("**Worked solution.**\n\n" + text)]
+            self.solution_button.layout.display = "none"
 
     def _clicked(self, _button: object) -> None:
         # the Check button: a broken checker is already reported on screen, so nothing is left in a log
@@ -110,85 +301,207 @@ class SelfCheck(w.VBox):
         return f"SelfCheck({self.question!r})"
 
     @classmethod
-    def number(cls, question: str, expected: int, hint: str = "") -> SelfCheck:
-        """A question whose answer is one whole number (``expected``: an int, not a bool).
+    def number(cls, question: str, expected: int, hint: str = "", **options: Any) -> SelfCheck:
+        """A question whose answer is one whole number (``6``, ``6.0``, ``1,666`` and ``six`` all count).
 
-        The answer may use ``,`` or ``_`` between digits; only ASCII digits count.  Raises
-        InvalidArgumentError for an ``expected`` that is not a whole number (it could never be matched).
+        Raises InvalidArgumentError for an ``expected`` that is not a whole number (an int, not a bool).
 
-        >>> SelfCheck.number("2 + 2?", 4).judge("4")
+        >>> SelfCheck.number("2 + 2?", 4).judge("4.0")
         (True, 'Correct!')
         """
         if not _check.is_whole(expected):
             raise InvalidArgumentError("the expected answer must be a whole number (an int)", input=expected)
-
-        def judge(text: str) -> tuple[bool, str]:
-            digits = text.strip().replace(",", "").replace("_", "")
-            if len(digits) > MAX_ANSWER or not re.fullmatch(r"[+-]?\d+", digits, re.ASCII):
-                return False, "Please type a whole number."
-            value = int(digits)
-            return (True, "Correct!") if value == expected else (False, "Not yet. Try again.")
-
-        return cls(question, judge, placeholder="a whole number", hint=hint)
+        return cls(question, Number(places=0), expected, hint=hint, **options)
 
     @classmethod
-    def digits(cls, question: str, expected: Iterable[int], hint: str = "") -> SelfCheck:
-        """A question whose answer is a set of digits, typed like ``2 4 6 8`` (any order).
+    def digits(cls, question: str, expected: Iterable[int], hint: str = "", **options: Any) -> SelfCheck:
+        """A question whose answer is a set of digits, typed in any order with any separator or none.
 
-        >>> SelfCheck.digits("Even digits?", [2, 4, 6, 8]).judge("8, 6 4 2")
+        >>> SelfCheck.digits("Even digits?", [2, 4, 6, 8]).judge("8, 6 4 and 2")
         (True, 'Correct!')
-
-        Raises InvalidArgumentError unless ``expected`` is a collection of 1 to 10 digits 0..9.
         """
-        digits = _check.items(expected, 10, "the expected digits")
-        target = frozenset(_check.whole(d, 0, 9, "an expected digit") for d in digits)
-        if not target:
-            raise InvalidArgumentError("the expected answer needs at least one digit", input=expected)
-
-        def judge(text: str) -> tuple[bool, str]:
-            parts = text.replace(",", " ").replace("+", " ").split()
-            if not parts or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
-                return False, "Type digits separated by spaces, e.g. 2 4 6."
-            got = frozenset(int(p) for p in parts)
-            if got == target:
-                return True, "Correct!"
-            if got < target:
-                return False, "Right so far, but some are missing."
-            return False, "Not yet. Try again."
-
-        return cls(question, judge, placeholder="digits, e.g. 2 4 6", hint=hint)
+        return cls(question, DigitSet(), expected, hint=hint, **options)
 
     @classmethod
-    def fraction(cls, question: str, expected: Fraction | int | float, hint: str = "", places: int = 3) -> SelfCheck:
-        """A question whose answer is a number: an exact fraction like ``5/162`` or a decimal to ``places`` places.
+    def fraction(cls, question: str, expected: Fraction | int | float, hint: str = "", places: int = 3,
+                 **options: Any) -> SelfCheck:
+        """A question whose answer is a number given as a fraction or a decimal to at least ``places`` places.
 
         >>> q = SelfCheck.fraction("P(bust)?", Fraction(5, 162))
         >>> q.judge("5/162")[0], q.judge("0.031")[0], q.judge("0.05")[0]
         (True, True, False)
-
-        ``expected`` is a Fraction, an int or a finite float (taken exactly); ``places`` is 0..12.  Typed
-        decimals may carry an exponent of at most three digits (``1e999999`` is refused unread).
-        Raises InvalidArgumentError otherwise, when the exercise is made (not later, inside a click).
         """
-        if not (_check.is_whole(expected) or isinstance(expected, (Fraction, float))):
-            raise InvalidArgumentError("the expected answer must be a Fraction, an int or a float", input=expected)
-        if isinstance(expected, float) and not math.isfinite(expected):
-            raise InvalidArgumentError("the expected answer must be a finite number", input=expected)
-        _check.whole(places, 0, 12, "places (decimal places)")
-        target = Fraction(expected)
+        return cls(question, Number(places=places), expected, hint=hint, **options)
 
-        def judge(text: str) -> tuple[bool, str]:
-            compact = text.strip().replace(" ", "")
-            if len(compact) > MAX_ANSWER or not _FRACTION.fullmatch(compact):
-                return False, "Type a fraction like 1/6 or a decimal like 0.167."
-            try:
-                value = Fraction(compact)
-            except (ValueError, ZeroDivisionError):
-                return False, "Type a fraction like 1/6 or a decimal like 0.167."
-            if value == target:
-                return True, "Correct, exactly!"
-            if "/" not in text and abs(value - target) <= Fraction(1, 2 * 10**places):
-                return True, f"Correct (exactly {target})."
-            return False, "Not yet. Try again."
 
-        return cls(question, judge, placeholder="e.g. 1/6 or 0.167", hint=hint)
+class Prediction(_Question):
+    """Guess first, then see: the pupil locks in a guess, and only then is the kit's answer revealed.
+
+    Args:
+        question: what to predict.
+        form: how the guess is written (a :class:`~fifteen_kit.answers.Choice` is shown as buttons).
+        truth: the kit's answer (or a function computing it, called at the reveal).
+        key: the question's name in its lesson; with a key the guess is kept with the notebook.
+        reveal: a function returning what to show after the guess (a chart, a widget, Markdown text), or None.
+        unit: a word after numbers in the comparison ("subsets", "points").
+
+    A guess is never marked wrong: the reveal shows the guess beside the truth.  An unreadable guess gets a
+    message saying how to type it and nothing is revealed.
+
+    >>> p = Prediction("How many triples sum to 15?", Number(places=0), 8)
+    >>> p.guess.value = "10"; p.lock_button.click(); p.comparison.value
+    '<b>Your guess:</b> 10 · <b>The kit:</b> 8. Fewer than you guessed.'
+    """
+
+    kind = "prediction"
+
+    def __init__(self, question: _Text, form: Form, truth: Any, *, key: str | None = None,
+                 reveal: Callable[[], Any] | None = None, unit: str = "") -> None:
+        if not isinstance(form, Form):
+            raise InvalidArgumentError("form must be an answer form", input=form)
+        if reveal is not None and not callable(reveal):
+            raise InvalidArgumentError("reveal must be a function (or None)", input=reveal)
+        self.form = form
+        self._truth = truth
+        self._reveal = reveal
+        self.unit = _check.text(unit, 40, "the unit")
+        self.guess = w.Text(placeholder="your guess", continuous_update=False, layout=w.Layout(width="260px"))
+        self.choices: w.ToggleButtons | None = None
+        if isinstance(form, Choice):
+            self.choices = w.ToggleButtons(options=list(form.options), value=None)
+            self.choices.observe(lambda change: setattr(self.guess, "value", change["new"] or ""), "value")
+        self.guess.add_class("kit-answer")
+        self.lock_button = w.Button(description="Lock in my guess", icon="lock", layout=w.Layout(width="auto"),
+                                    tooltip="Commit your guess; then the answer is shown")
+        self.comparison = w.HTML()
+        self.comparison.add_class("kit-feedback")
+        self.reveal_box = w.VBox([])
+        self.lock_button.on_click(lambda _b: self.lock())
+        row = [self.choices] if self.choices is not None else [self.guess]
+        super().__init__(question, key, [w.HBox([*row, self.lock_button], layout=w.Layout(flex_flow="row wrap")),
+                                         self.comparison, self.reveal_box])
+        if self.choices is not None:
+            self.guess.layout.display = "none"
+        self.locked = False
+        saved = self._restore()
+        if saved and isinstance(saved.get("answer"), str):
+            self.guess.value = saved["answer"][:MAX_ANSWER]
+            self.lock(record=False)
+
+    @property
+    def truth(self) -> Any:
+        """The kit's answer, in the form's own type."""
+        truth = self._truth() if callable(self._truth) else self._truth
+        return self.form.expect(truth)
+
+    def lock(self, *, record: bool = True) -> bool:
+        """Lock in the typed guess and reveal the truth; returns False (with a message) for an unreadable guess."""
+        if self.locked:
+            return True
+        text = self.guess.value
+        if not isinstance(text, str) or not text.strip():
+            self.comparison.value = "Make a guess first: any honest guess is fine."
+            return False
+        if len(text) > MAX_ANSWER:
+            self.comparison.value = f"That guess is too long: at most {MAX_ANSWER} characters, please."
+            return False
+        value, how = self.form.read(text)
+        if value is None:
+            self.comparison.value = escape(how)
+            return False
+        truth = self.truth
+        self.locked = True
+        self.guess.disabled = self.lock_button.disabled = True
+        if self.choices is not None:
+            self.choices.disabled = True
+        shown = escape(self.form.show(truth))
+        unit = f" {escape(self.unit)}" if self.unit else ""
+        verdict = self.form.same(value, truth, text)
+        if verdict is not None and verdict.correct:
+            note = "Spot on!"
+        elif isinstance(self.form, Number) and isinstance(value, tuple):
+            guess = value[0] / 100 if value[2] or self.form.percent else value[0]
+            note = "More than you guessed." if truth > guess else "Fewer than you guessed." \
+                if truth.denominator == 1 else "Less than you guessed."
+        else:
+            note = "Compare it with your guess: what did you expect, and why?"
+        self.comparison.value = (f"<b>Your guess:</b> {escape(text.strip())} · <b>The kit:</b> {shown}{unit}. "
+                                 f"{note}")
+        if self._reveal is not None:
+            out = w.Output()
+            with out:
+                from IPython.display import display
+
+                shown_item = self._reveal()
+                if shown_item is not None:
+                    display(shown_item)
+            self.reveal_box.children = [out]
+        if record:
+            self._record(answer=text)
+        return True
+
+    def __repr__(self) -> str:
+        return f"Prediction({self.question!r})"
+
+
+class WhyQuestion(_Question):
+    """A "why" question: the pupil writes an explanation, then compares it with a model answer and key points.
+
+    Args:
+        question: the question.
+        model: a model answer (Markdown), shown after the pupil submits.
+        points: 2 or 3 key points a good answer contains (Markdown each).
+        key: the question's name in its lesson; with a key the text is kept with the notebook.
+
+    Nothing is marked: the pupil assesses their own answer against the points, and their text stays.
+
+    >>> q = WhyQuestion("Why is 5 in the centre?", "Because ...", ["four lines", "average digit"])
+    >>> q.written.value = "It is the middle digit."; q.compare_button.click(); "key points" in q.model_box.value
+    True
+    """
+
+    kind = "why"
+
+    def __init__(self, question: _Text, model: _Text, points: Iterable[_Text], *, key: str | None = None) -> None:
+        self._model = model
+        self._points = list(_check.items(points, 3, "the key points"))
+        if not 2 <= len(self._points) <= 3:
+            raise InvalidArgumentError("a why question needs 2 or 3 key points", input=points)
+        self.written = w.Textarea(placeholder="Write your explanation: a sentence or two.",
+                                  layout=w.Layout(width="100%", height="5.5em"))
+        self.written.add_class("kit-answer")
+        self.compare_button = w.Button(description="Compare with a model answer", icon="balance-scale",
+                                       layout=w.Layout(width="auto"))
+        self.model_box = w.HTML()
+        self.model_box.add_class("kit-feedback")
+        self.compare_button.on_click(lambda _b: self.compare())
+        super().__init__(question, key, [self.written, self.compare_button, self.model_box])
+        saved = self._restore()
+        if saved and isinstance(saved.get("answer"), str):
+            self.written.value = saved["answer"][:MAX_WRITTEN]
+            self.compare(record=False)
+
+    def model(self) -> str:
+        """The model answer (Markdown)."""
+        return _text(self._model, "the model answer")
+
+    def points(self) -> list[str]:
+        """The key points (Markdown each)."""
+        return [_text(p, "a key point") for p in self._points]
+
+    def compare(self, *, record: bool = True) -> bool:
+        """Show the model answer and key points beside the pupil's text; False (with a message) if it is empty."""
+        text = self.written.value
+        if not isinstance(text, str) or len(text.split()) < 3:
+            self.model_box.value = "Write your own explanation first: at least a short sentence."
+            return False
+        text = text[:MAX_WRITTEN]
+        items = "".join(f"<li>{escape(p)}</li>" for p in self.points())
+        self.model_box.value = (f"<b>A model answer:</b> {escape(self.model())}<br><b>Check your answer for these "
+                                f"key points:</b><ul>{items}</ul>Your text stays above: improve it if you like.")
+        if record:
+            self._record(answer=text)
+        return True
+
+    def __repr__(self) -> str:
+        return f"WhyQuestion({self.question!r})"

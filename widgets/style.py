@@ -280,8 +280,19 @@ $b .jupyter-button,$b select,$b input,$b label,$b .widget-label{font-size:${text
 _FIVE_BY_15 = _five_by_15()
 
 
+# lesson questions (widgets/exercise.py): the notebook's own colours, at the boards' normal text size
+_QUESTIONS = f"""
+.kit-question {{ font-size: {TEXT_PX["normal"]}px; margin: 6px 0 10px 0; }}
+.kit-question .widget-html-content, .kit-question input, .kit-question textarea, .kit-question button {{
+  font-size: {TEXT_PX["normal"]}px; line-height: 1.4; }}
+.kit-question .kit-question-text .widget-html-content {{ white-space: normal; }}
+.kit-question .kit-feedback .widget-html-content {{ white-space: normal; }}
+.kit-question .widget-toggle-buttons .widget-toggle-button {{ width: auto; min-width: 6em; }}
+.kit-question .widget-text, .kit-question .widget-textarea {{ max-width: 100%; }}
+"""
+
 #: The whole style sheet.
-CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15) if section)
+CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15, _QUESTIONS) if section)
 
 
 @cache

@@ -1,0 +1,454 @@
+"""Reading and judging what a pupil types into a lesson exercise, fairly.
+
+Each kind of answer is a *form*: :class:`Number`, :class:`DigitSet`, :class:`DigitSequence`, :class:`Tile` and
+:class:`Choice`.  A form reads the typed text (``form.read``), judges it against the kit's answer
+(``form.judge``, returning a :class:`Verdict`) and lists the usual ways the right answer is written
+(``form.renderings``, used to check that no lesson shows an answer before its question).
+
+Every form ignores surrounding spaces and quotes and a trailing full stop, and refuses unread any answer longer
+than :data:`MAX_ANSWER` characters.  A wrong answer that an exercise expects (a *slip*: counting ordered instead
+of unordered sets, a probability added instead of multiplied) gets the exercise's own message.
+
+>>> from fractions import Fraction
+>>> Number(places=3).judge("0.167", Fraction(1, 6)).correct
+True
+>>> Number(places=3).judge("0.17", Fraction(1, 6)).message
+'Close: give 3 decimal places, or a fraction.'
+>>> DigitSet().judge("8642", {2, 4, 6, 8}).correct
+True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from . import _check
+from .errors import InvalidArgumentError
+
+__all__ = ["MAX_ANSWER", "Choice", "DigitSequence", "DigitSet", "Form", "Number", "Tile", "Verdict"]
+
+#: The longest answer that is read (characters); a longer one is refused before it is parsed.
+MAX_ANSWER = 100
+
+_QUOTES = "\"'`\u2018\u2019\u201c\u201d\u00ab\u00bb"
+_WORDS = {word: number for number, word in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"))}
+_DECIMAL = re.compile(r"([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one typed answer.
+
+    Attributes:
+        correct: whether the answer is right.
+        message: what to tell the pupil (never the answer itself when it is wrong).
+        close: the idea is right but the form is not yet good enough (too few decimals, cut off, not a percentage).
+
+    >>> Verdict(True, "Correct!")
+    Verdict(correct=True, message='Correct!', close=False)
+    """
+
+    correct: bool
+    message: str
+    close: bool = False
+
+
+def _tidy(text: str) -> str:
+    """The typed text without surrounding spaces, quotes or a trailing full stop (NFKC-normalised)."""
+    text = unicodedata.normalize("NFKC", text).strip()
+    for _ in range(3):
+        text = text.strip().strip(_QUOTES).strip()
+        if text.endswith((".", "!")) and not text.endswith(".."):
+            text = text[:-1]
+    return text.strip()
+
+
+class Form:
+    """What every answer form can do: read text, judge it, and list the right answer's usual renderings.
+
+    Subclasses implement :meth:`read` (text -> value, or a message saying how to type it), :meth:`same`
+    (whether a read value is the expected one) and :meth:`renderings`.
+    """
+
+    #: grey text shown in an empty answer box
+    placeholder: ClassVar[str] = "your answer"
+
+    def read(self, text: str) -> tuple[Any, str]:
+        """``(value, "")`` for readable text, ``(None, how to type it)`` otherwise."""
+        raise NotImplementedError
+
+    def expect(self, expected: Any) -> Any:
+        """The expected answer in this form's own type (raises InvalidArgumentError if it cannot be one)."""
+        return expected
+
+    def same(self, value: Any, expected: Any, text: str) -> Verdict | None:
+        """A verdict when ``value`` (read from ``text``) is or nearly is ``expected``; None when it is not."""
+        return Verdict(True, "Correct!") if value == expected else None
+
+    def differ(self, value: Any, expected: Any) -> str:
+        """A message for a readable wrong answer that is not a listed slip."""
+        return "Not yet. Check your working and try again."
+
+    def renderings(self, expected: Any) -> list[str]:
+        """The usual ways of writing ``expected`` in this form (the first is the one a solution shows)."""
+        raise NotImplementedError
+
+    def show(self, expected: Any) -> str:
+        """``expected`` as a solution or a reveal shows it."""
+        return self.renderings(self.expect(expected))[0]
+
+    def judge(self, text: str, expected: Any, slips: Mapping[Any, str] | None = None) -> Verdict:
+        """Judge the typed ``text`` against ``expected``; a listed slip gets its own message.
+
+        Raises InvalidArgumentError if ``expected`` or a slip cannot be an answer in this form (an exercise's
+        mistake, found when it is made).
+        """
+        expected = self.expect(expected)
+        if not isinstance(text, str) or not text.strip():
+            return Verdict(False, "Type an answer first.")
+        if len(text) > MAX_ANSWER:
+            return Verdict(False, f"That answer is too long: at most {MAX_ANSWER} characters, please.")
+        value, how = self.read(text)
+        if value is None:
+            return Verdict(False, how)
+        verdict = self.same(value, expected, text)
+        if verdict is not None and (verdict.correct or verdict.close):
+            return verdict
+        for slip, message in (slips or {}).items():
+            near = self.same(value, self.expect(slip), text)
+            if near is not None and (near.correct or near.close):
+                return Verdict(False, message)
+        return verdict or Verdict(False, self.differ(value, expected))
+
+
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _decimal_text(value: Fraction, places: int) -> str:
+    scaled = value * 10**places
+    rounded = math.floor(scaled + Fraction(1, 2))
+    sign = "-" if rounded < 0 else ""
+    digits = str(abs(rounded)).rjust(places + 1, "0")
+    return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
+
+
+@dataclass(frozen=True)
+class Number(Form):
+    """A number: a whole number, a fraction, a decimal or a percentage.
+
+    Args:
+        places: decimal places a decimal answer needs at least (of the percentage when ``percent``), 0..12.
+        percent: the question asks for a percentage, so a bare ``16.7`` means 16.7 %.
+
+    Accepted for 1/6 with ``places=3``: ``1/6``, ``2/12``, ``0.167``, ``0.1667``, ``16.7%``, ``0,167``.
+    For six: ``6``, ``6.0``, ``6.00``, ``6.``, ``six``, ``"6"``.  ``1,666`` and ``1 666`` are 1666.
+    A decimal is right when it is the exact value rounded to the places typed; with fewer than ``places``
+    places the verdict is *close*.  Raises InvalidArgumentError for ``places`` outside 0..12.
+
+    >>> Number().judge("6.00", 6).correct, Number(places=1, percent=True).judge("16.7", Fraction(1, 6)).correct
+    (True, True)
+    >>> Number(places=3).judge("0.166", Fraction(1, 6)).message
+    'Nearly: round the last digit instead of cutting the number off.'
+    """
+
+    places: int = 2
+    percent: bool = False
+    placeholder: ClassVar[str] = "a number, e.g. 12, 1/6 or 0.167"
+
+    def __post_init__(self) -> None:
+        _check.whole(self.places, 0, 12, "places (decimal places)")
+        _check.flag(self.percent, "percent")
+
+    def expect(self, expected: Any) -> Fraction:
+        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+        if isinstance(expected, float) and math.isfinite(expected):
+            return Fraction(expected).limit_denominator(10**9)
+        if _check.is_whole(expected) or isinstance(expected, Fraction):
+            return Fraction(expected)
+        raise InvalidArgumentError("the expected answer must be a whole number, a Fraction or a finite float",
+                                   input=expected)
+
+    def read(self, text: str) -> tuple[Any, str]:
+        """The typed text read as this form's value (see :meth:`Form.read`)."""
+        how = "Type a number, like 12, 1/6 or 0.167." + (" A percentage may end in %." if self.percent else "")
+        t = _tidy(text).lower().replace("\u2212", "-").replace("\u00d7", "x")
+        t = re.sub(r"^(=|~|\u2248|about|approx\.?|approximately|roughly)\s*", "", t)
+        is_percent = False
+        for sign in ("%", "percent", "per cent"):
+            if t.endswith(sign):
+                t, is_percent = t[: -len(sign)].strip(), True
+                break
+        if t in _WORDS:
+            return (Fraction(_WORDS[t]), 0, is_percent, False), ""
+        mixed = re.fullmatch(r"(\d+)\s+(\d+)\s*/\s*(\d+)", t, re.ASCII)
+        if mixed:
+            whole, top, bottom = (int(g) for g in mixed.groups())
+            if bottom == 0:
+                return None, "The bottom of a fraction cannot be 0."
+            return (whole + Fraction(top, bottom), None, is_percent, True), ""
+        t = t.replace(" ", "").replace("_", "")
+        if "/" in t:
+            parts = t.split("/")
+            if len(parts) != 2 or not all(re.fullmatch(r"[+-]?\d{1,30}", p, re.ASCII) for p in parts):
+                return None, "Type a fraction as two whole numbers, like 5/12."
+            if int(parts[1]) == 0:
+                return None, "The bottom of a fraction cannot be 0."
+            return (Fraction(int(parts[0]), int(parts[1])), None, is_percent, True), ""
+        if re.fullmatch(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?", t, re.ASCII):
+            t = t.replace(",", "")  # thousands separators
+        elif t.count(",") == 1 and "." not in t:
+            t = t.replace(",", ".")  # a decimal comma
+        match = _DECIMAL.fullmatch(t)
+        if not match or not (match.group(2) or match.group(3)):
+            return None, how
+        sign, whole_part, decimals, exponent = match.groups()
+        digits = (whole_part or "") + (decimals or "")
+        value = Fraction(int(digits) if digits else 0, 10 ** len(decimals or ""))
+        shift = int(exponent or 0)
+        value *= Fraction(10) ** shift
+        places = max(0, len(decimals or "") - shift)
+        return (-value if sign == "-" else value, places, is_percent, False), ""
+
+    def _scaled(self, value: Any) -> tuple[Fraction, int | None, bool]:
+        # the typed value as a fraction of 1, the decimal places it carries in that unit, and whether it was a
+        # fraction; a percentage (typed with %, or bare when the question asks for one) is divided by 100
+        number, places, is_percent, is_fraction = value
+        if is_percent or (self.percent and not is_fraction):
+            return number / 100, None if places is None else places + 2, is_fraction
+        return number, places, is_fraction
+
+    def same(self, value: Any, expected: Any, text: str) -> Verdict | None:
+        """A verdict when the value is or nearly is the expected one (see :meth:`Form.same`)."""
+        number, places, _is_fraction = self._scaled(value)
+        need = self.places + 2 if self.percent else self.places
+        if number == expected:
+            return Verdict(True, "Correct!")
+        if expected.denominator == 1 or places is None:
+            if self.percent is False and value[0] / 100 == expected and not value[2]:
+                return Verdict(False, "That looks like a percentage: add % or give a fraction.", close=True)
+            return None
+        step = Fraction(1, 10**places)
+        if abs(number - expected) <= step / 2:
+            if places >= need:
+                return Verdict(True, "Correct!")
+            return Verdict(False, f"Close: give {self.places} decimal places, or a fraction."
+                           if not self.percent else f"Close: give the percentage to {self.places} decimal places.",
+                           close=True)
+        if abs(number - expected) < step and places >= 1:
+            return Verdict(False, "Nearly: round the last digit instead of cutting the number off.", close=True)
+        if not self.percent and not value[2] and abs(number / 100 - expected) <= step / 200:
+            return Verdict(False, "That looks like a percentage: add % or give a fraction.", close=True)
+        return None
+
+    def renderings(self, expected: Any) -> list[str]:
+        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+        value = self.expect(expected)
+        if value.denominator == 1:
+            n = value.numerator
+            out = [str(n)]
+            if abs(n) >= 1000:
+                out += [f"{n:,}", f"{n:,}".replace(",", " ")]
+            return out + ([f"{n}%"] if self.percent else [])
+        out = [_fraction_text(value)] if not self.percent else []
+        for extra in range(3):
+            if self.percent:
+                out.append(_decimal_text(value * 100, self.places + extra) + "%")
+            else:
+                out.append(_decimal_text(value, self.places + extra))
+        if self.percent:
+            out.insert(0, _decimal_text(value * 100, self.places) + "%")
+        return list(dict.fromkeys(out))
+
+
+def _read_digits(text: str, *, split_run: bool) -> tuple[list[int] | None, str]:
+    t = _tidy(text).lower()
+    t = re.sub(r"\band\b|[{}()\[\]]", " ", t)
+    if re.search(r"(?<![a-z])o(?![a-z])", t) and re.search(r"\d", t):
+        return None, "Is that the letter O? Digits are typed with the number keys (0 is zero)."
+    if re.search(r"[^\d\s,;+/&|-]", t, re.ASCII) or not re.search(r"\d", t):
+        return None, "Type digits only, separated by spaces or commas, like 2 4 6."
+    tokens = re.findall(r"\d+", t)
+    if split_run and len(tokens) == 1 and len(tokens[0]) > 1:
+        tokens = list(tokens[0])  # "8642": digits typed without separators
+    if any(len(tok) > 1 for tok in tokens):
+        return None, "Each answer here is a single digit: separate them, like 2 4 6."
+    return [int(tok) for tok in tokens], ""
+
+
+def _digits_expected(expected: Any, what: str) -> list[int]:
+    values = _check.items(expected, 10, what)
+    return [_check.whole(d, 0, 9, "an expected digit") for d in values]
+
+
+@dataclass(frozen=True)
+class DigitSet(Form):
+    """A set of digits in any order, with any separator or none: ``2 4 6 8``, ``8642``, ``{2, 4, 6 and 8}``.
+
+    Missing or extra digits are named as such (without saying which).  Raises InvalidArgumentError for an
+    expected answer that is not 1 to 10 digits 0..9.
+
+    >>> DigitSet().judge("2, 4", {2, 4, 6, 8}).message
+    'Right so far, but some are missing.'
+    """
+
+    placeholder: ClassVar[str] = "digits, e.g. 2 4 6"
+
+    def expect(self, expected: Any) -> frozenset[int]:
+        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+        digits = frozenset(_digits_expected(expected, "the expected digits"))
+        if not digits:
+            raise InvalidArgumentError("the expected answer needs at least one digit", input=expected)
+        return digits
+
+    def read(self, text: str) -> tuple[Any, str]:
+        """The typed text read as this form's value (see :meth:`Form.read`)."""
+        digits, how = _read_digits(text, split_run=True)
+        return (None, how) if digits is None else (frozenset(digits), "")
+
+    def differ(self, value: Any, expected: Any) -> str:
+        """A message for a readable wrong answer (see :meth:`Form.differ`)."""
+        if value < expected:
+            return "Right so far, but some are missing."
+        if value > expected:
+            return "All the right ones are there, and some that do not belong."
+        return "Not yet. Check your working and try again."
+
+    def renderings(self, expected: Any) -> list[str]:
+        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+        digits = sorted(self.expect(expected))
+        return list(dict.fromkeys([" ".join(map(str, digits)), ", ".join(map(str, digits)),
+                                   "".join(map(str, digits))]))
+
+
+@dataclass(frozen=True)
+class DigitSequence(Form):
+    """Digits in a given order (a line read left to right, a sequence of moves): ``4 9 2``, ``492``, ``4, 9, 2``.
+
+    >>> DigitSequence().judge("2 9 4", (4, 9, 2)).message
+    'The right digits, in the wrong order.'
+    """
+
+    placeholder: ClassVar[str] = "digits in order, e.g. 4 9 2"
+
+    def expect(self, expected: Any) -> tuple[int, ...]:
+        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+        digits = tuple(_digits_expected(expected, "the expected digits"))
+        if not digits:
+            raise InvalidArgumentError("the expected answer needs at least one digit", input=expected)
+        return digits
+
+    def read(self, text: str) -> tuple[Any, str]:
+        """The typed text read as this form's value (see :meth:`Form.read`)."""
+        digits, how = _read_digits(text, split_run=True)
+        return (None, how) if digits is None else (tuple(digits), "")
+
+    def differ(self, value: Any, expected: Any) -> str:
+        """A message for a readable wrong answer (see :meth:`Form.differ`)."""
+        if sorted(value) == sorted(expected):
+            return "The right digits, in the wrong order."
+        return "Not yet. Check your working and try again."
+
+    def renderings(self, expected: Any) -> list[str]:
+        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+        digits = self.expect(expected)
+        return list(dict.fromkeys([" ".join(map(str, digits)), ", ".join(map(str, digits)),
+                                   "".join(map(str, digits))]))
+
+
+@dataclass(frozen=True)
+class Tile(Form):
+    """A 5x15 tile: its row colour's letter and its number, like ``O3`` (orange 3).
+
+    Accepts ``o3``, ``O 3``, ``O-3`` and ``orange 3``.  A zero typed for the letter O gets a message.
+
+    >>> Tile().judge("orange 3", "O3").correct, Tile().judge("03", "O3").message
+    (True, "That starts with the digit 0 (zero): the orange row's letter is the letter O.")
+    """
+
+    placeholder: ClassVar[str] = "a tile, e.g. B7"
+
+    def expect(self, expected: Any) -> str:
+        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+        from .five_by_15.rules import COLOUR_LETTERS
+
+        if not isinstance(expected, str) or not re.fullmatch(rf"[{COLOUR_LETTERS}]\d{{1,2}}", expected, re.ASCII):
+            raise InvalidArgumentError("the expected tile must be a colour letter and a number, like 'O3'",
+                                       input=expected)
+        return expected
+
+    def read(self, text: str) -> tuple[Any, str]:
+        """The typed text read as this form's value (see :meth:`Form.read`)."""
+        from .five_by_15.rules import COLOUR_LETTERS, COLOUR_NAMES
+
+        t = _tidy(text).lower()
+        for name in COLOUR_NAMES:
+            t = re.sub(rf"\b{name}\b", name[0], t)
+        t = re.sub(r"[\s\-_:]", "", t)
+        if re.fullmatch(r"0\d{1,2}", t, re.ASCII):
+            return None, "That starts with the digit 0 (zero): the orange row's letter is the letter O."
+        match = re.fullmatch(rf"([{COLOUR_LETTERS.lower()}])(\d{{1,2}})", t, re.ASCII)
+        if not match:
+            return None, "Type a tile as its colour letter and number, like B7 (blue 7)."
+        return match.group(1).upper() + str(int(match.group(2))), ""
+
+    def renderings(self, expected: Any) -> list[str]:
+        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+        return [self.expect(expected)]
+
+
+@dataclass(frozen=True)
+class Choice(Form):
+    """One of a few options, typed or picked: case, spaces, quotes and a full stop do not matter, and an
+    unambiguous start of at least 3 letters is enough.
+
+    Args:
+        options: the options, as text (2 to 12, different after tidying).
+
+    >>> Choice(("fewest", "options", "cannot tell")).judge("Cannot tell.", "cannot tell").correct
+    True
+    """
+
+    options: tuple[str, ...] = ()
+    placeholder: ClassVar[str] = "your choice"
+
+    def __post_init__(self) -> None:
+        options = _check.items(self.options, 12, "the options")
+        if len(options) < 2 or not all(isinstance(o, str) and o.strip() for o in options):
+            raise InvalidArgumentError("a choice needs 2 to 12 options, each a non-empty text", input=self.options)
+        if len({_key(o) for o in options}) != len(options):
+            raise InvalidArgumentError("the options must differ", input=self.options)
+        object.__setattr__(self, "options", tuple(options))
+
+    def expect(self, expected: Any) -> str:
+        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+        if expected not in self.options:
+            raise InvalidArgumentError("the expected answer must be one of the options", input=expected)
+        return expected
+
+    def read(self, text: str) -> tuple[Any, str]:
+        """The typed text read as this form's value (see :meth:`Form.read`)."""
+        key = _key(text)
+        exact = [o for o in self.options if _key(o) == key]
+        starts = [o for o in self.options if len(key) >= 3 and _key(o).startswith(key)]
+        found = exact or starts
+        if len(found) == 1:
+            return found[0], ""
+        return None, "Pick one of: " + "; ".join(self.options) + "."
+
+    def renderings(self, expected: Any) -> list[str]:
+        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+        return [self.expect(expected)]
+
+
+def _key(text: str) -> str:
+    return re.sub(r"\s+", " ", _tidy(text).lower())
+
