@@ -145,8 +145,8 @@ def test_every_symmetry_moves_cells_as_its_name_says():
         "identity": lambda r, c: (r, c), "rotate 90° clockwise": lambda r, c: (c, 2 - r),
         "rotate 180°": lambda r, c: (2 - r, 2 - c), "rotate 90° anticlockwise": lambda r, c: (2 - c, r),
         "flip top to bottom": lambda r, c: (2 - r, c), "flip left to right": lambda r, c: (r, 2 - c),
-        "flip in the diagonal from top left": lambda r, c: (c, r),
-        "flip in the diagonal from top right": lambda r, c: (2 - c, 2 - r),
+        "flip over the diagonal from top left": lambda r, c: (c, r),
+        "flip over the diagonal from top right": lambda r, c: (2 - c, 2 - r),
     }
     assert [s.name for s in SYMMETRIES] == list(expected)
     for s in SYMMETRIES:

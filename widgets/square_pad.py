@@ -89,7 +89,7 @@ class SquarePad(w.VBox):
 
     def __init__(self) -> None:
         px = TEXT_PX["large"]
-        self.boxes = [[w.Text(layout=w.Layout(width=f"{px * 2.4:g}px", height=f"{px * 2.2:g}px"),
+        self.boxes = [[w.Text(layout=w.Layout(width=f"{px * 2.4:g}px", height="auto", margin="2px"),
                               description="", tooltip=f"row {r + 1}, column {c + 1}", continuous_update=False)
                        for c in range(3)] for r in range(3)]
         for row in self.boxes:
@@ -102,8 +102,9 @@ class SquarePad(w.VBox):
         self.button.on_click(lambda _: self.check())
         self.message = w.HTML(f'<span style="font-size:{TEXT_PX["normal"]}px">Type a digit in every box, then '
                               'press Check my square.</span>')
-        style = w.HTML(f"<style>.fk-pad-box input {{ font-size: {px}px; text-align: center; "
-                       f"color: {PALETTE['ink']}; background: {PALETTE['ivory']}; }}</style>",
+        box_css = (f"font-size: {px}px; height: {px * 2.2:g}px; text-align: center; color: {PALETTE['ink']}; "
+                   f"background: {PALETTE['ivory']}; border: 2px solid {PALETTE['mahogany']};")
+        style = w.HTML(f'<style>.fk-pad-box.widget-text input[type="text"] {{ {box_css} }}</style>',
                        layout=w.Layout(display="none"))
         super().__init__([style, grid, self.button, self.message])
 

@@ -329,8 +329,8 @@ def _make_symmetries() -> tuple[Symmetry, ...]:
         ("rotate 90° anticlockwise", lambda r, c: (2 - c, r)),
         ("flip top to bottom", lambda r, c: (2 - r, c)),
         ("flip left to right", lambda r, c: (r, 2 - c)),
-        ("flip in the diagonal from top left", lambda r, c: (c, r)),
-        ("flip in the diagonal from top right", lambda r, c: (2 - c, 2 - r)),
+        ("flip over the diagonal from top left", lambda r, c: (c, r)),
+        ("flip over the diagonal from top right", lambda r, c: (2 - c, 2 - r)),
     ]
     out = []
     for name, f in transforms:

@@ -24,8 +24,20 @@ from fifteen_kit.svg import HTML, number_squares
 
 from .core import Exercise, Predict, Why
 
-__all__ = ["BLOCK_POSITION", "CELL_NAMES", "TASKS", "block_cell", "bottom_row", "corner_numbers",
-           "digit_counts", "line_sum", "symmetry_picture", "triple_list", "triples_and_lines"]
+__all__ = [
+    "BLOCK_POSITION",
+    "CELL_NAMES",
+    "TASKS",
+    "block_cell",
+    "bottom_row",
+    "corner_numbers",
+    "digit_counts",
+    "line_sum",
+    "solved_square",
+    "symmetry_picture",
+    "triple_list",
+    "triples_and_lines",
+]
 
 #: The names of the nine cells, row by row, as the pupil types them.
 CELL_NAMES: tuple[str, ...] = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
@@ -60,7 +72,7 @@ def digit_counts() -> HTML:
     True
     """
     rows = "".join(f"<tr><td>digit {d}</td><td>in {len(triples_through(d))} triples</td>"
-                   f"<td>{'●' * len(triples_through(d))}</td></tr>" for d in range(1, 10))
+                   f'<td style="text-align:left">{"●" * len(triples_through(d))}</td></tr>' for d in range(1, 10))
     return HTML(f'<table style="font-size:16px">{rows}</table>')
 
 
@@ -97,7 +109,8 @@ def symmetry_picture() -> HTML:
 
     pairs = symmetric_squares(MAGIC_SQUARE)
     same = sorted(square for _, square in pairs) == magic_squares()
-    return HTML(number_squares([square for _, square in pairs], captions=tuple(name for name, _ in pairs))
+    captions = tuple("left as it is" if name == "identity" else name for name, _ in pairs)
+    return HTML(number_squares([square for _, square in pairs], captions=captions)
                 + _p(f"{len(pairs)} ways to turn or flip; they give exactly the magic squares above: "
                      f"{'yes' if same else 'no'}."))
 
@@ -139,20 +152,36 @@ def corner_numbers(numbers: tuple[int, ...] = SHIFTED) -> frozenset[int]:
     return frozenset(corners)
 
 
-def bottom_row(a: int = TOP_CORNERS[0], c: int = TOP_CORNERS[1]) -> tuple[int, int, int]:
-    """The bottom row g h i that sympy's solution gives when the top corners are ``a`` and ``c``.
-
-    >>> bottom_row()
-    (4, 9, 2)
-    """
+def _corner_solution_formulas() -> dict[str, Any]:
+    # sympy's solution of the magic-square system for every cell but the top corners a and c
     from sympy import solve
 
     from fifteen_kit.counting import magic_square_system
 
     cells, equations, S = magic_square_system()
-    sa, b, sc, d, e, f, g, h, i = cells
+    a, b, c, d, e, f, g, h, i = cells
     solution = solve(equations, [b, d, e, f, g, h, i, S], dict=True)[0]
-    return tuple(int(solution[x].subs({sa: a, sc: c})) for x in (g, h, i))  # type: ignore[return-value]
+    return {"a": a, "c": c, **{str(x): solution[x] for x in (b, d, e, f, g, h, i)}}
+
+
+def solved_square(a: int = TOP_CORNERS[0], c: int = TOP_CORNERS[1]) -> tuple[tuple[int, ...], ...]:
+    """The square that sympy's solution gives when the top corners are ``a`` and ``c`` (rows).
+
+    >>> solved_square()
+    ((8, 1, 6), (3, 5, 7), (4, 9, 2))
+    """
+    formulas = _corner_solution_formulas()
+    values = {name: int(expr.subs({formulas["a"]: a, formulas["c"]: c})) for name, expr in formulas.items()}
+    return tuple(tuple(values[x] for x in row) for row in ("abc", "def", "ghi"))
+
+
+def bottom_row(a: int = TOP_CORNERS[0], c: int = TOP_CORNERS[1]) -> tuple[int, ...]:
+    """The bottom row g h i that sympy's solution gives when the top corners are ``a`` and ``c``.
+
+    >>> bottom_row()
+    (4, 9, 2)
+    """
+    return solved_square(a, c)[2]
 
 
 def block_cell(position: str = BLOCK_POSITION) -> str:
@@ -193,10 +222,16 @@ def _corner_solution() -> str:
 
 def _bottom_solution() -> str:
     a, c = TOP_CORNERS
-    g, h, i = bottom_row()
-    return (f"Put a = {a} and c = {c} into sympy's answers:\n\n"
-            f"* g = 10 - c = 10 - {c} = {g}\n* h = a + c - 5 = {a} + {c} - 5 = {h}\n* i = 10 - a = 10 - {a} = {i}\n\n"
-            f"So the bottom row reads {g} {h} {i}. Check: {g} + {h} + {i} = {g + h + i}.")
+    formulas = _corner_solution_formulas()
+    square = solved_square()
+    values = {name: v for name, v in zip("abcdefghi", [v for row in square for v in row], strict=True)}
+    steps = "\n".join(f"* {x} = {formulas[x]} = {str(formulas[x]).replace('a', str(a)).replace('c', str(c))}"
+                      f" = {values[x]}" for x in "ghi")
+    g, h, i = square[2]
+    whole = " / ".join(" ".join(map(str, row)) for row in square)
+    return (f"Put a = {a} and c = {c} into sympy's answers:\n\n{steps}\n\n"
+            f"So the bottom row reads {g} {h} {i}. Check: {g} + {h} + {i} = {g + h + i}. "
+            f"The whole square is {whole}.")
 
 
 def _block_solution() -> str:
