@@ -148,9 +148,10 @@ def test_lesson_text_matches_the_kit(lesson, text, computed, stated):
 def test_every_lesson_has_the_same_shape():
     for path in sorted(LESSONS.glob("0[1-9]_*.ipynb")):
         md = _markdown(path.stem)
-        for part in ("**Goal.**", "**Time.**", "Play first", "Discover", "mathematics", "Exercises", "## Summary",
-                     "Teacher notes"):
+        for part in ("**Goal.**", "**Time.**", "Play first", "Discover", "mathematics", "Exercises", "## Summary"):
             assert part in md, f"{path.name} lacks {part!r}"
+        # teacher material lives in the teacher guide, never in a pupil's notebook
+        assert "Teacher notes" not in md and "Answers:" not in md, f"{path.name} shows teacher notes or answers"
 
 
 GUIDE = LESSONS / "teacher_guide.md"
@@ -182,3 +183,27 @@ def test_teacher_guide_covers_every_lesson():
         number = path.name[:2]
         assert f"## Lesson {number}" in guide, f"no teacher notes for lesson {number}"
         assert f"`{path.name}`" in guide, f"the guide's Binder links miss {path.name}"
+
+
+# Every exercise's answer, computed independently of the workbook (a different kit call or a plain count).
+# Each lesson's rows are in its own section; a workbook exercise missing here fails the test below.
+EXERCISE_ANSWERS: dict[str, object] = {}
+# --- lesson 00 ---
+# --- lesson 01 ---
+# --- lesson 02 ---
+# --- lesson 03 ---
+# --- lesson 04 ---
+# --- lesson 05 ---
+# --- lesson 06 ---
+
+
+def test_every_exercise_answer_is_computed_by_the_kit():
+    from fifteen_kit.widgets.workbook import Exercise, tasks
+
+    exercises = {t.key: t for t in tasks() if isinstance(t, Exercise)}
+    assert sorted(exercises) == sorted(EXERCISE_ANSWERS), "each exercise needs an independent computation here"
+    for key, task in exercises.items():
+        computed = EXERCISE_ANSWERS[key]
+        computed = computed() if callable(computed) else computed
+        assert task.expected() == task.form.expect(computed), key
+        assert callable(task.answer), f"{key}: the answer must be computed by the kit when asked, not typed"

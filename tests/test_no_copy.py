@@ -1,0 +1,47 @@
+"""No exercise can be copied: its right answer, in every accepted rendering, appears nowhere before it.
+
+For each ``ask("NN.qK")`` cell, every earlier cell's markdown and every output (text, HTML and SVG text, without
+tags) is searched for the answer as a standalone token (``18`` does not match ``180`` or ``3x18``).
+"""
+
+import html
+import re
+
+import pytest
+from fifteen_kit.widgets.workbook import LESSONS, Exercise, task
+from lesson_cells import asked, notebook
+
+
+def _visible(cell: dict) -> str:
+    # what a pupil can read in a cell: markdown source, and every output's text
+    if cell["cell_type"] == "markdown":
+        return "".join(cell["source"])
+    parts = []
+    for output in cell.get("outputs", []):
+        if "text" in output:
+            parts.append("".join(output["text"]))
+        for mime, data in (output.get("data") or {}).items():
+            if mime.startswith("text/") or mime == "image/svg+xml":
+                text = "".join(data) if isinstance(data, list) else str(data)
+                if mime in ("text/html", "image/svg+xml"):
+                    text = html.unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", text, flags=re.S))
+                parts.append(text)
+    return "\n".join(parts)
+
+
+def _token(text: str) -> re.Pattern:
+    return re.compile(r"(?<![\w.,/])" + re.escape(text) + r"(?![\w/]|[.,]\d)")
+
+
+CASES = [(lesson, cell, key) for lesson in LESSONS for cell, key in asked(lesson)
+         if isinstance(task(key), Exercise)]
+
+
+@pytest.mark.parametrize(("lesson", "cell", "key"), CASES, ids=[c[2] for c in CASES])
+def test_no_answer_is_on_screen_before_its_exercise(lesson, cell, key):
+    cells = notebook(lesson)["cells"]
+    for form in task(key).renderings():
+        pattern = _token(form)
+        for index in range(cell):
+            found = pattern.search(_visible(cells[index]))
+            assert not found, f"exercise {key}: its answer {form!r} is shown in cell {index} of lesson {lesson}"
