@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from fifteen_kit.answers import Choice, DigitSet
-from fifteen_kit.game_of_15 import Round, evaluate
+from fifteen_kit.errors import InvalidArgumentError
+from fifteen_kit.game_of_15 import Round, evaluate, fifteen_in, line_of
 from fifteen_kit.svg import HTML, magic_grid, round_board, side_by_side
 
 from .core import Exercise, Predict, Why
 
-__all__ = ["FIRST_POSITION", "GAMES", "PUZZLE_POSITION", "TASKS", "blocking_digits", "first_win", "winner"]
+__all__ = ["FIRST_POSITION", "GAMES", "PUZZLE_POSITION", "TASKS", "blocking_digits", "first_win", "threatened_line",
+           "winner"]
 
 #: The first-taste position: Onyx holds 2 and 5, Ivory holds 1 and 3, Onyx to draft.
 FIRST_POSITION = "25/13 O"
@@ -68,15 +70,32 @@ def blocking_digits(position: str = PUZZLE_POSITION) -> frozenset[int]:
                      if not any(p.play(d).play(e).result is not None for e in p.play(d).pool))
 
 
+def threatened_line(position: str = PUZZLE_POSITION) -> frozenset[int]:
+    """The digits of the line that the side not to move can complete on its next draft (its two digits and the
+    missing one).  Raises InvalidArgumentError unless there is exactly one such line.
+
+    >>> sorted(threatened_line())
+    [2, 4, 9]
+    """
+    p = Round.parse(position)
+    threat = p.onyx if p.to_move.value == "I" else p.ivory
+    lines = {fifteen_in(set(threat) | {d}) for d in blocking_digits(position)}
+    if len(lines) != 1 or None in lines:
+        raise InvalidArgumentError("this position has no single threatened line", input=position)
+    return frozenset(lines.pop() or ())
+
+
 def _block_solution() -> str:
     p = Round.parse(PUZZLE_POSITION)
     a, b = sorted(p.onyx)
     (need,) = blocking_digits()
+    line = ", ".join(map(str, sorted(threatened_line())))
+    name = line_of(threatened_line()).name
     return (f"1. Onyx holds {a} and {b}: {a} + {b} = {a + b}. One more digit, {need}, would make "
-            f"{a} + {b} + {need} = 15.\n"
+            f"{a} + {b} + {need} = 15, so the line is {line}.\n"
             f"2. {need} is still in the pool, so Onyx would draft it next turn and win.\n"
-            f"3. Ivory must draft {need} now. On the magic square, {a} and {b} are two cells of the top row and "
-            f"{need} is the empty cell of that row: Ivory blocks the row.")
+            f"3. Ivory must draft {need} now. On the magic square, {a} and {b} are two cells of the {name} and "
+            f"{need} is its empty cell: Ivory blocks the {name}.")
 
 
 TASKS: list[Any] = [
@@ -84,11 +103,15 @@ TASKS: list[Any] = [
             truth=lambda: GAMES[0], reveal=game_reveal),
     Predict("00.p2", "Onyx drafts next. Who wins from here if both play as well as possible?",
             Choice(tuple(_OUTCOMES.values())), truth=winner, reveal=first_win),
-    Exercise("00.q1", "Ivory drafts next. Which digit must Ivory draft now to stop Onyx from winning on the next "
-             "turn?", DigitSet(), answer=blocking_digits, transfer=True,
-             slips={frozenset({6}): "2 + 9 + 6 = 17, not 15. Which digit makes 15 with 2 and 9?",
-                    frozenset({5}): "Ivory already holds 5: choose a digit from the pool."},
-             hint="Add Onyx's two digits. Which digit would make the total 15?", solution=_block_solution),
+    Exercise("00.q1", "Onyx is one digit away from a line of the magic square. Which three digits make that line? "
+             "(Then think: which digit must Ivory draft now?)", DigitSet(), answer=threatened_line, transfer=True,
+             slips={frozenset({2, 5, 8}): "That diagonal has Ivory's 5 on it: Onyx can never complete it.",
+                    frozenset({1, 5, 9}): "That line has Ivory's 5 on it: Onyx can never complete it.",
+                    frozenset({2, 6, 7}): "Onyx holds only one of those digits. Find the line with two of Onyx's.",
+                    frozenset(blocking_digits()): "That is the digit Ivory must take! The question asks for the "
+                                                  "whole line: all three digits."},
+             hint="Onyx holds 2 and 9. Find both on the grid: which line goes through both cells?",
+             solution=_block_solution),
     Why("00.w1", "The Game of 15 and tic-tac-toe are the same game, yet most people find the Game of 15 harder. "
         "Why?",
         model="In tic-tac-toe you can see the lines: a threat is two marks in a row. In the Game of 15 you have to "
