@@ -99,6 +99,7 @@ class SquarePad(w.VBox):
         grid = w.GridBox([b for row in self.boxes for b in row],
                          layout=w.Layout(grid_template_columns=f"repeat(3, {px * 2.6:g}px)", width="max-content"))
         self.button = w.Button(description="Check my square", button_style="", tooltip="add up every line")
+        self.button.style.font_size = f"{TEXT_PX['normal']}px"
         self.button.on_click(lambda _: self.check())
         self.message = w.HTML(f'<span style="font-size:{TEXT_PX["normal"]}px">Type a digit in every box, then '
                               'press Check my square.</span>')

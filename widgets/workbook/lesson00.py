@@ -10,7 +10,7 @@ from typing import Any
 
 from fifteen_kit.answers import Choice, DigitSet
 from fifteen_kit.errors import InvalidArgumentError
-from fifteen_kit.game_of_15 import Round, evaluate, fifteen_in, line_of
+from fifteen_kit.game_of_15 import WINNING_TRIPLES, Round, evaluate, fifteen_in, line_of
 from fifteen_kit.svg import HTML, magic_grid, round_board, side_by_side
 
 from .core import Exercise, Predict, Why
@@ -114,9 +114,10 @@ TASKS: list[Any] = [
              solution=_block_solution),
     Why("00.w1", "The Game of 15 and tic-tac-toe are the same game, yet most people find the Game of 15 harder. "
         "Why?",
-        model="In tic-tac-toe you can see the lines: a threat is two marks in a row. In the Game of 15 you have to "
-              "do sums in your head and remember which 8 sets of three digits make 15, for both players at once. "
-              "The magic square turns that arithmetic into a picture.",
+        model=lambda: "In tic-tac-toe you can see the lines: a threat is two marks in a row. In the Game of 15 you "
+                      "have to do sums in your head and remember which "
+                      f"{len(WINNING_TRIPLES)} sets of three digits make 15, for both players at once. "
+                      "The magic square turns that arithmetic into a picture.",
         points=["tic-tac-toe shows the lines; the Game of 15 hides them in sums",
                 "you must keep all the sets that make 15 in your head, for both players",
                 "the magic square turns the sums into lines you can see"]),

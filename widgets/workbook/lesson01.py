@@ -298,11 +298,11 @@ TASKS: list[Any] = [
              hint="Which digit makes 15 with 6 and 8? Then find that digit in 2 9 4 / 7 5 3 / 6 1 8.",
              solution=_block_solution),
     Why("01.w2", "Why are the Game of 15 and tic-tac-toe the same game? Write two or three sentences.",
-        model="Put the digits in the magic square. Drafting a digit is then the same as putting your mark in its "
-              "cell. The 8 sets of three digits that make 15 are exactly the 8 lines of the grid, so holding three "
-              "digits that make 15 is the same as having three in a row. Every move and every win in one game is a "
-              "move and a win in the other.",
+        model=lambda: "Put the digits in the magic square. Drafting a digit is then the same as putting your mark "
+                      f"in its cell. The {len(WINNING_TRIPLES)} sets of three digits that make 15 are exactly the "
+                      f"{len(LINES)} lines of the grid, so holding three digits that make 15 is the same as having "
+                      "three in a row. Every move and every win in one game is a move and a win in the other.",
         points=["drafting a digit = marking its cell of the magic square",
-                "the 8 triples that make 15 are exactly the 8 lines",
+                lambda: f"the {len(WINNING_TRIPLES)} triples that make 15 are exactly the {len(LINES)} lines",
                 "so wins (and draws) match: the same game in a different costume"]),
 ]
