@@ -203,6 +203,11 @@ def block_cell(position: str = BLOCK_POSITION) -> str:
     return CELL_NAMES[3 * r + c]
 
 
+def _cell_name(digit: int) -> str:
+    r, c = cell_of(digit)
+    return CELL_NAMES[3 * r + c]
+
+
 def _sum_solution() -> str:
     total = sum(SHIFTED)
     return (f"1. Add all nine numbers: 2 + 3 + ... + 10 = {total}.\n"
@@ -212,10 +217,11 @@ def _sum_solution() -> str:
 
 def _corner_solution() -> str:
     corners = sorted(corner_numbers())
+    evens = [d for d in range(1, 10) if len(triples_through(d)) == 3]
     return ("1. Every number is one more than a digit of the 1..9 square: 2 = 1 + 1, ..., 10 = 9 + 1.\n"
             f"2. Adding 1 to every cell adds 3 to every line, so 15 becomes {line_sum()} and the square stays magic.\n"
-            "3. The corners of the 1..9 square are the even digits 2, 4, 6, 8; one more each gives "
-            f"{', '.join(map(str, corners))}.\n"
+            f"3. The corners of the 1..9 square are the digits in 3 triples, {', '.join(map(str, evens))}; one more "
+            f"each gives {', '.join(map(str, corners))}.\n"
             "4. Check on the lines: a corner number must be in 3 triples of 2..10 that make "
             f"{line_sum()}; only {', '.join(map(str, corners))} are.")
 
@@ -236,12 +242,13 @@ def _bottom_solution() -> str:
 
 def _block_solution() -> str:
     onyx = sorted(Round.parse(BLOCK_POSITION).onyx)
+    square = " / ".join(" ".join(map(str, row)) for row in MAGIC_SQUARE)
     need = 15 - sum(onyx)
     return (f"1. Onyx holds {onyx[0]} and {onyx[1]}: {onyx[0]} + {onyx[1]} = {sum(onyx)}, so Onyx wins next turn "
             f"with {need} ({onyx[0]} + {onyx[1]} + {need} = 15).\n"
             f"2. Ivory must take {need} now.\n"
-            f"3. On the magic square 2 9 4 / 7 5 3 / 6 1 8 the digit {need} sits in the {block_cell()} cell: "
-            f"{onyx[0]} and {onyx[1]} are the bottom corners, and the mark goes between them.")
+            f"3. On the magic square {square} the digit {need} sits in the {block_cell()} cell, on the same line as "
+            f"Onyx's {onyx[0]} ({_cell_name(onyx[0])}) and {onyx[1]} ({_cell_name(onyx[1])}).")
 
 
 TASKS: list[Any] = [
