@@ -113,6 +113,9 @@ class SquarePad(w.VBox):
         """Type ``square`` (three rows of three digits or texts) into the boxes, as a pupil would.
 
         Raises InvalidArgumentError unless ``square`` is three rows of three entries.
+
+        >>> pad = SquarePad(); pad.fill([[1, 2, 3], [4, 5, 6], [7, 8, ""]]); pad.check()
+        'Still empty: 1 box.'
         """
         rows = [list(_check.items(r, 3, "a row of the square")) for r in _check.items(square, 3, "a square")]
         if len(rows) != 3 or any(len(r) != 3 for r in rows):
@@ -122,7 +125,11 @@ class SquarePad(w.VBox):
                 box.value = str(value)
 
     def check(self) -> str:
-        """Judge the boxes as they are, show the verdict under the pad and return it."""
+        """Judge the boxes as they are, show the verdict under the pad and return it.
+
+        >>> SquarePad().check()
+        'Still empty: 9 boxes.'
+        """
         text = square_report([[box.value for box in row] for row in self.boxes])
         self.message.value = f'<span style="font-size:{TEXT_PX["normal"]}px">{text}</span>'
         return text

@@ -15,8 +15,8 @@ from fifteen_kit.svg import HTML, magic_grid, round_board, side_by_side
 
 from .core import Exercise, Predict, Why
 
-__all__ = ["FIRST_POSITION", "GAMES", "PUZZLE_POSITION", "TASKS", "blocking_digits", "first_win", "threatened_line",
-           "winner"]
+__all__ = ["FIRST_POSITION", "GAMES", "PUZZLE_POSITION", "TASKS", "blocking_digits", "first_win", "game_reveal",
+           "threatened_line", "winner"]
 
 #: The first-taste position: Onyx holds 2 and 5, Ivory holds 1 and 3, Onyx to draft.
 FIRST_POSITION = "25/13 O"
@@ -41,7 +41,11 @@ def winner(position: str = FIRST_POSITION) -> str:
 
 
 def first_win() -> HTML:
-    """The first-taste position after Onyx's best draft, on the pool and on the magic square."""
+    """The first-taste position after Onyx's best draft, on the pool and on the magic square.
+
+    >>> 'Onyx drafts 8' in first_win()
+    True
+    """
     p = Round.parse(FIRST_POSITION)
     best = evaluate(p).best_moves[0]
     done = p.play(best)
@@ -53,7 +57,11 @@ def first_win() -> HTML:
 
 
 def game_reveal() -> HTML:
-    """Why the grid is tic-tac-toe, in words."""
+    """Why the grid is tic-tac-toe, in words.
+
+    >>> 'tic-tac-toe' in game_reveal()
+    True
+    """
     return HTML('<p style="font-size:16px">It is <b>tic-tac-toe</b>. Drafting a digit is putting your mark in its '
                 "cell, and three digits that make 15 are always three cells in a row, a column or a diagonal. "
                 "Lesson 01 proves it.</p>")

@@ -24,20 +24,9 @@ from fifteen_kit.svg import HTML, number_squares
 
 from .core import Exercise, Predict, Why
 
-__all__ = [
-    "BLOCK_POSITION",
-    "CELL_NAMES",
-    "TASKS",
-    "block_cell",
-    "bottom_row",
-    "corner_numbers",
-    "digit_counts",
-    "line_sum",
-    "solved_square",
-    "symmetry_picture",
-    "triple_list",
-    "triples_and_lines",
-]
+__all__ = ["BLOCK_POSITION", "CELL_NAMES", "SHIFTED", "TASKS", "TOP_CORNERS", "block_cell", "bottom_row",
+           "corner_explanation", "corner_numbers", "digit_counts", "line_sum", "magic_square_picture", "solved_square",
+           "symmetry_picture", "triple_list", "triples_and_lines"]
 
 #: The names of the nine cells, row by row, as the pupil types them.
 CELL_NAMES: tuple[str, ...] = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
@@ -77,7 +66,11 @@ def digit_counts() -> HTML:
 
 
 def corner_explanation() -> HTML:
-    """Why the even digits go in the corners: a digit in 3 triples needs a cell on 3 lines."""
+    """Why the even digits go in the corners: a digit in 3 triples needs a cell on 3 lines.
+
+    >>> 'corners' in corner_explanation()
+    True
+    """
     evens = [d for d in range(1, 10) if len(triples_through(d)) == 3]
     return HTML(_p(f"The digits in exactly 3 triples are {', '.join(map(str, evens))}: they need cells on 3 lines, "
                    "and those are the corners. The digits in 2 triples go on the edges (2 lines each), and the "
@@ -91,7 +84,11 @@ def _magic_squares() -> list[tuple[tuple[int, int, int], ...]]:
 
 
 def magic_square_picture() -> HTML:
-    """Every magic square of the digits 1..9, drawn side by side."""
+    """Every magic square of the digits 1..9, drawn side by side.
+
+    >>> magic_square_picture().count('<svg')
+    8
+    """
     from fifteen_kit.counting import magic_squares
 
     squares = magic_squares()
@@ -116,7 +113,11 @@ def symmetry_picture() -> HTML:
 
 
 def triples_and_lines() -> HTML:
-    """Each triple that makes 15 next to the line of the magic square it fills."""
+    """Each triple that makes 15 next to the line of the magic square it fills.
+
+    >>> 'diagonal from top right' in triples_and_lines()
+    True
+    """
     names = {line.digits: line.name for line in LINES}
     rows = "".join(f"<tr><td>{' + '.join(map(str, t))} = 15</td><td>{escape(names[t])}</td></tr>"
                    for t in WINNING_TRIPLES)
