@@ -48,6 +48,17 @@ def _blocks(position: str) -> frozenset[int]:
     return frozenset(d for d in p.pool if fifteen_in(set(opponent) | {d}))
 
 
+def _free_cells() -> int:
+    # unknowns minus the rank of the system's matrix (the line sum S is one of the unknowns, and it is fixed)
+    from sympy import linear_eq_to_matrix
+
+    from fifteen_kit.counting import magic_square_system
+
+    cells, equations, S = magic_square_system()
+    matrix, _ = linear_eq_to_matrix(equations, [*cells, S])
+    return len(cells) + 1 - matrix.rank()
+
+
 def _shifted_squares() -> list[tuple[tuple[int, ...], ...]]:
     # every magic square of 2..10: the squares of 1..9 with one added to every cell, checked line by line
     squares = [tuple(tuple(n + 1 for n in row) for row in s) for s in magic_squares()]
@@ -203,10 +214,11 @@ GUIDE_CLAIMS = [
     ("at\n  once with 8 (2 + 5 + 8 = 15). Try it: Ivory must draft 4 (it blocks 2 + 9 + 4).",
      (_blocks("25/13 I"), _blocks("29/5 I")), (frozenset({8}), frozenset({4}))),
     ("Predictions (the kit's values): 8 triples; 5 is in the most triples (4); the corners hold the\n  even digits "
-     "2, 4, 6, 8; 8 magic squares; 8 symmetries",
+     "2, 4, 6, 8; 2 cells are still free once the line sum and centre are known; 8 magic squares;\n  8 symmetries",
      (len(WINNING_TRIPLES), len(triples_through(5)), max(len(triples_through(d)) for d in DIGITS if d != 5),
-      sorted(d for d in DIGITS if len(triples_through(d)) == 3), len(magic_squares()), len(symmetric_squares())),
-     (8, 4, 3, [2, 4, 6, 8], 8, 8)),
+      sorted(d for d in DIGITS if len(triples_through(d)) == 3), _free_cells(), len(magic_squares()),
+      len(symmetric_squares())),
+     (8, 4, 3, [2, 4, 6, 8], 2, 8, 8)),
     ("1: the bottom row is 4 9 2 (the square 8 1 6 / 3 5 7 / 4 9 2).\n  2: 18 (2 + 3 + … + 10 = 54 shared by three "
      "rows). 3: 3, 5, 7, 9. 4: the bottom middle cell (digit 1).",
      (next(s for s in magic_squares() if s[0][0] == 8 and s[0][2] == 6), sum(_shifted_squares()[0][0]),

@@ -25,8 +25,8 @@ from fifteen_kit.svg import HTML, number_squares
 from .core import Exercise, Predict, Why
 
 __all__ = ["BLOCK_POSITION", "CELL_NAMES", "SHIFTED", "TASKS", "TOP_CORNERS", "block_cell", "bottom_row",
-           "corner_explanation", "corner_numbers", "digit_counts", "line_sum", "magic_square_picture", "solved_square",
-           "symmetry_picture", "triple_list", "triples_and_lines"]
+           "corner_explanation", "corner_numbers", "digit_counts", "free_cells", "line_sum", "magic_square_picture",
+           "solved_square", "symmetry_picture", "triple_list", "triples_and_lines"]
 
 #: The names of the nine cells, row by row, as the pupil types them.
 CELL_NAMES: tuple[str, ...] = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
@@ -165,6 +165,22 @@ def _corner_solution_formulas() -> dict[str, Any]:
     return {"a": a, "c": c, **{str(x): solution[x] for x in (b, d, e, f, g, h, i)}}
 
 
+def free_cells() -> int:
+    """How many cells of a 3x3 magic square can still be chosen once sympy has solved its system: the cells that
+    sympy's own solution (for all unknowns) leaves as letters.
+
+    >>> free_cells()
+    2
+    """
+    from sympy import solve
+
+    from fifteen_kit.counting import magic_square_system
+
+    cells, equations, _ = magic_square_system()
+    solution = solve(equations, dict=True)[0]
+    return len(set(cells) - set(solution))
+
+
 def solved_square(a: int = TOP_CORNERS[0], c: int = TOP_CORNERS[1]) -> tuple[tuple[int, ...], ...]:
     """The square that sympy's solution gives when the top corners are ``a`` and ``c`` (rows).
 
@@ -268,20 +284,24 @@ TASKS: list[Any] = [
               "45 ÷ 3 = 15.",
         points=["the three rows use each digit 1..9 once", "so 3 × (line sum) = 45",
                 "so the line sum is 45 ÷ 3 = 15"]),
+    Predict("01.p4", "Predict: a magic square has 9 cells. Its line sum must be 15 and its centre 5. How many more "
+            "cells must you choose before all the other cells are fixed?", Number(), truth=free_cells,
+            reveal=lambda: HTML(_p("Run the next cells: sympy solves the system for every letter except two "
+                                   "corners, and every other cell comes out as a formula in those two."))),
     Exercise("01.q1", "Choose the top corners a = 8 and c = 6. Use sympy's answers to work out the bottom row "
              "g h i, read from left to right.", DigitSequence(), answer=bottom_row, transfer=True,
              slips={(2, 9, 4): "Those are the right numbers read from right to left: read g h i from left to right.",
                     (6, 1, 8): "That is the bottom row of the square 2 9 4 / 7 5 3 / 6 1 8; here a = 8 and c = 6."},
              hint="Put a = 8 and c = 6 into g = 10 - c, h = a + c - 5 and i = 10 - a.",
              solution=_bottom_solution),
-    Predict("01.p4", "Predict: how many different magic squares of the digits 1 to 9 are there? (Count a square "
+    Predict("01.p5", "Predict: how many different magic squares of the digits 1 to 9 are there? (Count a square "
             "that is turned or flipped as a different square.)", Number(),
             truth=lambda: len(_magic_squares()),
             reveal=magic_square_picture),
-    Predict("01.p5", "Predict: in how many ways can you turn or flip a square so that it lands on its own outline? "
+    Predict("01.p6", "Predict: in how many ways can you turn or flip a square so that it lands on its own outline? "
             "(Leaving it as it is counts as one way.)", Number(), truth=lambda: len(symmetric_squares()),
             reveal=symmetry_picture),
-    Predict("01.p6", "Predict: is every set of three digits that makes 15 a line (row, column or diagonal) of the "
+    Predict("01.p7", "Predict: is every set of three digits that makes 15 a line (row, column or diagonal) of the "
             "magic square?", Choice(("yes, every one", "no, some are not lines")),
             truth=lambda: "yes, every one" if all(any(line.digits == t for line in LINES) for t in WINNING_TRIPLES)
             else "no, some are not lines", reveal=triples_and_lines),
