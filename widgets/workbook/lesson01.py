@@ -107,7 +107,8 @@ def symmetry_picture() -> HTML:
     pairs = symmetric_squares(MAGIC_SQUARE)
     same = sorted(square for _, square in pairs) == magic_squares()
     captions = tuple("left as it is" if name == "identity" else name for name, _ in pairs)
-    return HTML(number_squares([square for _, square in pairs], captions=captions)
+    return HTML('<div style="font-size:16px">' + number_squares([square for _, square in pairs], captions=captions)
+                + "</div>"
                 + _p(f"{len(pairs)} ways to turn or flip; they give exactly the magic squares above: "
                      f"{'yes' if same else 'no'}."))
 
