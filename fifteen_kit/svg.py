@@ -41,6 +41,8 @@ __all__ = [
     "dice_goal_board",
     "die",
     "magic_grid",
+    "number_square",
+    "number_squares",
     "round_board",
     "side_by_side",
     "tile",
@@ -376,6 +378,50 @@ def side_by_side(*drawings: str, captions: tuple[str, ...] = ()) -> HTML:
             if i < len(captions) else ""
         cells.append(f'<figure style="margin:0 1.5em 0 0">{d}{cap}</figure>')
     return HTML('<div style="display:flex;flex-wrap:wrap;align-items:flex-end">' + "".join(cells) + "</div>")
+
+
+def number_square(square: Iterable[Iterable[int]], size: float = 30) -> SVG:
+    """A 3x3 square of numbers (rows, as :func:`~fifteen_kit.counting.magic_squares` gives them), ``size`` per cell.
+
+    Each number is a whole number 0..999.  Raises InvalidArgumentError for anything but three rows of three
+    such numbers, or a bad size.
+
+    >>> number_square([[2, 9, 4], [7, 5, 3], [6, 1, 8]]).count('<rect')
+    9
+    """
+    size = _size(size)
+    rows = [list(_check.items(r, 3, "a row of the square")) for r in _check.items(square, 3, "a square")]
+    if len(rows) != 3 or any(len(r) != 3 for r in rows):
+        raise InvalidArgumentError("a square is three rows of three numbers", input=square)
+    numbers = [[_check.whole(n, 0, 999, "a number in the square") for n in r] for r in rows]
+    side = 3 * size + 2
+    label = " / ".join(" ".join(str(n) for n in r) for r in numbers)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side:g}" height="{side:g}" '
+           f'viewBox="0 0 {side:g} {side:g}" role="img" aria-label="square {label}">']
+    for r, row in enumerate(numbers):
+        for c, n in enumerate(row):
+            x, y = 1 + c * size, 1 + r * size
+            out.append(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" fill="{THEME["ivory"]}" '
+                       f'stroke="{THEME["mahogany"]}" stroke-width="1.5"/>')
+            out.append(f'<text x="{x + size / 2:g}" y="{y + size * 0.7:g}" text-anchor="middle" '
+                       f'font-family="{_FONT}" font-size="{size * 0.57:g}" fill="{THEME["onyx"]}">{n}</text>')
+    out.append("</svg>")
+    return SVG("".join(out))
+
+
+def number_squares(squares: Iterable[Iterable[Iterable[int]]], captions: tuple[str, ...] = (),
+                   size: float = 30) -> HTML:
+    """Several 3x3 squares of numbers in a row (see :func:`number_square`), each with an optional caption.
+
+    Raises InvalidArgumentError as :func:`number_square` and :func:`side_by_side` do.
+
+    >>> from fifteen_kit.game_of_15 import symmetric_squares
+    >>> pairs = symmetric_squares()
+    >>> number_squares([s for _, s in pairs], captions=tuple(n for n, _ in pairs)).count('<figure')
+    8
+    """
+    drawings = [number_square(s, size) for s in _check.items(squares, MAX_DRAWINGS, "squares")]
+    return side_by_side(*drawings, captions=captions)
 
 
 def tile_image(digit: int, face: str = "brass", size: float = 72, highlight: bool = False) -> SVG:

@@ -15,6 +15,7 @@ from fifteen_kit.game_of_15 import (
     fifteen_in,
     is_magic,
     line_of,
+    symmetric_squares,
     triples_through,
 )
 from fifteen_kit.game_of_15.square import digits_of, mask_of
@@ -126,3 +127,44 @@ def test_tree_helpers_validate_positions():
                  lambda: count_games(3, 1)):
         with pytest.raises(InvalidArgumentError):
             call()
+
+
+def test_a_clockwise_quarter_turn_moves_the_top_left_to_the_top_right():
+    clockwise = next(s for s in SYMMETRIES if s.name == "rotate 90° clockwise")
+    assert clockwise.cell(0, 0) == (0, 2) and clockwise.cell(0, 2) == (2, 2)
+    square = ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    assert clockwise.turn(square) == ((7, 4, 1), (8, 5, 2), (9, 6, 3))
+    turned = clockwise.turn(MAGIC_SQUARE)
+    assert turned[0][2] == MAGIC_SQUARE[0][0]  # the top-left number is now top right
+    # as a map of marks: a mark on the top-left cell (digit 2) moves to the top-right cell (digit 4)
+    assert clockwise(MAGIC_SQUARE[0][0]) == MAGIC_SQUARE[0][2]
+
+
+def test_every_symmetry_moves_cells_as_its_name_says():
+    expected = {
+        "identity": lambda r, c: (r, c), "rotate 90° clockwise": lambda r, c: (c, 2 - r),
+        "rotate 180°": lambda r, c: (2 - r, 2 - c), "rotate 90° anticlockwise": lambda r, c: (2 - c, r),
+        "flip top to bottom": lambda r, c: (2 - r, c), "flip left to right": lambda r, c: (r, 2 - c),
+        "flip over the diagonal from top left": lambda r, c: (c, r),
+        "flip over the diagonal from top right": lambda r, c: (2 - c, 2 - r),
+    }
+    assert [s.name for s in SYMMETRIES] == list(expected)
+    for s in SYMMETRIES:
+        for r in range(3):
+            for c in range(3):
+                assert s.cell(r, c) == expected[s.name](r, c), s.name
+
+
+def test_symmetric_squares_are_the_eight_magic_squares():
+    from fifteen_kit.counting import magic_squares
+
+    pairs = symmetric_squares()
+    assert [name for name, _ in pairs] == [s.name for s in SYMMETRIES]
+    assert sorted(square for _, square in pairs) == magic_squares()
+    assert dict(pairs)["rotate 90° anticlockwise"] == ((4, 3, 8), (9, 5, 1), (2, 7, 6))
+
+
+@pytest.mark.parametrize("bad", [None, [[1, 2, 3]], [[1, 2], [3, 4], [5, 6]], "abc"])
+def test_turn_refuses_what_is_not_a_square(bad):
+    with pytest.raises(InvalidArgumentError):
+        SYMMETRIES[1].turn(bad)

@@ -13,7 +13,19 @@ from fractions import Fraction
 import pytest
 
 from fifteen_kit.counting import centre_value, magic_constant, magic_squares
-from fifteen_kit.game_of_15 import WINNING_TRIPLES, Round, move_evaluations, triples_through
+from fifteen_kit.game_of_15 import (
+    DIGITS,
+    LINES,
+    MAGIC_SQUARE,
+    WINNING_TRIPLES,
+    Round,
+    cell_of,
+    fifteen_in,
+    is_magic,
+    move_evaluations,
+    symmetric_squares,
+    triples_through,
+)
 from fifteen_kit.game_of_15.tree import tree_statistics
 from fifteen_kit.nasty15 import policy_for
 from fifteen_kit.nasty15.probability import p_bust, p_valid
@@ -21,6 +33,37 @@ from fifteen_kit.nasty15.probability import p_bust, p_valid
 PUBLIC = (4, 3, 3, 2, 2, 1)
 LESSONS = pathlib.Path(__file__).resolve().parents[1] / "lessons"
 STATS = tree_statistics()
+
+
+def _line_kinds() -> tuple[int, int, int]:
+    names = [line.name for line in LINES]
+    return (sum(n.endswith("row") for n in names), sum(n.endswith("column") for n in names),
+            sum(n.startswith("diagonal") for n in names))
+
+
+def _blocks(position: str) -> frozenset[int]:
+    # the digits that stop the opponent's two digits from making 15 with a third (fifteen_in, not the solver)
+    p = Round.parse(position)
+    opponent = p.onyx if p.to_move.value == "I" else p.ivory
+    return frozenset(d for d in p.pool if fifteen_in(set(opponent) | {d}))
+
+
+def _free_cells() -> int:
+    # unknowns minus the rank of the system's matrix (the line sum S is one of the unknowns, and it is fixed)
+    from sympy import linear_eq_to_matrix
+
+    from fifteen_kit.counting import magic_square_system
+
+    cells, equations, S = magic_square_system()
+    matrix, _ = linear_eq_to_matrix(equations, [*cells, S])
+    return len(cells) + 1 - matrix.rank()
+
+
+def _shifted_squares() -> list[tuple[tuple[int, ...], ...]]:
+    # every magic square of 2..10: the squares of 1..9 with one added to every cell, checked line by line
+    squares = [tuple(tuple(n + 1 for n in row) for row in s) for s in magic_squares()]
+    assert all(len({sum(s[r][c] for r, c in line.cells) for line in LINES}) == 1 for s in squares)
+    return squares
 
 
 def _drawing_replies(opening: int) -> int:
@@ -180,14 +223,24 @@ def _stop_positions() -> tuple[int, int, int]:
 
 
 CLAIMS = [
+    # --- lessons 00 and 01 ---
+    ("00_start_here", "Onyx has drafted 2 and 5, Ivory has drafted 1 and 3",
+     (sorted(Round.parse("25/13 O").onyx), sorted(Round.parse("25/13 O").ivory)), ([2, 5], [1, 3])),
+    ("00_start_here", "every row, every column and\nboth diagonals add up to 15", is_magic(MAGIC_SQUARE), True),
+    ("00_start_here", "a row, a column or a diagonal of the 3×3 grid (there are 8)", len(LINES), 8),
+    ("01_magic_square", "The lines are the 3 rows, the 3 columns and the 2 **diagonals**", _line_kinds(), (3, 3, 2)),
+    ("01_magic_square", "all 8 lines have the same sum", len(LINES), 8),
+    ("01_magic_square", "the digits 1 to 9, which\nadd up to 45", sum(DIGITS), 45),
+    ("01_magic_square", "kit's boards use, 2 9 4 / 7 5 3 / 6 1 8", MAGIC_SQUARE, ((2, 9, 4), (7, 5, 3), (6, 1, 8))),
     ("01_magic_square", "Exactly **8** sets of three digits", len(WINNING_TRIPLES), 8),
-    ("01_magic_square", "**5** is in 4 sets", len(triples_through(5)), 4),
-    ("01_magic_square", "the **even** digits in 3", {len(triples_through(d)) for d in (2, 4, 6, 8)}, {3}),
-    ("01_magic_square", "the **odd** digits (other than 5) in 2", {len(triples_through(d)) for d in (1, 3, 7, 9)},
-     {2}),
+    ("01_magic_square", "as many as the 8 lines of a 3×3 grid", len(LINES), 8),
     ("01_magic_square", "There are **8** magic squares", len(magic_squares()), 8),
+    ("01_magic_square", "they are all one square turned or flipped",
+     sorted(square for _, square in symmetric_squares()) == magic_squares(), True),
     ("01_magic_square", "line sum must be 15", magic_constant(), 15),
     ("01_magic_square", "its centre must be 5", centre_value(), 5),
+    ("01_magic_square", "sympy agrees that the line sum must be 15 and the centre must be 5",
+     (magic_constant(), centre_value()), (15, 5)),
     ("02_perfect_play", "9 × 8 × 7 × … × 1 = 362,880 paths", math.factorial(9), 362_880),
     ("02_perfect_play", "fewer. How many?", STATS.games < math.factorial(9), True),
     ("02_perfect_play", "on drafts 5, 7 or 9 (its own 3rd, 4th or 5th draft), the second player on drafts 6\nor 8, "
@@ -307,9 +360,20 @@ def _guide_03() -> tuple:
 
 
 GUIDE_CLAIMS = [
-    ("1: 8. 2: the even digits 2, 4, 6, 8. 3: 4. 4: 8 magic squares.",
-     (len(WINNING_TRIPLES), sorted(d for d in range(1, 10) if len(triples_through(d)) == 3), len(magic_squares())),
-     (8, [2, 4, 6, 8], 8)),
+    # --- lessons 00 and 01 ---
+    ("at\n  once with 8 (2 + 5 + 8 = 15). Try it: Ivory must draft 4 (it blocks 2 + 9 + 4).",
+     (_blocks("25/13 I"), _blocks("29/5 I")), (frozenset({8}), frozenset({4}))),
+    ("Predictions (the kit's values): 8 triples; 5 is in the most triples (4); the corners hold the\n  even digits "
+     "2, 4, 6, 8; 2 cells are still free once the line sum and centre are known; 8 magic squares;\n  8 symmetries",
+     (len(WINNING_TRIPLES), len(triples_through(5)), max(len(triples_through(d)) for d in DIGITS if d != 5),
+      sorted(d for d in DIGITS if len(triples_through(d)) == 3), _free_cells(), len(magic_squares()),
+      len(symmetric_squares())),
+     (8, 4, 3, [2, 4, 6, 8], 2, 8, 8)),
+    ("1: the bottom row is 4 9 2 (the square 8 1 6 / 3 5 7 / 4 9 2).\n  2: 18 (2 + 3 + … + 10 = 54 shared by three "
+     "rows). 3: 3, 5, 7, 9. 4: the bottom middle cell (digit 1).",
+     (next(s for s in magic_squares() if s[0][0] == 8 and s[0][2] == 6), sum(_shifted_squares()[0][0]),
+      sum(range(2, 11)), sorted({s[0][0] for s in _shifted_squares()}), cell_of(1), _blocks("68/5 I")),
+     (((8, 1, 6), (3, 5, 7), (4, 9, 2)), 18, 54, [3, 5, 7, 9], (2, 1), frozenset({1}))),
     ("8 × 6 × 6 × 5 = 1,440 games; positions after three drafts, 252 (against 504 orders of drafting); the most "
      "common\n  length, 9 drafts; perfect play, a draw; replies that hold the draw: to the centre 4 (the corners), "
      "after a\n  corner only the centre, to an edge 4, to the edge 3 the digits 4, 5, 7 and 8. Puzzles: 1: 2 or 4; "
@@ -353,7 +417,12 @@ def test_teacher_guide_covers_every_lesson():
 # Each lesson's rows are in its own section; a workbook exercise missing here fails the test below.
 EXERCISE_ANSWERS: dict[str, object] = {}
 # --- lesson 00 ---
+EXERCISE_ANSWERS["00.q1"] = lambda: next(set(t) for t in WINNING_TRIPLES if {2, 9} <= set(t))
 # --- lesson 01 ---
+EXERCISE_ANSWERS["01.q1"] = lambda: next(s for s in magic_squares() if s[0][0] == 8 and s[0][2] == 6)[2]
+EXERCISE_ANSWERS["01.q2"] = lambda: sum(_shifted_squares()[0][0])
+EXERCISE_ANSWERS["01.q3"] = lambda: {s[r][c] for s in _shifted_squares() for r, c in ((0, 0), (0, 2), (2, 0), (2, 2))}
+EXERCISE_ANSWERS["01.q4"] = lambda: {(2, 1): "bottom middle"}[cell_of(next(iter(_blocks("68/5 I"))))]
 # --- lesson 02 ---
 
 

@@ -65,3 +65,24 @@ def test_side_by_side_and_bad_tiles():
 def test_bad_drawing_arguments(call):
     with pytest.raises(InvalidArgumentError):
         call()
+
+
+def test_number_squares_draw_every_number_once():
+    from fifteen_kit.game_of_15 import symmetric_squares
+    from fifteen_kit.svg import number_square, number_squares
+
+    picture = number_square(((2, 9, 4), (7, 5, 3), (6, 1, 8)))
+    assert [f">{d}</text>" in picture for d in range(1, 10)] == [True] * 9
+    assert "square 2 9 4 / 7 5 3 / 6 1 8" in picture
+    pairs = symmetric_squares()
+    row = number_squares([s for _, s in pairs], captions=tuple(n for n, _ in pairs))
+    assert row.count("<svg") == 8 and "rotate 90° clockwise" in row
+
+
+@pytest.mark.parametrize("bad", [None, "294", [[1, 2, 3]], [[1, 2, 3], [4, 5, 6], [7, 8, "9"]],
+                                 [[1, 2, 3], [4, 5, 6], [7, 8, 1000]]])
+def test_number_square_refuses_what_is_not_a_square(bad):
+    from fifteen_kit.svg import number_square
+
+    with pytest.raises(InvalidArgumentError):
+        number_square(bad)

@@ -58,6 +58,7 @@ from .square import (
     is_magic,
     line_of,
     mask_of,
+    symmetric_squares,
     triples_through,
 )
 from .tree import (
@@ -127,6 +128,7 @@ __all__ = [
     "reachable_positions",
     "score_to_outcome",
     "solve",
+    "symmetric_squares",
     "tally_text",
     "threats",
     "tree_statistics",

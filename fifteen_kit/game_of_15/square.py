@@ -46,6 +46,7 @@ __all__ = [
     "is_magic",
     "line_of",
     "mask_of",
+    "symmetric_squares",
     "triples_through",
 ]
 
@@ -107,8 +108,8 @@ def _make_lines() -> tuple[Line, ...]:
         ("left column", [(0, 0), (1, 0), (2, 0)]),
         ("middle column", [(0, 1), (1, 1), (2, 1)]),
         ("right column", [(0, 2), (1, 2), (2, 2)]),
-        ("main diagonal", [(0, 0), (1, 1), (2, 2)]),
-        ("anti-diagonal", [(0, 2), (1, 1), (2, 0)]),
+        ("diagonal from top left", [(0, 0), (1, 1), (2, 2)]),
+        ("diagonal from top right", [(0, 2), (1, 1), (2, 0)]),
     ]
     return tuple(
         Line(name, tuple(cells), tuple(sorted(MAGIC_SQUARE[r][c] for r, c in cells)))
@@ -228,8 +229,14 @@ def is_magic(square: Iterable[Iterable[int]]) -> bool:
 class Symmetry:
     """A symmetry of the square (rotation or reflection) as a permutation of the digits.
 
-    ``permutation[d - 1]`` is the digit whose cell the cell of ``d`` is carried to.
-    Symmetries map winning triples to winning triples, so they preserve the game.
+    ``permutation[d - 1]`` is the digit whose cell the cell of ``d`` is carried to, so
+    ``symmetry(digits)`` moves a player's marks: the marks on the cells of ``digits`` turned or
+    flipped as the name says are the marks on the cells of the result.  Symmetries map winning
+    triples to winning triples, so they preserve the game.
+
+    To turn or flip the *numbers written in a square*, use :meth:`turn`: writing ``symmetry(d)``
+    in place of each ``d`` relabels the cells instead, which gives the inverse motion (a
+    "clockwise" permutation written into the square turns its numbers anticlockwise).
 
     Raises InvalidArgumentError unless ``name`` is text and ``permutation`` lists each
     digit 1..9 exactly once.
@@ -270,6 +277,49 @@ class Symmetry:
                 out |= 1 << (self.permutation[d - 1] - 1)
         return out
 
+    def cell(self, row: int, column: int) -> tuple[int, int]:
+        """The cell that ``(row, column)`` is carried to (both 0..2).
+
+        Raises InvalidArgumentError outside the grid.
+
+        >>> SYMMETRIES[1].name, SYMMETRIES[1].cell(0, 0)   # the top-left cell goes to the top right
+        ('rotate 90° clockwise', (0, 2))
+        """
+        return cell_of(self.permutation[digit_at(row, column) - 1])
+
+    def turn(self, square: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+        """The 3x3 ``square`` (rows of numbers) turned or flipped: each number moves with its cell.
+
+        Raises InvalidArgumentError unless ``square`` is three rows of three numbers.
+
+        >>> clockwise = SYMMETRIES[1]
+        >>> clockwise.turn(MAGIC_SQUARE)   # 2 9 4 / 7 5 3 / 6 1 8 turned a quarter clockwise
+        ((6, 7, 2), (1, 5, 9), (8, 3, 4))
+        """
+        rows = [tuple(_check.items(r, 3, "a row of the square")) for r in _check.items(square, 3, "a square")]
+        if len(rows) != 3 or any(len(r) != 3 for r in rows):
+            raise InvalidArgumentError("a square is three rows of three numbers", input=square)
+        out = [[0] * 3 for _ in range(3)]
+        for r in range(3):
+            for c in range(3):
+                nr, nc = self.cell(r, c)
+                out[nr][nc] = rows[r][c]
+        return tuple(tuple(row) for row in out)
+
+
+def symmetric_squares(square: Iterable[Iterable[int]] = MAGIC_SQUARE) -> list[tuple[str, tuple[tuple[int, ...], ...]]]:
+    """The 8 ways to turn or flip a 3x3 ``square``: ``(name, turned square)`` pairs, identity first.
+
+    ``square`` is three rows of three numbers (the magic square by default).  Raises
+    InvalidArgumentError otherwise.
+
+    >>> for name, turned in symmetric_squares()[:2]:
+    ...     print(name, turned)
+    identity ((2, 9, 4), (7, 5, 3), (6, 1, 8))
+    rotate 90° clockwise ((6, 7, 2), (1, 5, 9), (8, 3, 4))
+    """
+    return [(s.name, s.turn(square)) for s in SYMMETRIES]
+
 
 def _make_symmetries() -> tuple[Symmetry, ...]:
     transforms = [
@@ -279,8 +329,8 @@ def _make_symmetries() -> tuple[Symmetry, ...]:
         ("rotate 90° anticlockwise", lambda r, c: (2 - c, r)),
         ("flip top to bottom", lambda r, c: (2 - r, c)),
         ("flip left to right", lambda r, c: (r, 2 - c)),
-        ("reflect in the main diagonal", lambda r, c: (c, r)),
-        ("reflect in the anti-diagonal", lambda r, c: (2 - c, 2 - r)),
+        ("flip over the diagonal from top left", lambda r, c: (c, r)),
+        ("flip over the diagonal from top right", lambda r, c: (2 - c, 2 - r)),
     ]
     out = []
     for name, f in transforms:
