@@ -280,6 +280,7 @@ class Number(Form):
 def _read_digits(text: str, *, split_run: bool) -> tuple[list[int] | None, str]:
     t = _tidy(text).lower()
     t = re.sub(r"\band\b|[{}()\[\]]", " ", t)
+    t = re.sub(r"\b[a-i]\s*[=:]", " ", t)  # cells named as in the lessons: "g=4 h=9 i=2"
     if re.search(r"(?<![a-z])o(?![a-z])", t) and re.search(r"\d", t):
         return None, "Is that the letter O? Digits are typed with the number keys (0 is zero)."
     if re.search(r"[^\d\s,;+/&|-]", t, re.ASCII) or not re.search(r"\d", t):
@@ -420,12 +421,14 @@ class Choice(Form):
 
     Args:
         options: the options, as text (2 to 12, different after tidying).
+        aliases: other names for options, as (name, option) pairs (``("center", "centre")``).
 
     >>> Choice(("fewest", "options", "cannot tell")).judge("Cannot tell.", "cannot tell").correct
     True
     """
 
     options: tuple[str, ...] = ()
+    aliases: tuple[tuple[str, str], ...] = ()
     placeholder: ClassVar[str] = "your choice"
 
     def __post_init__(self) -> None:
@@ -435,6 +438,10 @@ class Choice(Form):
         if len({_key(o) for o in options}) != len(options):
             raise InvalidArgumentError("the options must differ", input=self.options)
         object.__setattr__(self, "options", tuple(options))
+        aliases = tuple(tuple(pair) for pair in _check.items(self.aliases, 100, "the aliases"))
+        if not all(len(pair) == 2 and isinstance(pair[0], str) and pair[1] in options for pair in aliases):
+            raise InvalidArgumentError("each alias is (another name, one of the options)", input=self.aliases)
+        object.__setattr__(self, "aliases", aliases)
 
     def expect(self, expected: Any) -> str:
         """The expected answer in this form's type (see :meth:`Form.expect`)."""
@@ -445,6 +452,7 @@ class Choice(Form):
     def read(self, text: str) -> tuple[Any, str]:
         """The typed text read as this form's value (see :meth:`Form.read`)."""
         key = _key(text)
+        key = next((_key(option) for alias, option in self.aliases if _key(alias) == key), key)
         exact = [o for o in self.options if _key(o) == key]
         starts = [o for o in self.options if len(key) >= 3 and _key(o).startswith(key)]
         found = exact or starts

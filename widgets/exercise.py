@@ -266,7 +266,8 @@ class SelfCheck(_Question):
                 or not isinstance(verdict[1], str)):
             self.feedback.value = "This exercise's checker is broken: tell your teacher."
             raise InvalidArgumentError("judge must return (True or False, feedback text)", input=verdict)
-        if not verdict[0]:
+        close = self.form is not None and self.form.judge(text, self.expected, self.slips).close
+        if not verdict[0] and not close:  # a right value written too coarsely is not a wrong try
             self.tries += 1
         self._show(verdict)
         self._record(answer=text, tries=self.tries, correct=verdict[0])

@@ -98,7 +98,8 @@ class SquarePad(w.VBox):
                 box.placeholder = "?"
         grid = w.GridBox([b for row in self.boxes for b in row],
                          layout=w.Layout(grid_template_columns=f"repeat(3, {px * 2.6:g}px)", width="max-content"))
-        self.button = w.Button(description="Check my square", button_style="", tooltip="add up every line")
+        self.button = w.Button(description="Check my square", button_style="", tooltip="add up every line",
+                               layout=w.Layout(width="auto", min_width="max-content"))
         self.button.style.font_size = f"{TEXT_PX['normal']}px"
         self.button.on_click(lambda _: self.check())
         self.message = w.HTML(f'<span style="font-size:{TEXT_PX["normal"]}px">Type a digit in every box, then '

@@ -24,7 +24,7 @@ from fifteen_kit.svg import HTML, number_squares
 
 from .core import Exercise, Predict, Why
 
-__all__ = ["BLOCK_POSITION", "CELL_NAMES", "SHIFTED", "TASKS", "TOP_CORNERS", "block_cell", "bottom_row",
+__all__ = ["BLOCK_POSITION", "CELL_ALIASES", "CELL_NAMES", "SHIFTED", "TASKS", "TOP_CORNERS", "block_cell", "bottom_row",
            "corner_explanation", "corner_numbers", "digit_counts", "free_cells", "line_sum", "magic_square_picture",
            "solved_square", "symmetry_picture", "triple_list", "triples_and_lines"]
 
@@ -37,6 +37,12 @@ BLOCK_POSITION = "68/5 I"
 SHIFTED = tuple(range(2, 11))
 #: The two top corners chosen in the substitution exercise (a and c).
 TOP_CORNERS = (8, 6)
+#: Other names pupils use for the cells (the middle of the bottom edge is also its "centre").
+CELL_ALIASES: tuple[tuple[str, str], ...] = (
+    ("bottom centre", "bottom middle"), ("bottom center", "bottom middle"), ("top centre", "top middle"),
+    ("top center", "top middle"), ("centre left", "middle left"), ("center left", "middle left"),
+    ("centre right", "middle right"), ("center right", "middle right"), ("center", "centre"),
+    ("middle", "centre"), ("left middle", "middle left"), ("right middle", "middle right"))
 
 
 def _p(text: str) -> str:
@@ -123,8 +129,9 @@ def triples_and_lines() -> HTML:
     rows = "".join(f"<tr><td>{' + '.join(map(str, t))} = 15</td><td>{escape(names[t])}</td></tr>"
                    for t in WINNING_TRIPLES)
     every = sorted(names) == sorted(WINNING_TRIPLES)
-    return HTML(f'<table style="font-size:16px">{rows}</table>'
-                + _p(f"Every triple is a line and every line a triple: {'yes' if every else 'no'}."))
+    verdict = ("Yes: every triple is a line, and every line is a triple." if every
+               else "No: some triples are not lines.")
+    return HTML(f'<table style="font-size:16px">{rows}</table>' + _p(verdict))
 
 
 def line_sum(numbers: tuple[int, ...] = SHIFTED) -> int:
@@ -318,9 +325,10 @@ TASKS: list[Any] = [
                                              "bigger."},
              hint="Each number of 2..10 is one digit of 1..9 plus 1. Where did the even digits go?",
              solution=_corner_solution),
-    Exercise("01.q4", "Onyx holds 6 and 8, Ivory holds 5, and Ivory drafts next. Without a board: on the magic "
-             "square, which cell must Ivory's mark go on to stop Onyx from winning on the next turn?",
-             Choice(CELL_NAMES), answer=block_cell, transfer=True,
+    Exercise("01.q4", "Onyx holds 6 and 8, Ivory holds 5, and Ivory drafts next. Without a board: on the kit's "
+             "magic square 2 9 4 / 7 5 3 / 6 1 8 (read row by row), which cell must Ivory's mark go on to stop Onyx "
+             "from winning on the next turn?",
+             Choice(CELL_NAMES, aliases=CELL_ALIASES), answer=block_cell, transfer=True,
              slips={"bottom left": "That cell holds 6, which Onyx already has.",
                     "bottom right": "That cell holds 8, which Onyx already has.",
                     "centre": "The centre holds 5, which Ivory already has."},

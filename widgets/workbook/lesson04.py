@@ -193,7 +193,7 @@ def simulation_chart() -> Any:
     with plotstyle.context():
         ax = fig.subplots()
         ax.plot(range(1, len(running) + 1), running, color=plotstyle.COLOURS[0], label="average of the first n turns")
-        ax.axhline(float(exact), color=plotstyle.COLOURS[1], linestyle="--", label=f"exact: {_f(exact, 4)}")
+        ax.axhline(float(exact), color=plotstyle.COLOURS[1], linestyle="--", label=f"exact: {_f(exact)}")
         ax.set_xlabel("number of simulated turns n")
         ax.set_ylabel("average score")
         ax.legend(loc="lower right")
@@ -220,7 +220,9 @@ def boards_chart() -> Any:
         bars = ax.bar(names, [float(v) for v in values.values()],
                       color=[plotstyle.COLOURS[1] if kind == public else plotstyle.COLOURS[0] for kind in values])
         bars[list(values).index(public)].set_hatch("//")
-        ax.set_ylim(0, 15)
+        ax.bar_label(bars, labels=[f"{float(v):.2f}" for v in values.values()], rotation=90, padding=4,
+                     fontsize=plotstyle.MIN_PT["tick"])
+        ax.set_ylim(0, 18)
         ax.set_ylabel("points on average (best play)")
         ax.set_xlabel("targets of a board, largest first (the public board: hatched)")
         ax.tick_params(axis="x", rotation=60)
@@ -275,8 +277,8 @@ def _optimal_reveal() -> Any:
     values = simple_rule_values(BOARD, THRESHOLDS)
     name = max(values, key=values.__getitem__)
     gain = exact - values[name]
-    return _md(f"Best play: **{_f(exact, 4)}** points per turn on average.\n\n"
-               f"The best simple rule ({name}): {_f(values[name], 4)}. Best play gains {_f(gain, 2)} points per "
+    return _md(f"Best play: **{_f(exact)}** points per turn on average.\n\n"
+               f"The best simple rule ({name}): {_f(values[name])}. Best play gains {_f(gain, 2)} points per "
                f"turn, about {_f(10 * gain, 1)} points over a game of 10 boards.")
 
 
@@ -448,8 +450,8 @@ TASKS: list[Task] = [
     Predict("04.p9", "With the rule 'stop at 9 pips', what percentage of turns score FEWER than 9 points?",
             Number(places=1, percent=True), truth=lambda: _share_below(9),
             reveal=lambda: _image(distributions_chart())),
-    Predict("04.p10", "The chart showed the best simple rule. How many points on average do you think the best "
-            "possible policy scores? (to the nearest whole point)", Number(places=0),
+    Predict("04.p10", "The chart in the last prediction showed how well the best simple rule does. How many points "
+            "on average do you think the best possible policy scores? (to the nearest whole point)", Number(places=0),
             truth=lambda: round(policy_for(BOARD).expected_score()), reveal=_optimal_reveal, unit="points"),
     Predict("04.p11", "First roll: blue 1, yellow 1 and red 1 are valid; black 4, white 6 and green 3 are too high. "
             "Which dice would best play place?", Choice(tuple(_PLACINGS.values())),
@@ -505,9 +507,12 @@ TASKS: list[Task] = [
              hint="Stop = placed pips + 5 (bonus for exactly five dice). Gain = expected score of rolling − stop.",
              solution=_q3_solution),
     Exercise("04.q4", "A made-up mini-game with only two dice: yellow (target 3) and red (target 1). The rule: roll "
-             "both once, place every valid die and stop; a bust scores the two targets, 3 + 1. What is the "
+             "both once, place every valid die and stop (no bonus and no doubling: the score is the placed pips); a bust "
+             "scores the two targets, 3 + 1. What is the "
              "expected score? (a fraction, or 2 decimals)", Number(places=2), answer=_mini_value, transfer=True,
-             slips={Fraction(7, 6): "You left out the bust: with both dice too high you score 3 + 1 = 4.",
+             slips={Fraction(37, 12): "No doubling in this mini-game: with both dice placed the score is just their "
+                                      "pips.",
+                    Fraction(7, 6): "You left out the bust: with both dice too high you score 3 + 1 = 4.",
                     Fraction(5, 3): "That is only the bust's share; add the pips of the valid dice.",
                     Fraction(5, 2): "That is the plain average of the four cases' scores: the cases are not equally "
                                     "likely, so weigh each score by its chance."},
