@@ -8,8 +8,10 @@ import html
 import re
 
 import pytest
-from fifteen_kit.widgets.workbook import LESSONS, Exercise, task
+from fifteen_kit.widgets.workbook import LESSONS, Exercise, Predict, task
 from lesson_cells import asked, notebook
+
+from fifteen_kit.answers import Choice
 
 
 def _visible(cell: dict) -> str:
@@ -45,3 +47,25 @@ def test_no_answer_is_on_screen_before_its_exercise(lesson, cell, key):
         for index in range(cell):
             found = pattern.search(_visible(cells[index]))
             assert not found, f"exercise {key}: its answer {form!r} is shown in cell {index} of lesson {lesson}"
+
+
+PREDICTIONS = [(lesson, cell, key) for lesson in LESSONS for cell, key in asked(lesson)
+               if isinstance(task(key), Predict) and not isinstance(task(key).form, Choice)]
+
+
+@pytest.mark.parametrize(("lesson", "cell", "key"), PREDICTIONS, ids=[c[2] for c in PREDICTIONS])
+def test_no_output_shows_a_prediction_before_the_guess(lesson, cell, key):
+    # a saved output is on screen as soon as the notebook opens: no code cell before a prediction, nor the code
+    # cell right after it, may show its truth (numbers of two or more characters; a digit is everywhere)
+    cells = notebook(lesson)["cells"]
+    item = task(key)
+    truth = item.truth() if callable(item.truth) else item.truth
+    after = next((i for i in range(cell + 1, len(cells)) if cells[i]["cell_type"] == "code"), None)
+    nearby = [i for i in range(cell) if cells[i]["cell_type"] == "code"] + ([after] if after is not None else [])
+    for form in item.form.renderings(truth):
+        if len(form.rstrip("%")) < 2:
+            continue
+        pattern = _token(form)
+        for index in nearby:
+            assert not pattern.search(_visible(cells[index])), \
+                f"prediction {key}: its answer {form!r} is in the output of cell {index} of lesson {lesson}"
