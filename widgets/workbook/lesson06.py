@@ -34,6 +34,7 @@ from .core import Exercise, Predict, Why
 
 __all__ = [
     "FROZEN_EXAMPLE",
+    "LEVEL_BUDGET",
     "LOOP_EXAMPLE",
     "LOOP_MOVE",
     "RACE_BUDGET",
@@ -59,6 +60,8 @@ TINY = "B1 O3 B2 B3 / O1 -- O2 -- L1"
 FROZEN_EXAMPLE = "G1 B5 G2 G5 G4 G3 / O1 O2 O4 -- -- O3 / B1 B2 B3 O5 -- B4 L1"
 #: The budget (positions expanded) each search gets per deal in the race of part 3.
 RACE_BUDGET = 10_000
+#: The solver's budget per deal when it plays against simple play (part 3).
+LEVEL_BUDGET = 20_000
 
 
 def deal_count(colours: int, numbers: int) -> int:
@@ -188,7 +191,7 @@ def level_results() -> dict[int, dict[str, dict[str, int]]]:
     >>> level_results()[1]["solver"]["won"]
     10
     """
-    return {level: compare_players(level, deals=10, budget=20_000, first_seed=100) for level in (1, 2, 3)}
+    return {level: compare_players(level, deals=10, budget=LEVEL_BUDGET, first_seed=100) for level in (1, 2, 3)}
 
 
 def level_chart() -> Any:
@@ -244,8 +247,9 @@ def _deals_reveal() -> Any:
     deals = deal_count(5, 15)
     return _md(f"75! = 75 × 74 × 73 × … × 2 × 1 =\n\n`{deals}`\n\nThat is **{len(str(deals))} digits**. "
                "Why 75!? The 70 tiles other than the 1s are all different, the 5 gaps are alike: they fit into the "
-               "75 cells in 75! / 5! ways (5! = 120 orders of the gaps give the same deal). The five 1s can "
-               "stand in column 0 in 5! orders. And 75! / 5! × 5! = 75!.")
+               "75 cells in 75! / 5! ways (75! if the gaps were different, but swapping the gaps among "
+               "themselves, in 5! = 120 ways, gives the same deal). The five 1s can stand in column 0 in 5! orders. "
+               "And 75! / 5! × 5! = 75!.")
 
 
 def _small_reveal() -> Any:
@@ -269,8 +273,12 @@ def _loop_reveal() -> Any:
     game.play(LOOP_MOVE)
     legal = ", ".join(str(m) for m in game.position.legal_moves()) or "none"
     fresh = ", ".join(str(m) for m in game.fresh_moves()) or "none"
+    back = [m for m in game.position.legal_moves() if game.position.play(m) == Position.parse(LOOP_EXAMPLE)]
+    moves = game.position.legal_moves()
+    where = (" The only legal move leads straight back to the start." if len(moves) == len(back) == 1 else
+             f" {len(back)} of the legal moves lead straight back to the start." if back else "")
     return _md(f"After {LOOP_MOVE}: legal moves: **{legal}**; of those, moves to a position not seen before: "
-               f"**{fresh}**. The game's status: **{game.status}**. The only move leads back to the start.")
+               f"**{fresh}**. The game's status: **{game.status}**.{where}")
 
 
 def _prefix_status() -> str:
@@ -358,8 +366,8 @@ TASKS = [
         points=["'Lost' must mean: no line at all wins.",
                 "Skipped moves might be the only way to win (the counterexample).",
                 "So a shortcut is allowed only once it is proved safe."]),
-    Predict("06.p6", "Predict: the solver searches each deal (at most 20,000 positions). Of 10 level-1 deals, how "
-            "many will it win?", Number(), truth=lambda: level_results()[1]["solver"]["won"],
+    Predict("06.p6", f"Predict: the solver searches each deal (at most {LEVEL_BUDGET:,} positions). Of 10 level-1 "
+            "deals, how many will it win?", Number(), truth=lambda: level_results()[1]["solver"]["won"],
             reveal=_levels_reveal, unit="deals"),
     Exercise("06.q1", "A smaller table has 4 colours and tiles 1 to 13 (52 tiles, like a pack of cards). It is "
              "dealt the same way. How many digits does its number of different deals have?", Number(),
