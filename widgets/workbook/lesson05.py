@@ -121,8 +121,8 @@ def study_chart(rows: Any, title: str) -> Any:
     ``rows`` are :class:`~fifteen_kit.fifteens.StudyRow` values; returns the matplotlib Figure (not shown).
 
     >>> fig = study_chart(lesson_study()[:2], "two players")
-    >>> fig.axes[0].get_ylim()[0]
-    0.0
+    >>> float(fig.axes[0].get_ylim()[0]) == 0
+    True
     """
     import matplotlib.pyplot as plt
     from matplotlib.ticker import PercentFormatter

@@ -82,7 +82,7 @@ def reachable(position: Position) -> list[Position]:
     """Every position that can be reached from ``position`` (itself included), nearest first.
 
     >>> [p.notation() for p in reachable(Position.parse(LOOP_EXAMPLE))][:2]
-    ['B1 B2 -- B3 / O1 O3 -- O2 L1', 'B1 -- B2 B3 / O1 O3 -- O2 L1']
+    ['B1 B2 -- B3 / O1 O3 -- O2 L1', 'B1 B2 B3 -- / O1 O3 -- O2 L1']
     """
     seen = {position.notation(): position}
     queue = deque([position])
@@ -197,8 +197,8 @@ def level_results() -> dict[int, dict[str, dict[str, int]]]:
 def level_chart() -> Any:
     """A grouped bar chart (from zero) of how many of the 10 deals per level each way of playing won.
 
-    >>> level_chart().axes[0].get_ylim()[0]
-    0.0
+    >>> float(level_chart().axes[0].get_ylim()[0]) == 0
+    True
     """
     import matplotlib.pyplot as plt
 
