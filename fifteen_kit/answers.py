@@ -218,23 +218,23 @@ class Number(Form):
         places = max(0, len(decimals or "") - shift)
         return (-value if sign == "-" else value, places, is_percent, False), ""
 
-    def _scaled(self, value: Any) -> tuple[Fraction, int | None, bool]:
-        # the typed value as a fraction of 1, the decimal places it carries in that unit, and whether it was a
-        # fraction; a percentage (typed with %, or bare when the question asks for one) is divided by 100
+    def _readings(self, value: Any) -> list[tuple[Fraction, int | None]]:
+        # the typed value as a fraction of 1 with the decimal places it carries in that unit, in each way it can
+        # be meant: a percentage (typed with %, or bare when the question asks for one) is divided by 100; in a
+        # percentage question a bare number of at most 1 may also be meant as a fraction of 1
         number, places, is_percent, is_fraction = value
         if is_percent or (self.percent and not is_fraction):
-            return number / 100, None if places is None else places + 2, is_fraction
-        return number, places, is_fraction
+            readings = [(number / 100, None if places is None else places + 2)]
+            if self.percent and not is_percent and abs(number) <= 1:
+                readings.append((number, places))
+            return readings
+        return [(number, places)]
 
-    def same(self, value: Any, expected: Any, text: str) -> Verdict | None:
-        """A verdict when the value is or nearly is the expected one (see :meth:`Form.same`)."""
-        number, places, _is_fraction = self._scaled(value)
+    def _same_reading(self, number: Fraction, places: int | None, expected: Fraction) -> Verdict | None:
         need = self.places + 2 if self.percent else self.places
         if number == expected:
             return Verdict(True, "Correct!")
         if expected.denominator == 1 or places is None:
-            if self.percent is False and value[0] / 100 == expected and not value[2]:
-                return Verdict(False, "That looks like a percentage: add % or give a fraction.", close=True)
             return None
         step = Fraction(1, 10**places)
         if abs(number - expected) <= step / 2:
@@ -245,27 +245,35 @@ class Number(Form):
                            close=True)
         if abs(number - expected) < step and places >= 1:
             return Verdict(False, "Nearly: round the last digit instead of cutting the number off.", close=True)
-        if not self.percent and not value[2] and abs(number / 100 - expected) <= step / 200:
-            return Verdict(False, "That looks like a percentage: add % or give a fraction.", close=True)
+        return None
+
+    def same(self, value: Any, expected: Any, text: str) -> Verdict | None:
+        """A verdict when the value is or nearly is the expected one (see :meth:`Form.same`)."""
+        verdicts = [v for v in (self._same_reading(n, p, expected) for n, p in self._readings(value)) if v]
+        for verdict in sorted(verdicts, key=lambda v: not v.correct):
+            return verdict
+        number, places, is_percent, is_fraction = value
+        if not self.percent and not is_percent and not is_fraction:
+            as_percent = self._same_reading(number / 100, None if places is None else places + 2, expected)
+            if as_percent is not None:
+                return Verdict(False, "That looks like a percentage: add % or give a fraction.", close=True)
         return None
 
     def renderings(self, expected: Any) -> list[str]:
         """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
         value = self.expect(expected)
+        if self.percent:
+            hundred = value * 100
+            if hundred.denominator == 1:
+                return [f"{hundred.numerator}%", str(hundred.numerator)]
+            return list(dict.fromkeys(_decimal_text(hundred, self.places + extra) + "%" for extra in range(3)))
         if value.denominator == 1:
             n = value.numerator
             out = [str(n)]
             if abs(n) >= 1000:
                 out += [f"{n:,}", f"{n:,}".replace(",", " ")]
-            return out + ([f"{n}%"] if self.percent else [])
-        out = [_fraction_text(value)] if not self.percent else []
-        for extra in range(3):
-            if self.percent:
-                out.append(_decimal_text(value * 100, self.places + extra) + "%")
-            else:
-                out.append(_decimal_text(value, self.places + extra))
-        if self.percent:
-            out.insert(0, _decimal_text(value * 100, self.places) + "%")
+            return out
+        out = [_fraction_text(value)] + [_decimal_text(value, self.places + extra) for extra in range(3)]
         return list(dict.fromkeys(out))
 
 

@@ -37,8 +37,8 @@ from .errors import InvalidArgumentError
 
 __all__ = ["MAX_LISTED", "card_sets", "card_sets_by_enumeration", "centre_value", "compositions",
            "compositions_by_enumeration", "compositions_by_stars_and_bars", "digit_set_polynomial", "digit_sets",
-           "digit_sets_by_enumeration", "magic_constant", "magic_square_system", "magic_squares",
-           "partitions_bounded", "subset_sum_counts"]
+           "digit_sets_by_enumeration", "inclusion_exclusion_terms", "magic_constant", "magic_square_system",
+           "magic_squares", "most_common_sums", "partitions_bounded", "subset_sum_counts"]
 
 
 def _sympy() -> Any:
@@ -195,6 +195,17 @@ def subset_sum_counts() -> dict[int, int]:
     return {t: int(poly.coeff_monomial(x**t)) for t in range(46)}
 
 
+def most_common_sums() -> tuple[list[int], int]:
+    """The sums that the most subsets of 1..9 have, and how many subsets each: a four-way tie in the middle.
+
+    >>> most_common_sums()
+    ([21, 22, 23, 24], 23)
+    """
+    counts = subset_sum_counts()
+    top = max(counts.values())
+    return [t for t, n in counts.items() if n == top], top
+
+
 # -- goal boards: compositions and partitions ---------------------------------------------------------
 def _composition_args(total: object, parts: object, low: object, high: object, max_parts: int = 20) -> None:
     # the accepted ranges, checked in this order: parts 1..max_parts, low 0..20, high low..20, total 0..400
@@ -232,24 +243,47 @@ def compositions(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -
     return int(power.coeff_monomial(x**total))
 
 
+def inclusion_exclusion_terms(total: int = 15, parts: int = 6, low: int = 1,
+                              high: int = 6) -> list[tuple[int, int, int, int]]:
+    """The steps of stars and bars with inclusion-exclusion, one row per number j of parts forced too big.
+
+    Shift every part down by ``low``: the parts become numbers 0..(high - low) summing to
+    n = total - parts * low.  Without the upper limit there are C(n + parts - 1, parts - 1) ways (n stars and
+    parts - 1 bars in a row: choose which places hold the bars).  Row j counts the ways in which j chosen parts
+    are too big (each given high - low + 1 stars first): ``(j, C(parts, j), ways, signed term)`` where the
+    signed term is (-1)^j C(parts, j) * ways.  Rows whose ways are 0 are left out; the terms add up to
+    :func:`compositions_by_stars_and_bars`.  C(n, k), "n choose k", is the number of ways to choose k things
+    from n (``math.comb``).
+
+    Accepts the same ranges as :func:`compositions` and raises InvalidArgumentError outside them.
+
+    Goal boards (six targets 1..6 summing to 15): 2002 ways without the limit, minus 6 x 56 = 336 with one
+    target above 6:
+
+    >>> inclusion_exclusion_terms(15, 6)
+    [(0, 1, 2002, 2002), (1, 6, 56, -336)]
+    """
+    _composition_args(total, parts, low, high)
+    n = total - parts * low
+    width = high - low + 1
+    return [(j, comb(parts, j), comb(n - j * width + parts - 1, parts - 1),
+             (-1) ** j * comb(parts, j) * comb(n - j * width + parts - 1, parts - 1))
+            for j in range(parts + 1) if n - j * width >= 0]
+
+
 def compositions_by_stars_and_bars(total: int = 15, parts: int = 6, low: int = 1, high: int = 6) -> int:
     """The same count by stars and bars with inclusion-exclusion over the parts that exceed ``high``.
 
     Shift every part down by ``low``; then sum over j parts forced above the cap:
-    sum_j (-1)^j C(parts, j) C(n - j(high - low + 1) + parts - 1, parts - 1), with n = total - parts*low.
+    sum_j (-1)^j C(parts, j) C(n - j(high - low + 1) + parts - 1, parts - 1), with n = total - parts*low
+    (the rows of :func:`inclusion_exclusion_terms`).
 
     Accepts the same ranges as :func:`compositions` and raises InvalidArgumentError outside them.
 
     >>> compositions_by_stars_and_bars(15, 6)
     1666
     """
-    _composition_args(total, parts, low, high)
-    n = total - parts * low
-    if n < 0:
-        return 0
-    width = high - low + 1
-    return sum((-1) ** j * comb(parts, j) * comb(n - j * width + parts - 1, parts - 1)
-               for j in range(parts + 1) if n - j * width >= 0)
+    return sum(term for *_, term in inclusion_exclusion_terms(total, parts, low, high))
 
 
 #: The most tuples :func:`compositions_by_enumeration` tries (about a second here; bench/bench_limits.py).

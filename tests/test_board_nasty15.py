@@ -83,7 +83,8 @@ def test_coach_numbers_and_verdict():
         b.next_button.click()
     t = b.game.turn
     if t.phase is Phase.PLACE:
-        assert "expected final score" in b.coach.value
+        assert "points on average" in b.coach.value and "expected" not in b.coach.value
+        assert "then roll on" in b.coach.value or "then stop" in b.coach.value
         b.dice[t.valid_colours()[0]].click()
         b.stop_button.click()
         assert b.verdict.value.startswith("Coach:")
@@ -465,3 +466,288 @@ def test_every_text_colour_pair_of_the_board_is_a_checked_palette_pair():
     used = {(b.dice[c].style.text_color.lower(), b.dice[c].style.button_color.lower()) for c in Colour}
     named = {(PALETTE[t].lower(), PALETTE[g].lower()) for t, g in TEXT_PAIRS}
     assert used <= named
+
+
+# -- the coach teaches (issue 18) -----------------------------------------------------------------------
+def _first_roll_with_choice(predicate, seats=None, **kw):
+    """A board (human first, coach on) whose first roll has valid dice and satisfies ``predicate(turn, policy)``."""
+    for seed in range(300):
+        b = DiceBoard(players=seats or [("You", "human"), ("Bot", "optimal")], seed=seed, coach=True, **kw)
+        b.roll_button.click()
+        t = b.game.turn
+        if t.phase is Phase.PLACE and predicate(t, policy_for(t.targets)):
+            return b
+    raise AssertionError("no seed gave such a roll")
+
+
+def _names(colours):
+    from fifteen_kit.widgets.nasty15 import _colour_list
+
+    return _colour_list(colours)
+
+
+def test_verdict_names_the_whole_best_action_when_stopping_was_the_mistake():
+    def best_then_roll(t, policy):
+        after = t.place(policy.advise(t).best.colours)
+        return not after.is_over and policy.roll_value(after) > policy.stop_value(after)
+
+    b = _first_roll_with_choice(best_then_roll)
+    t = b.game.turn
+    policy = policy_for(t.targets)
+    best = policy.advise(t).best
+    for c in best.colours:
+        b.dice[c].click()
+    stop_score = b.game.turn.stop_score()
+    b.stop_button.click()
+    text = b.verdict.value
+    assert text.startswith(f"Coach: the best was: place {_names(best.colours)}, then roll on "
+                           f"({float(best.value):.2f} points on average); you stopped ({stop_score} point")
+    assert f"Placing {_names(best.colours)} was right; stopping cost {float(best.value) - stop_score:.2f}" in text
+    assert "expected" not in text and b.verdict.layout.display == ""
+
+
+def test_verdict_names_the_dice_when_the_dice_were_the_mistake():
+    def worse_set(t, policy):
+        advice = policy.advise(t)
+        return any(c.action == "place" and c.value < advice.best.value for c in advice.choices)
+
+    b = _first_roll_with_choice(worse_set)
+    t = b.game.turn
+    policy = policy_for(t.targets)
+    advice = policy.advise(t)
+    worse = next(c for c in advice.choices if c.action == "place" and c.value < advice.best.value)
+    for c in worse.colours:
+        b.dice[c].click()
+    after = b.game.turn
+    if after.is_over:  # all six placed: the dice alone decide
+        assert f"you placed {_names(worse.colours)}, then ended the turn" in b.verdict.value
+        return
+    rolls = policy.roll_value(after) > policy.stop_value(after)  # the right follow-up for these dice
+    (b.roll_button if rolls else b.stop_button).click()
+    text = b.verdict.value
+    assert f"the best was: place {_names(advice.best.colours)}, then " in text
+    assert f"you placed {_names(worse.colours)}, then {'rolled on' if rolls else 'stopped'}" in text
+    assert (f"{'Rolling on' if rolls else 'Stopping'} was right for those dice; the dice you placed cost "
+            f"{float(advice.best.value - worse.value):.2f} points on average") in text
+
+
+def test_verdict_for_optimal_play_and_the_expected_wording():
+    b = _first_roll_with_choice(lambda t, p: True, coach_words="expected")
+    t = b.game.turn
+    policy = policy_for(t.targets)
+    best = policy.advise(t).best
+    assert "Coach (expected final score)" in b.coach.value
+    for c in best.colours:
+        b.dice[c].click()
+    if not b.game.turn.is_over:
+        after = b.game.turn
+        (b.roll_button if policy.roll_value(after) > policy.stop_value(after) else b.stop_button).click()
+    assert b.verdict.value.startswith("Coach: well played: place ")
+    assert f"(expected final score {float(best.value):.2f})" in b.verdict.value
+
+
+def test_the_verdict_clears_when_the_next_turn_or_game_starts():
+    b = _first_roll_with_choice(lambda t, p: True)
+    b.dice[b.game.turn.valid_colours()[0]].click()
+    if not b.game.turn.is_over:
+        b.stop_button.click()
+    assert b.verdict.value
+    b.next_button.click()  # the computer plays its turn; then it is the human's next board
+    assert b.verdict.value == "" and b.coach_card.layout.display in ("", "none")
+    assert b.verdict.layout.display == "none"
+    b = _first_roll_with_choice(lambda t, p: True)
+    b.dice[b.game.turn.valid_colours()[0]].click()
+    if not b.game.turn.is_over:
+        b.stop_button.click()
+    assert b.verdict.value
+    b.new_game_button.click()
+    assert b.verdict.value == ""
+
+
+def test_a_bust_says_what_it_scores_and_what_to_press():
+    for seed in range(300):
+        b = human_first(seed=seed)
+        b.roll_button.click()
+        t = b.game.turn
+        if t.phase is Phase.BUST:
+            break
+    else:
+        raise AssertionError("no first-roll bust")
+    text = b.message.value
+    assert text.startswith("Bust: no die can go on the board, so the turn ends. A bust scores the targets of the "
+                           "dice not placed: ")
+    assert f"= {t.score} points." in text and text.endswith("Press Next player to pass the dice to Bot.")
+    assert not b.next_button.disabled and f"the turn scores {t.score} points" in b.status.value
+    solo = DiceBoard(players=[("You", "human")], seed=seed)
+    solo.roll_button.click()
+    assert solo.message.value.endswith("Press Next player for board 2.")
+
+
+def test_watching_the_computer_step_by_step_with_its_reasons():
+    import re
+
+    b = DiceBoard(players=[("Bot", "optimal"), ("You", "human")], seed=3, computer_speed="step")
+    assert b.game.player == "Bot" and not b.game.pad  # nothing played yet: the pupil watches
+    assert b.message.value == "Bot&#x27;s turn. Press Next step to see Bot&#x27;s first move."
+    assert not b.step_button.disabled and b.step_button.layout.display == ""
+    assert b.roll_button.disabled and b.stop_button.disabled and b.next_button.disabled
+    policy = policy_for(b.game.turn.targets)
+    seen = []
+    while b.game.player == "Bot":
+        before = b.game.turn
+        b.step_button.click()
+        text = b.message.value.replace("&#x27;", "'")
+        seen.append(text)
+        after = b.game.turn if b.game.player == "Bot" else None
+        if before.is_over:  # the pass-on step writes the score
+            assert text.startswith(f"Bot's {before.score} point") and b.game.pad[-1].points == before.score
+        elif before.phase is Phase.ROLL:
+            assert text.startswith("Bot rolls ") and after.rolled != before.rolled
+        elif text.startswith("Bot places "):
+            move = policy.best(before)
+            assert move.action == "place" and f"Bot places {_names(move.colours)} (the best choice: " in text
+            assert f"{float(policy.value(after)):.2f} points on average" in text
+        elif text.startswith("Bot rolls on: "):
+            assert (f"rolling on averages {float(policy.roll_value(before)):.2f} points, stopping would score "
+                    f"{before.stop_score()}") in text and after.phase is Phase.ROLL
+        else:
+            assert text.startswith(f"Bot stops with {after.score} point")
+            assert f"rolling on would average {float(policy.roll_value(before)):.2f} points, stopping scores " in text
+        assert re.search(r"Press Next step|Your turn: press Roll", text), text
+    assert seen[-1].endswith("Your turn: press Roll to roll the six dice.")
+    assert any(t.startswith("Bot rolls ") for t in seen) and len(seen) >= 3
+    assert b.step_button.disabled  # the human's turn
+
+
+def test_computer_speed_menu_and_switching_to_instant_mid_turn():
+    import pytest
+    from fifteen_kit.widgets.nasty15 import COMPUTER_SPEEDS
+
+    from fifteen_kit.errors import InvalidArgumentError
+
+    b = DiceBoard(players=[("Bot", "optimal"), ("You", "human")], seed=3)
+    assert b.computer_speed == "instant" and b.game.player == "You" and len(b.game.pad) == 1
+    assert b.step_button.layout.display == "none"
+    assert b.speed_menu.description == "Computer speed"
+    assert [v for _, v in b.speed_menu.options] == ["step", "slow", "fast", "instant"]
+    b = DiceBoard(players=[("Bot", "optimal"), ("You", "human")], seed=3, computer_speed="step")
+    b.step_button.click()
+    b.step_button.click()
+    b.speed_menu.value = "instant"  # the pupil picks Instant: the rest of the turn at once
+    assert b.computer_speed == "instant"
+    assert b.game.player == "You" and b.game.pad[-1].player == "Bot"
+    b.computer_speed = "slow"
+    assert b.speed_menu.value == "slow"
+    for bad in ("Slow", "never", None):
+        with pytest.raises(InvalidArgumentError):
+            b.computer_speed = bad
+        with pytest.raises(InvalidArgumentError):
+            DiceBoard(computer_speed=bad)
+    assert set(COMPUTER_SPEEDS) == {"step", "slow", "fast", "instant"}
+    # without an event loop the timed speeds play at once (tests, plain Python)
+    b = DiceBoard(players=[("Bot", "greedy"), ("You", "human")], seed=3, computer_speed="slow")
+    assert b.game.player == "You"
+
+
+def test_timed_watching_on_an_event_loop_shows_each_move_and_clicks_stay_fast(monkeypatch):
+    import asyncio
+    import time
+
+    from fifteen_kit.widgets import nasty15 as board_module
+
+    monkeypatch.setitem(board_module._DELAY, "fast", 0.02)
+
+    async def scenario():
+        b = DiceBoard(players=[("You", "human"), ("Bot", "optimal")], seed=3, computer_speed="fast")
+        await asyncio.sleep(0)
+        t0 = time.perf_counter()
+        while not b.game.turn.is_over:  # the human's turn: roll, place the first valid die, stop
+            b.roll_button.click()
+            while b.rolling:
+                await asyncio.sleep(0.02)
+            if b.game.turn.phase is Phase.PLACE:
+                b.dice[b.game.turn.valid_colours()[0]].click()
+                if not b.game.turn.is_over:
+                    b.stop_button.click()
+        start = time.perf_counter()
+        b.next_button.click()
+        assert time.perf_counter() - start < 0.1
+        assert b.game.player == "Bot" and "Wait for Bot" in b.message.value
+        seen = [b.message.value]
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if b.message.value != seen[-1]:
+                seen.append(b.message.value)
+            if b.game.player == "You":
+                break
+        assert b.game.player == "You" and b.game.pad[-1].player == "Bot"
+        moves = [m for m in seen if m.startswith("Bot ")]
+        assert len(moves) >= 3 and any("rolls on:" in m or "stops with" in m for m in moves), seen
+        assert time.perf_counter() - t0 < 30
+
+    asyncio.run(scenario())
+
+
+def test_from_example_replays_each_worked_example_to_the_engines_score():
+    import pytest
+
+    from fifteen_kit.errors import InvalidArgumentError
+    from fifteen_kit.nasty15 import WORKED_EXAMPLES
+
+    for key, example in WORKED_EXAMPLES.items():
+        b = DiceBoard.from_example(key)
+        assert b.example is example and b.game.players == (example.player,)
+        first = b.message.value.replace("&#x27;", "'")
+        assert first.startswith(f"Worked example: {example.title}. ")
+        assert first.endswith(f"Press Next step to see {example.player}'s first roll.")
+        assert b.roll_button.disabled and b.stop_button.disabled and b.next_button.disabled
+        b.dice[Colour.BLUE].click()  # the pupil cannot play the example's turn
+        assert "worked example" in b.message.value and b.game.turn == example.turns()[0]
+        for n in range(len(example.steps)):
+            assert not b.step_button.disabled
+            b.step_button.click()
+            assert b.game.turn == example.turns()[n + 1]
+            text = b.message.value.replace("&#x27;", "'")
+            assert text.startswith(example.narration()[n])
+            assert f"step {n + 1} of {len(example.steps)}" in b.status.value
+            if n + 1 < len(example.steps):
+                assert text.endswith("Press Next step.")
+        assert b.step_button.disabled and b.game.pad[-1].points == example.score
+        assert example.ending() in text and text.endswith("Press New game to play a game yourself.")
+        b.new_game_button.click()
+        assert b.example is None and b.game.players == ("You", "Computer") and not b.roll_button.disabled
+    big = DiceBoard.from_example("six dice", size="large")
+    assert big.size == "large"
+    for bad in ("Bust", "seven dice", None):
+        with pytest.raises(InvalidArgumentError):
+            DiceBoard.from_example(bad)
+
+
+def test_the_message_line_says_what_to_do_while_watching():
+    import random
+    import re
+
+    b = DiceBoard(players=[("Bot", "optimal"), ("Anna", "human"), ("Cy", "cautious")], seed=2,
+                  computer_speed="step", coach=True)
+    rng = random.Random(2)
+    seen = []
+    for _ in range(3000):
+        seen.append(b.message.value)
+        g = b.game
+        if g.is_over:
+            break
+        t = g.turn
+        if g.player != "Anna":
+            b.step_button.click()
+        elif t.is_over:
+            b.next_button.click()
+        elif t.phase is Phase.PLACE:
+            b.dice[rng.choice(t.valid_colours())].click()
+        elif t.phase is Phase.DECIDE and rng.random() < 0.4:
+            b.stop_button.click()
+        else:
+            b.roll_button.click()
+    assert b.game.is_over and len(b.game.pad) == 30
+    for text in seen:
+        assert re.search(r"(press|Press|Click|place)", text), text
+        assert "expected" not in text

@@ -88,3 +88,31 @@ def test_card_sets_agree_with_the_fifteens_engine():
     assert card_sets(with_suits=True) == card_sets_by_enumeration(with_suits=True) == with_suits
     for size in range(2, 10):
         assert card_sets(size) == sum(1 for s in engine if len(s) == size)
+
+
+def test_inclusion_exclusion_steps_add_up_and_refuse_bad_input():
+    import pytest
+
+    from fifteen_kit.counting import compositions, inclusion_exclusion_terms, most_common_sums
+    from fifteen_kit.errors import InvalidArgumentError
+
+    for total in range(0, 40):
+        for parts in (2, 4, 6):
+            rows = inclusion_exclusion_terms(total, parts)
+            assert sum(term for *_, term in rows) == compositions(total, parts)
+            assert all(term == (-1) ** j * c * ways for j, c, ways, term in rows)
+    assert most_common_sums() == ([21, 22, 23, 24], 23)
+    with pytest.raises(InvalidArgumentError):
+        inclusion_exclusion_terms(15, 0)
+
+
+def test_positions_by_drafts_add_up_to_the_reachable_positions():
+    from math import comb
+
+    from fifteen_kit.game_of_15.tree import positions_by_drafts, reachable_positions
+
+    by_drafts = positions_by_drafts()
+    assert sum(by_drafts.values()) == len(reachable_positions())
+    # before anyone can have won (at most 4 drafts), every split of digits is a position
+    for n in range(5):
+        assert by_drafts[n] == comb(9, n) * comb(n, n // 2)

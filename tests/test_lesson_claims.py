@@ -74,29 +74,109 @@ def _loop_example_positions() -> int:
     return depth_first(Position.parse("B1 B2 -- B3 / O1 O3 -- O2 L1")).nodes
 
 
-def _digit_sets(total: int, size: int | None = None) -> int:
-    from fifteen_kit.counting import digit_sets
-
-    return digit_sets(total, size)
-
-
-def _compositions(total: int, parts: int) -> int:
-    from fifteen_kit.counting import compositions
-
-    return compositions(total, parts, 1, 6)
-
-
 def _boards() -> tuple[int, int]:
     from fifteen_kit.counting import compositions, partitions_bounded
 
     return compositions(15, 6), partitions_bounded(15, 6)
 
 
-def _middle_sums() -> bool:
-    from fifteen_kit.counting import subset_sum_counts
+def _most_common_sums_by_listing() -> tuple[list[int], int]:
+    # the sums that the most subsets of 1..9 have, by listing all 512 subsets (no generating function)
+    from collections import Counter
+    from itertools import combinations
+
+    counts = Counter(sum(s) for k in range(10) for s in combinations(range(1, 10), k))
+    top = max(counts.values())
+    return sorted(t for t, n in counts.items() if n == top), top
+
+
+def _lesson03_kit() -> dict:
+    from fifteen_kit.counting import inclusion_exclusion_terms, most_common_sums, subset_sum_counts
 
     counts = subset_sum_counts()
-    return counts[22] == counts[23] == max(counts.values()) > counts[15]
+    return {"tie": most_common_sums(), "symmetric": all(counts[t] == counts[45 - t] for t in range(46)),
+            "subsets": sum(counts.values()), "ie": inclusion_exclusion_terms(15, 6)}
+
+
+# -- lessons 02 and 03 ------------------------------------------------------------------------------------------
+def _ends() -> tuple[list[int], list[int], list[int]]:
+    from fifteen_kit.game_of_15.tree import games_by_length
+
+    g = games_by_length()
+    return list(g["first"]), list(g["second"]), list(g["draw"])
+
+
+def _x3_in_three_brackets() -> int:
+    from sympy import Poly, symbols
+
+    x = symbols("x")
+    return int(Poly((1 + x) * (1 + x**2) * (1 + x**3), x).coeff_monomial(x**3))
+
+
+
+
+def _dice_second_board() -> str:
+    # the lesson plays DiceBoard(seed=15) and then studies that game's second board
+    from fifteen_kit.widgets import DiceBoard
+
+    return DiceBoard(players=[("You", "human"), ("Computer", "optimal")], seed=15).game.boards[1][0].notation()
+
+
+def _kit_board_kinds() -> tuple[int, int]:
+    from fifteen_kit.nasty15 import default_boards
+
+    boards = default_boards()
+    return len(boards), len({tuple(sorted((t for _, t in base.targets), reverse=True)) for base, _ in boards})
+
+
+def _easiest_and_hardest() -> tuple[bool, bool]:
+    from fifteen_kit.nasty15 import six_target_multisets
+
+    order = sorted(six_target_multisets(), key=lambda kind: policy_for(kind).expected_score())
+    many_ones = [kind for kind in order if kind.count(1) >= 3]
+    return (all(1 not in kind for kind in order[-3:]),
+            len(many_ones) == 6 and all(order.index(kind) < 7 for kind in many_ones))
+
+
+def _decision_pips() -> int:
+    from fifteen_kit.nasty15 import Turn
+
+    return Turn.parse("433221 112.2. ...... R").pips
+
+
+def _held_back_claims() -> tuple[bool, bool]:
+    # best play keeps back a valid die of the first roll more often than not, and what it keeps back has
+    # mostly large targets (3 or 4 on the public board: blue, yellow, black)
+    from fifteen_kit.nasty15.studies import held_back
+
+    found = held_back(PUBLIC)
+    kept = found.kept_by_target
+    return found.share > Fraction(1, 2), kept.get(3, 0) + kept.get(4, 0) > sum(kept.values()) / 2
+
+
+def _optimal_beats_simple() -> bool:
+    from fifteen_kit.nasty15.studies import simple_rule_values
+
+    return policy_for(PUBLIC).expected_score() > max(simple_rule_values(PUBLIC, range(31)).values())
+
+
+def _stop_positions() -> tuple[int, int, int]:
+    # positions of the public board (some dice placed, about to roll) where stopping is at least as good as
+    # rolling: normal rules, gambler variant, and all positions
+    from itertools import product
+
+    from fifteen_kit.nasty15 import Turn
+
+    counts, total = [], 0
+    for gambler in (False, True):
+        policy, n, total = policy_for(PUBLIC, gambler), 0, 0
+        for placed in product(*[[None, *range(1, t + 1)] for t in PUBLIC]):
+            if 0 < sum(v is not None for v in placed) < 6:
+                turn = Turn(PUBLIC, placed=placed, gambler=gambler)
+                total += 1
+                n += turn.stop_score() >= policy.roll_value(turn)
+        counts.append(n)
+    return counts[0], counts[1], total
 
 
 @functools.cache
@@ -194,6 +274,13 @@ def _tile_that_must_move(text: str) -> str:
 
 # Independent computations of the exercise answers of lessons 05 and 06 (used by the exercise table below and
 # by the teacher guide's claims).
+def _distinct_triples() -> int:
+    # sets of three different digits 1..9 with sum 15
+    from fifteen_kit.counting import digit_sets
+
+    return digit_sets(15, 3)
+
+
 def _one_each_face_sets() -> int:
     # the one-each face-card removal (10, J, Q, K) from a deck's face cards; each of its ranks in any of 4 suits
     from fifteen_kit.fifteens import removal_ranks
@@ -206,7 +293,7 @@ EXERCISE_ANSWERS_05_06 = {
     # 5 + 9 and 6 + 8: 4 x 4 suit choices each; 7 + 7: two of the four sevens
     "05.q1": lambda: sum(16 if a < 14 - a else math.comb(4, 2) for a in range(5, 8)),
     # sets of three different digits with sum 15, each card in any of 4 suits
-    "05.q2": lambda: _digit_sets(15, 3) * 4**3,
+    "05.q2": lambda: _distinct_triples() * 4**3,
     # the 95% ranges of fewest and options overlap
     "05.q3": lambda: ("cannot tell from this study"
                       if not _apart(_fifteens_study()["fewest"], _fifteens_study()["options"]) else "the higher"),
@@ -227,24 +314,44 @@ CLAIMS = [
     ("01_magic_square", "There are **8** magic squares", len(magic_squares()), 8),
     ("01_magic_square", "line sum must be 15", magic_constant(), 15),
     ("01_magic_square", "its centre must be 5", centre_value(), 5),
-    ("02_perfect_play", "255,168 possible games", STATS.games, 255_168),
-    ("02_perfect_play", "only 5,478 positions", STATS.positions, 5_478),
-    ("02_perfect_play", "(765 up to symmetry)", STATS.positions_up_to_symmetry, 765),
-    ("02_perfect_play", "each of\nthe 5,478 positions", STATS.positions, 5_478),
-    ("02_perfect_play", "More than half of all games are first-player wins", STATS.first_player_wins * 2 > STATS.games,
-     True),
+    ("02_perfect_play", "9 × 8 × 7 × … × 1 = 362,880 paths", math.factorial(9), 362_880),
+    ("02_perfect_play", "fewer. How many?", STATS.games < math.factorial(9), True),
+    ("02_perfect_play", "on drafts 5, 7 or 9 (its own 3rd, 4th or 5th draft), the second player on drafts 6\nor 8, "
+     "and a draw always takes all 9 drafts", _ends(), ([5, 7, 9], [6, 8], [9])),
     ("02_perfect_play", "Against the **centre** only the four corners", _drawing_replies(5), 4),
-    ("02_perfect_play", "to a corner 1 (the centre)", _drawing_replies(2), 1),
-    ("02_perfect_play", "to an edge 4", _drawing_replies(1), 4),
-    ("04_dice_and_risk", "**t of the 6 faces**", [p_valid(t) * 6 for t in range(1, 7)], list(range(1, 7))),
-    ("04_dice_and_risk", "a roll busts 5 times\nout of 6", p_bust([1]), Fraction(5, 6)),
-    ("04_dice_and_risk", "it expects 13.2299 points per turn", round(float(policy_for(PUBLIC).expected_score()), 4),
-     13.2299),
-    ("04_dice_and_risk", "2: (3/6)·(5/6) = 5/12", p_bust([3, 1]), Fraction(5, 12)),
-    ("03_counting_to_15", "there are 8 triples of digits with sum 15", _digit_sets(15, 3), 8),
-    ("03_counting_to_15", "(1,666 ordered, 19 up to order)", _boards(), (1666, 19)),
-    ("03_counting_to_15", "1: 17. 2: 3 (4+6, 5+5, 6+4)", (_digit_sets(15), _compositions(10, 2)), (17, 3)),
-    ("03_counting_to_15", "the middle sums 22 and 23 are", _middle_sums(), True),
+    ("02_perfect_play", "against the centre opening only the corners hold the draw", _drawing_replies(5), 4),
+    ("03_counting_to_15", "2 × 2 × … × 2 = 2⁹ = 512 sets", _lesson03_kit()["subsets"], 2**9),
+    ("03_counting_to_15", "2⁵² sets of cards, more than four million billion", 4 * 10**15 < 2**52 < 5 * 10**15, True),
+    ("03_counting_to_15", "2 × 2 × 2 = 8\nproducts", 2**3, 8),
+    ("03_counting_to_15", "There are two: x³ on its own", _x3_in_three_brackets(), 2),
+    ("03_counting_to_15", "1 + 2 + … + 9 = 45", sum(range(1, 10)), 45),
+    ("03_counting_to_15", "**symmetric** about 22.5, and the top is flat: four sums tie",
+     (_lesson03_kit()["symmetric"], len(_lesson03_kit()["tie"][0]), _most_common_sums_by_listing()),
+     (True, 4, ([21, 22, 23, 24], 23))),
+    ("03_counting_to_15", "the most common sums are a\n  four-way tie in the middle", _lesson03_kit()["tie"],
+     ([21, 22, 23, 24], 23)),
+    ("03_counting_to_15", "For example C(4, 2) = 6", math.comb(4, 2), 6),
+    ("03_counting_to_15", "add up to 15 − 6 = 9", 15 - 6, 9),
+    ("03_counting_to_15", "among the 14 places (9 stars + 5 bars) gives one board, so there are C(14, 5)\nways",
+     (_lesson03_kit()["ie"][0][:3], 9 + 5), ((0, 1, math.comb(14, 5)), 14)),
+    ("03_counting_to_15", "too big (6 ways), give it 6 stars first, and\nshare the 3 stars left among the six groups: "
+     "C(8, 5) ways each", _lesson03_kit()["ie"][1][:3], (1, 6, math.comb(8, 5))),
+    ("03_counting_to_15", "(that would\nneed 12 stars, and there are only 9)", len(_lesson03_kit()["ie"]), 2),
+    ("03_counting_to_15", "each bracket of the generating function has five terms", len(range(0, 4 + 1)), 5),
+    ("04_dice_and_risk", "the **public board** `B4 Y3 K3 W2 G2 R1`, the second board of the game", _dice_second_board(),
+     "B4 Y3 K3 W2 G2 R1"),
+    ("04_dice_and_risk", "= 1 × 1/6 + 2 × 1/6 + 2 × 4/6 = 11/6 ≈ 1.83 points",
+     (p_valid(2) / 2, p_bust([2]), Fraction(1, 6) + Fraction(2, 6) + 2 * p_bust([2]), round(11 / 6, 2)),
+     (Fraction(1, 6), Fraction(4, 6), Fraction(11, 6), 1.83)),
+    ("04_dice_and_risk", "There are 1,666 ways to give the six colours targets", _boards(), (1666, 19)),
+    ("04_dice_and_risk", "uses 15 of the 19 kinds, one board of each", _kit_board_kinds(), (15, 15)),
+    ("04_dice_and_risk", "The three easiest kinds have no target 1", _easiest_and_hardest(), (True, True)),
+    ("04_dice_and_risk", "(target 1, valid one roll in six)", p_valid(1), Fraction(1, 6)),
+    ("04_dice_and_risk", "The first roll almost never busts", p_bust(PUBLIC) < Fraction(1, 20), True),
+    ("04_dice_and_risk", "Blue 1, yellow 1, black 2 and green 2 are placed (6 pips)", _decision_pips(), 6),
+    ("04_dice_and_risk", "Best play often does not", _held_back_claims(), (True, True)),
+    ("04_dice_and_risk", "It beats every simple rule;", _optimal_beats_simple(), True),
+    ("04_dice_and_risk", "stopping is right more often", _stop_positions(), (440, 538, 1295)),
     ("05_fifteens", "Only 2 rank pairs make 15", _fifteens_sets(2)[0], 2),
     ("05_fifteens", "make 15 in only 2 ways of ranks (9 + 6 and 8 + 7)", _fifteens_sets(2)[0], 2),
     ("05_fifteens", "the **same 60 deals**", lambda: {r.games for r in _fifteens_study().values()}, {60}),
@@ -301,18 +408,82 @@ def test_every_lesson_has_the_same_shape():
 
 GUIDE = LESSONS / "teacher_guide.md"
 
+def _lesson04_truths() -> tuple:
+    # the kit's value of each prediction of lesson 04, as the teacher guide writes it
+    from fifteen_kit.widgets.workbook import task
+
+    def truth(key: str):
+        item = task(key)
+        return item.form.expect(item.truth() if callable(item.truth) else item.truth)
+
+    values = [truth(f"04.p{k}") for k in range(1, 17)]
+    values[8] = f"{float(values[8]) * 100:.1f}%"
+    values[9] = f"{float(policy_for(PUBLIC).expected_score()):.2f} (nearest whole point {values[9]})"
+    values[11] = f"{float(values[11]) * 100:.1f}%"
+    return tuple(values)
+
+
+def _exercise(key: str):
+    from fifteen_kit.widgets.workbook import task
+
+    return task(key).expected()
+
+
+def _guide_02() -> tuple:
+    from fifteen_kit.game_of_15.puzzles import puzzles
+    from fifteen_kit.game_of_15.tree import positions_by_drafts
+
+    return (STATS.games_by_length[5], positions_by_drafts()[3], math.perm(9, 3),
+            max(STATS.games_by_length, key=STATS.games_by_length.get),
+            _drawing_replies(5), _drawing_replies(2), _drawing_replies(1),
+            tuple(sorted(d for d, v in move_evaluations(Round().play(3)).items() if v.outcome == "draw")),
+            [puzzles(n, count=1, seed=s)[0].solutions for n, s in ((1, 17), (2, 5), (3, 6))])
+
+
+def _guide_03() -> tuple:
+    from fifteen_kit.counting import (
+        card_sets,
+        compositions,
+        digit_sets,
+        inclusion_exclusion_terms,
+        most_common_sums,
+        partitions_bounded,
+        subset_sum_counts,
+    )
+
+    ie6, ie4 = inclusion_exclusion_terms(15, 6), inclusion_exclusion_terms(15, 4)
+    return (digit_sets(15), digit_sets(16), digit_sets(28), digit_sets(17), most_common_sums(),
+            subset_sum_counts()[15], sum(n for t, n in subset_sum_counts().items() if t <= 22),
+            compositions(15, 6), (ie6[0][3], -ie6[1][3]), partitions_bounded(15, 6), (ie4[0][3], -ie4[1][3]),
+            compositions(15, 4), max(range(2, 10), key=card_sets), math.comb(4, 2) ** 2 * math.comb(4, 1))
+
+
 GUIDE_CLAIMS = [
     ("1: 8. 2: the even digits 2, 4, 6, 8. 3: 4. 4: 8 magic squares.",
      (len(WINNING_TRIPLES), sorted(d for d in range(1, 10) if len(triples_through(d)) == 3), len(magic_squares())),
      (8, [2, 4, 6, 8], 8)),
-    ("after a\n  corner only the centre", _drawing_replies(2), 1),
-    ("1: 17 sets of different digits", _digit_sets(15), 17),
-    ("2: 3 ordered ways for two dice to show 10", _compositions(10, 2), 3),
+    ("8 × 6 × 6 × 5 = 1,440 games; positions after three drafts, 252 (against 504 orders of drafting); the most "
+     "common\n  length, 9 drafts; perfect play, a draw; replies that hold the draw: to the centre 4 (the corners), "
+     "after a\n  corner only the centre, to an edge 4, to the edge 3 the digits 4, 5, 7 and 8. Puzzles: 1: 2 or 4; "
+     "2: 2 or 6;\n  3: 2 or 5", _guide_02(),
+     (8 * 6 * 6 * 5, 252, 504, 9, 4, 1, 4, (4, 5, 7, 8), [(2, 4), (2, 6), (2, 5)])),
+    ("17 sets of different digits (any\n  size) sum to 15; 18 sum to 16; 19 subsets sum to 28 (complements: as many "
+     "as sum to 17); the most common sums are\n  21, 22, 23 and 24, a tie at 23 subsets each (15 has 17); 256 "
+     "subsets have a sum of 22 or less, half of 512, the\n  empty set included; 1,666 ordered goal boards, 2002 − 336 "
+     "by inclusion–exclusion, 19 up to order; four dice\n  total 15 in 364 − 224 = 140 ordered ways; 5 cards make 15 "
+     "in the most ways; the cards A, A, 4, 4, 5 can be chosen\n  in 6 × 6 × 4 = 144 ways.", _guide_03(),
+     (17, 18, 19, 19, ([21, 22, 23, 24], 23), 17, 256, 1666, (2002, 336), 19, (364, 224), 140, 5, 144)),
     ("1,666 goal boards in order, 19 up to order", _boards(), (1666, 19)),
-    ("1: 1/6. 2: 5/12.", (p_valid(1), p_bust([3, 1])), (Fraction(1, 6), Fraction(5, 12))),
+    ("1: 5/18 ≈ 0.278. 2: 50/3 ≈ 16.67. 3: 8/3 ≈ 2.67. 4: 17/6 ≈ 2.83. 5: 46/3 ≈ 15.33.",
+     tuple(_exercise(f"04.q{k}") for k in range(1, 6)),
+     (Fraction(5, 18), Fraction(50, 3), Fraction(8, 3), Fraction(17, 6), Fraction(46, 3))),
+    ("Luke 8, Nina 15 then 24; 2/3; 5/162; 5/6; greedy; 8; 42.7%; 13.23 (nearest whole point 13); red only; "
+     "79.9%; roll; close to it; 432222; stop.", _lesson04_truths(),
+     (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%",
+      "13.23 (nearest whole point 13)", "red only", "79.9%", "roll", "close to it", "432222", "stop")),
     ("Exercise 1: 38 two-card removals make 14 (16 + 16 + 6", EXERCISE_ANSWERS_05_06["05.q1"], 38),
     ("Exercise 2: 512 three-card removals with three different ranks (the 8", (EXERCISE_ANSWERS_05_06["05.q2"],
-                                                                              _digit_sets(15, 3)), (512, 8)),
+                                                                              _distinct_triples), (512, 8)),
     ("Exercise 3: cannot tell from this study", EXERCISE_ANSWERS_05_06["05.q3"], "cannot tell from this study"),
     ("Exercise 4: 256 one-each face sets", EXERCISE_ANSWERS_05_06["05.q4"], 256),
     ("Exercise 1: 68 digits (52 tiles: 52!)", EXERCISE_ANSWERS_05_06["06.q1"], 68),
@@ -346,8 +517,117 @@ EXERCISE_ANSWERS: dict[str, object] = {}
 # --- lesson 00 ---
 # --- lesson 01 ---
 # --- lesson 02 ---
+
+
+def _first_wins_on_draft_5_by_listing() -> int:
+    # every order of five drafts in which the first player's three digits (drafts 1, 3, 5) make 15
+    from itertools import permutations
+
+    return sum(1 for p in permutations(range(1, 10), 5) if p[0] + p[2] + p[4] == 15)
+
+
+def _positions_after_three_by_listing() -> int:
+    from itertools import permutations
+
+    return len({(frozenset((a, c)), b) for a, b, c in permutations(range(1, 10), 3)})
+
+
+def _drawing_replies_by_symmetry(opening: int) -> frozenset[int]:
+    # turn the square so that the edge 1 goes to ``opening``, and carry the replies to 1 along (no new solve)
+    from fifteen_kit.game_of_15.square import SYMMETRIES, digits_of, mask_of
+
+    (turn,) = [s for s in SYMMETRIES if s.apply_mask(mask_of([1])) == mask_of([opening])][:1]
+    held = [d for d, v in move_evaluations(Round().play(1)).items() if v.outcome == "draw"]
+    return frozenset(digits_of(turn.apply_mask(mask_of(held))))
+
+
+def _winning_drafts(drafts: int, seed: int) -> frozenset[int]:
+    # the digits after which the opponent, to move, loses within the puzzle's drafts (a solve of each reply)
+    from fifteen_kit.chance import make_rng
+    from fifteen_kit.game_of_15 import evaluate
+    from fifteen_kit.game_of_15.puzzles import puzzle_positions
+
+    position = make_rng(seed).sample(puzzle_positions(drafts), 1)[0]
+    after = {d: position.play(d) for d in position.pool}
+    return frozenset(d for d, p in after.items()
+                     if p.winner is not None or (evaluate(p).outcome == "loss" and evaluate(p).plies <= 2 * drafts - 2))
+
+
+EXERCISE_ANSWERS["02.q1"] = _first_wins_on_draft_5_by_listing
+EXERCISE_ANSWERS["02.q2"] = _positions_after_three_by_listing
+EXERCISE_ANSWERS["02.q3"] = lambda: _drawing_replies_by_symmetry(3)
+EXERCISE_ANSWERS["02.q4"] = lambda: _winning_drafts(1, 17)
+EXERCISE_ANSWERS["02.q5"] = lambda: _winning_drafts(2, 5)
+EXERCISE_ANSWERS["02.q6"] = lambda: _winning_drafts(3, 6)
 # --- lesson 03 ---
+
+
+def _cards_aa445_by_listing() -> int:
+    # every set of five real cards (rank, suit) whose ranks are A, A, 4, 4, 5
+    from itertools import combinations
+
+    cards = [(rank, suit) for rank in (1, 4, 5) for suit in "CDHS"]
+    return sum(1 for hand in combinations(cards, 5) if sorted(r for r, _ in hand) == [1, 1, 4, 4, 5])
+
+
+def _subsets_at_most_by_listing(limit: int) -> int:
+    from itertools import combinations
+
+    return sum(1 for k in range(10) for s in combinations(range(1, 10), k) if sum(s) <= limit)
+
+
+def _lesson03_by_listing(key: str) -> int:
+    from fifteen_kit.counting import compositions_by_enumeration, digit_sets_by_enumeration
+
+    return {"03.q1": lambda: digit_sets_by_enumeration(16),
+            "03.q2": lambda: digit_sets_by_enumeration(45 - 28),  # complements: as many as sum to 17
+            "03.q3": lambda: _subsets_at_most_by_listing(22),
+            "03.q4": lambda: compositions_by_enumeration(15, 4),
+            "03.q5": _cards_aa445_by_listing}[key]()
+
+
+for _key in ("03.q1", "03.q2", "03.q3", "03.q4", "03.q5"):
+    EXERCISE_ANSWERS[_key] = functools.partial(_lesson03_by_listing, _key)
 # --- lesson 04 ---
+
+
+def _count_busts(targets: list[int]) -> Fraction:
+    # every roll of these dice counted: a bust when each die shows more than its target
+    from itertools import product
+
+    rolls = list(product(range(1, 7), repeat=len(targets)))
+    return Fraction(sum(all(v > t for v, t in zip(roll, targets, strict=True)) for roll in rolls), len(rolls))
+
+
+def _roll_blue_last(gambler: bool) -> Fraction:
+    # the engine plays each face of the blue die in '433221 .32211 ...... R': place it if valid, else a bust
+    from fifteen_kit.nasty15 import Turn
+
+    start = Turn.parse("433221 .32211 ...... R" + (" gambler" if gambler else ""))
+    total = Fraction(0)
+    for face in range(1, 7):
+        turn = start.roll_with((face, None, None, None, None, None))
+        turn = turn.play("place B") if not turn.is_over else turn
+        total += Fraction(turn.score, 6)
+    return total
+
+
+def _mini_game() -> Fraction:
+    # yellow (target 3) and red (target 1), rolled once, every valid die placed; a bust scores 3 + 1
+    from itertools import product
+
+    scores = [sum(v for v, t in zip(roll, (3, 1), strict=True) if v <= t) or 4
+              for roll in product(range(1, 7), repeat=2)]
+    return Fraction(sum(scores), len(scores))
+
+
+EXERCISE_ANSWERS.update({
+    "04.q1": lambda: _count_busts([3, 2, 1]),
+    "04.q2": lambda: _roll_blue_last(False),
+    "04.q3": lambda: _roll_blue_last(False) - (9 + 5),
+    "04.q4": _mini_game,
+    "04.q5": lambda: _roll_blue_last(True),
+})
 # --- lesson 05 ---
 EXERCISE_ANSWERS.update({k: v for k, v in EXERCISE_ANSWERS_05_06.items() if k.startswith("05")})
 # --- lesson 06 ---

@@ -8,7 +8,16 @@ import icepool
 import pytest
 
 from fifteen_kit.errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
-from fifteen_kit.nasty15 import COLOURS, PUBLIC_BOARD, Colour, GoalBoard, Phase, Turn, default_boards
+from fifteen_kit.nasty15 import (
+    COLOURS,
+    PUBLIC_BOARD,
+    WORKED_EXAMPLES,
+    Colour,
+    GoalBoard,
+    Phase,
+    Turn,
+    default_boards,
+)
 from fifteen_kit.nasty15.boards import DEFAULT_MULTISETS, five_target_backs, six_target_boards, six_target_multisets
 from fifteen_kit.nasty15.game import MARKERS, Game
 from fifteen_kit.nasty15.players import CautiousPlayer, GreedyPlayer, OptimalPlayer, make_player
@@ -60,22 +69,62 @@ def test_bust_scores_the_unplaced_targets_even_with_nothing_placed():
 
 
 def test_the_rulebook_examples():
-    # Luke (board with red 5, yellow 3): four dice worth 5 placed, then a red 6 and a yellow 5 bust:
-    # he scores the two unplaced targets, 5 + 3 = 8, instead of the 5 placed pips
-    luke = (1, 3, 2, 2, 2, 5)
-    t = Turn.start(luke).roll_with((1, 6, 1, 1, 2, 6)).place(["B", "K", "W", "G"])
-    assert t.pips == 5
-    t = t.roll_with((None, 5, None, None, None, 6))
-    assert t.phase is Phase.BUST and t.score == 8
-    # Nina (black 5, green 3): red 1, yellow 1, white 2, then black 5 and blue 1: stopping gives 10 + 5 = 15;
-    # a green 2 makes all six, 12 x 2 = 24; a green above 3 would bust for green's 3 points
-    nina = (2, 2, 5, 2, 3, 1)
-    t = Turn.start(nina).roll_with((6, 6, 6, 6, 6, 1)).place("R")
-    t = t.roll_with((6, 1, 6, 6, 6, None)).place("Y").roll_with((6, None, 6, 2, 6, None)).place("W")
-    t = t.roll_with((1, None, 5, None, 6, None)).place(["K", "B"])
+    # the rulebook's three worked examples, as the kit's data (WORKED_EXAMPLES), replayed by the engine
+    luke = WORKED_EXAMPLES["bust"]
+    assert luke.player == "Luke" and luke.targets == (1, 3, 2, 2, 2, 5)
+    turns = luke.turns()
+    # four dice worth 5 placed, then a red 6 and a yellow 5 bust: he scores the two unplaced targets, 5 + 3 = 8,
+    # more than the 5 placed pips
+    before_bust = turns[-2]
+    assert before_bust.placed_count == 4 and before_bust.pips == 5 and before_bust.stop_score() == 5
+    t = luke.final
+    assert t.phase is Phase.BUST and t.score == luke.score == 8
+    assert (t.rolled[COLOURS.index(Colour.RED)], t.rolled[COLOURS.index(Colour.YELLOW)]) == (6, 5)
+    # Nina: red 1, yellow 1, white 2, then black 5 and blue 1: stopping gives 10 + 5 = 15
+    five = WORKED_EXAMPLES["five dice"]
+    assert five.player == "Nina" and five.targets == (2, 2, 5, 2, 3, 1)
+    placed_rolls = [[c.value for c in s.colours] for s in five.steps if s.kind == "place"]
+    assert placed_rolls == [["R"], ["Y"], ["W"], ["B", "K"]]
+    assert five.final.phase is Phase.STOPPED and five.final.pips == 10 and five.score == 15
+    # she goes on instead: a green 2 makes all six, 12 x 2 = 24; a green above 3 would bust for green's 3 points
+    six = WORKED_EXAMPLES["six dice"]
+    assert six.steps[:8] == five.steps[:8] and six.targets == five.targets
+    assert six.final.phase is Phase.ALL_SIX and six.final.pips == 12 and six.score == 24
+    t = six.turns()[-3]  # five placed, before the last roll
     assert t.stop_score() == 15
-    assert t.roll_with((None, None, None, None, 2, None)).place("G").score == 24
-    assert t.roll_with((None, None, None, None, 4, None)).score == 3
+    assert [t.roll_with((None, None, None, None, g, None)).score for g in (4, 5, 6)] == [3, 3, 3]
+    assert set(WORKED_EXAMPLES) == {"bust", "five dice", "six dice"}
+
+
+def test_worked_examples_say_the_engines_numbers():
+    luke, five, six = (WORKED_EXAMPLES[k] for k in ("bust", "five dice", "six dice"))
+    assert "3 (yellow) + 5 (red) = 8 points" in luke.ending() and "only 5" in luke.ending()
+    assert "10 + 5 = 15 points" in five.narration()[-1]
+    assert "12 x 2 = 24 points" in six.narration()[-1] and "green above 3" in six.ending()
+    assert "instead of 15" in six.ending()
+    for ex in (luke, five, six):
+        assert len(ex.narration()) == len(ex.steps) and all(ex.narration())
+        assert "{" not in " ".join((*ex.narration(), ex.ending(), ex.start))
+        assert "pips, the dots" in ex.start  # the word is explained before it is used
+        assert len(ex.turns()) == len(ex.steps) + 1
+
+
+def test_worked_example_errors():
+    from fifteen_kit.nasty15 import Step, WorkedExample
+
+    board = GoalBoard.parse("B1 Y3 K2 W2 G2 R5")
+    with pytest.raises(InvalidArgumentError):
+        Step("jump")
+    with pytest.raises(InvalidArgumentError):
+        Step("roll")  # a roll needs its faces
+    with pytest.raises(InvalidArgumentError):
+        Step("stop", colours=("B",))
+    roll = Step("roll", faces=(1, 1, 1, 1, 1, 1))
+    with pytest.raises(InvalidArgumentError):  # the turn does not end
+        WorkedExample("k", "t", "Ann", board, (roll,), "", "")
+    with pytest.raises(IllegalMoveError):  # the engine refuses a die above its target
+        WorkedExample("k", "t", "Ann", board, (Step("roll", faces=(6, 1, 1, 1, 1, 1)), Step("place", colours=("B",))),
+                      "", "")
 
 
 def test_placing_rules_and_errors():

@@ -280,7 +280,7 @@ def test_selfcheck_reports_a_broken_judge_and_checks_its_texts():
     with pytest.raises(InvalidArgumentError):
         q.check()
     assert "broken" in q.feedback.value
-    for kwargs in ({"placeholder": 5}, {"hint": "x" * 3000}):
+    for kwargs in ({"placeholder": 5}, {"hint": "x" * 5000}):
         with pytest.raises(InvalidArgumentError):
             SelfCheck("q", lambda text: (True, ""), **kwargs)
     with pytest.raises(InvalidArgumentError):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from html import escape
@@ -209,7 +210,7 @@ class SelfCheck(_Question):
         self.answer.add_class("kit-answer")
         self.check_button = w.Button(description="Check", icon="check", tooltip="Check your answer")
         self.solution_button = w.Button(description="Show worked solution", icon="book",
-                                        layout=w.Layout(display="none", width="auto"),
+                                        layout=w.Layout(display="none", width="auto", align_self="flex-start"),
                                         tooltip=f"Opens after {TRIES_BEFORE_SOLUTION} tries")
         self.feedback = w.HTML()
         self.feedback.add_class("kit-feedback")
@@ -430,11 +431,15 @@ class Prediction(_Question):
         if self._reveal is not None:
             out = w.Output()
             with out:
-                from IPython.display import display
+                from IPython.display import Markdown, display
 
                 shown_item = self._reveal()
+                if isinstance(shown_item, str):
+                    shown_item = Markdown(shown_item)  # text is Markdown, not a Python string's repr
                 if shown_item is not None:
                     display(shown_item)
+                if type(shown_item).__name__ == "Figure" and "matplotlib.pyplot" in sys.modules:
+                    sys.modules["matplotlib.pyplot"].close(shown_item)  # shown once; pyplot must not keep it
             self.reveal_box.children = [out]
         if record:
             self._record(answer=text)
@@ -471,7 +476,7 @@ class WhyQuestion(_Question):
                                   layout=w.Layout(width="100%", height="5.5em"))
         self.written.add_class("kit-answer")
         self.compare_button = w.Button(description="Compare with a model answer", icon="balance-scale",
-                                       layout=w.Layout(width="auto"))
+                                       layout=w.Layout(width="auto", align_self="flex-start"))
         self.model_box = w.HTML()
         self.model_box.add_class("kit-feedback")
         self.compare_button.on_click(lambda _b: self.compare())

@@ -18,16 +18,26 @@ every rule is the engine's.  What it offers:
 * a Roll button and the six dice drawn as die faces in their colours, each with
   its colour's letter; valid dice are ringed, click one to place it; Stop;
 * the score pad of all players and boards;
-* a coach: on demand, the exact expected score of stopping now versus rolling on
-  under optimal play, and after each decision a note when it cost points.
+* a coach: on demand, what each choice is worth in points on average with the best
+  play after it (the exact expected score; ``coach_words="expected"`` says so), and
+  after each decision a verdict that names the whole best action ("place green, then
+  roll on") and which part of the pupil's choice cost points (the dice, or stopping /
+  rolling on); the verdict clears when the next turn or game starts;
+* the computer's turns shown at a speed the pupil sets ("Computer speed": Step, Slow,
+  Fast, Instant): each roll, the dice placed and the decision to roll on or stop, with
+  its reason ("stops: rolling on would average 9.20 points, stopping scores 11");
+* the rules' worked examples (:data:`~fifteen_kit.nasty15.examples.WORKED_EXAMPLES`)
+  replayed step by step with "Next step" (:meth:`DiceBoard.from_example`);
 * a message line that always says what to do now (press Roll, click a ringed die,
-  press Next player; at the end: who won, the scores, and "Press New game");
+  press Next player, press Next step; at the end: who won, the scores, and "Press New game");
 * a "Projector size" toggle (and the ``size`` option): text of at least 16 px, or 22 px
   and a board that fills a 1024x768 screen; colours from :mod:`~fifteen_kit.widgets.palette`;
   every control is a button, so Tab and Enter/Space play a whole game.
 
 Rolling shows a short asyncio animation (no threads, no sleeping) when an event
-loop runs; without one (tests, plain Python) the roll lands at once.
+loop runs; without one (tests, plain Python) the roll lands at once.  The slow and
+fast computer speeds use an asyncio task the same way; without an event loop they
+play at once.
 
 Optimal play is solved ahead: when a game starts, the policy of every board and
 every handicap marker in play is solved, in short steps of an asyncio task when
@@ -46,6 +56,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from fractions import Fraction
 from html import escape
 from typing import Literal
 
@@ -64,6 +75,7 @@ from fifteen_kit.nasty15.boards import (
     format_boards,
     parse_boards,
 )
+from fifteen_kit.nasty15.examples import WORKED_EXAMPLES, WorkedExample
 from fifteen_kit.nasty15.game import MARKERS, MAX_PLAYERS, Game, check_player_count, check_player_name
 from fifteen_kit.nasty15.players import PLAYERS, CautiousPlayer, GreedyPlayer, OptimalPlayer, make_player
 from fifteen_kit.nasty15.policy import OptimalPolicy, policy_for
@@ -74,12 +86,29 @@ from .common import sentence
 from .palette import PALETTE, Size, check_size
 from .style import style_sheet
 
-__all__ = ["GOAL_DIE_PX", "SEAT_KINDS", "DiceBoard", "SeatKind"]
+__all__ = ["COACH_WORDS", "COMPUTER_SPEEDS", "GOAL_DIE_PX", "SEAT_KINDS", "CoachWords", "ComputerSpeed", "DiceBoard",
+           "SeatKind"]
 
 #: Who sits in a seat: a human, or one of the computer players (:data:`~fifteen_kit.nasty15.players.PLAYERS`).
 SeatKind = Literal["human", "cautious", "greedy", "optimal"]
 #: The seat kinds, for the menus.
 SEAT_KINDS: tuple[SeatKind, ...] = ("human", *PLAYERS)
+
+#: How fast the computer's turns are shown: ``"step"`` (one move each time Next step is pressed), ``"slow"`` and
+#: ``"fast"`` (a move every 1.5 s or 0.5 s, when an event loop runs), ``"instant"`` (whole turns at once).
+ComputerSpeed = Literal["step", "slow", "fast", "instant"]
+#: The speeds, in the order the "Computer speed" buttons offer them.
+COMPUTER_SPEEDS: tuple[ComputerSpeed, ...] = ("step", "slow", "fast", "instant")
+#: How the coach says its numbers: ``"average"`` ("13.74 points on average", before expected value is taught) or
+#: ``"expected"`` ("expected final score 13.74").
+CoachWords = Literal["average", "expected"]
+#: The coach's wordings.
+COACH_WORDS: tuple[CoachWords, ...] = ("average", "expected")
+#: The speeds as the "Computer speed" menu names them.
+_SPEED_NAMES: dict[ComputerSpeed, str] = {"step": "Step (press Next step)", "slow": "Slow", "fast": "Fast",
+                                          "instant": "Instant"}
+#: Seconds between two of the computer's moves at the timed speeds.
+_DELAY: dict[ComputerSpeed, float] = {"slow": 1.5, "fast": 0.5}
 
 _ROLL, _STOP = Decision("roll"), Decision("stop")
 
@@ -131,6 +160,13 @@ class DiceBoard(w.VBox):
         size: ``"normal"`` (text at least 16 px; fits JupyterLab beside its file browser on a 1024x768 screen) or
             ``"large"`` (projector size: text at least 22 px, the board fills a 1024x768 screen); the board's
             "Projector size" toggle and the settable :attr:`size` switch between them.
+        computer_speed: how the computer's turns are shown (:data:`COMPUTER_SPEEDS`): ``"instant"`` (whole
+            turns at once, the score pad and message say what they scored), ``"step"`` (each move, the roll, the
+            dice placed, the decision to roll on or stop with its reason, shown when "Next step" is pressed),
+            ``"slow"`` or ``"fast"`` (the same moves on a timer; without an event loop they play at once).  The
+            "Computer speed" menu and the settable :attr:`computer_speed` change it during a game.
+        coach_words: ``"average"`` (the coach says "points on average") or ``"expected"`` ("expected final
+            score"), see :data:`COACH_WORDS`.
 
     A game draws 10 boards, or every board when fewer are given.  Raises InvalidArgumentError (or
     NotationError for bad board text) for bad seats or settings.
@@ -139,9 +175,15 @@ class DiceBoard(w.VBox):
     def __init__(self, players: list[tuple[str, SeatKind]] | None = None, handicap: bool = False,
                  gambler: bool = False, seed: int | None = 0, coach: bool = False,
                  boards: str | tuple[tuple[GoalBoard, GoalBoard], ...] | None = None,
-                 backs_sum_to_15: bool = False, size: Size = "normal") -> None:
+                 backs_sum_to_15: bool = False, size: Size = "normal", computer_speed: ComputerSpeed = "instant",
+                 coach_words: CoachWords = "average") -> None:
         super().__init__()
         self._size: Size = check_size(size)
+        self._speed: ComputerSpeed = _check.choice(computer_speed, COMPUTER_SPEEDS, "computer_speed")
+        self._words: CoachWords = _check.choice(coach_words, COACH_WORDS, "coach_words")
+        self._example: WorkedExample | None = None  # the worked example shown (None: a game)
+        self._example_shown = 0  # how many of its steps are shown
+        self._watcher: asyncio.Task[None] | None = None  # the timer that shows the computer's moves
         self.add_class("n15-board")
         self.add_class("kit-board")
         seats = players if players is not None else [("You", "human"), ("Computer", "optimal")]
@@ -235,7 +277,10 @@ class DiceBoard(w.VBox):
         self.stop_button = w.Button(description="Stop and score", icon="hand-paper-o",
                                     tooltip="End your turn and score the placed dice")
         self.next_button = w.Button(description="Next player", icon="forward", tooltip="Write the score, pass on")
-        for button in (self.roll_button, self.stop_button, self.next_button):
+        self.step_button = w.Button(description="Next step", icon="step-forward",
+                                    tooltip="Show the next move (a worked example, or the computer's turn)")
+        self.step_button.on_click(lambda _b: self.next_move())
+        for button in (self.roll_button, self.stop_button, self.next_button, self.step_button):
             button.add_class("n15-action")
         self.roll_button.add_class("n15-roll")
         self.roll_button.on_click(lambda _b: self.roll())
@@ -249,6 +294,12 @@ class DiceBoard(w.VBox):
         self.size_toggle.add_class("n15-action")
         self.size_toggle.observe(lambda change: setattr(self, "size", "large" if change["new"] else "normal"),
                                  names="value")
+        # a menu, not four toggles: one line on the board, and Tab then the arrow keys choose
+        self.speed_menu = w.Dropdown(options=[(_SPEED_NAMES[s], s) for s in COMPUTER_SPEEDS], value=self._speed,
+                                     description="Computer speed", style=self._label, layout=self._layouts["auto"],
+                                     tooltip="How the computer's turns are shown: one move each time you press "
+                                             "Next step, one move every few moments (Slow, Fast), or all at once")
+        self.speed_menu.observe(lambda change: setattr(self, "computer_speed", change["new"]), names="value")
         self.coach = w.HTML()
         self.verdict = w.HTML()
         self.coach_card = w.VBox([self.coach, self.verdict])  # the coach's notes: ink on an ivory card
@@ -278,9 +329,10 @@ class DiceBoard(w.VBox):
         self.setup_panel = w.VBox([self.setup_toggle, setup])
         self.setup_panel.add_class("n15-setup")
         # beside the goal board the buttons stack; below it (a narrow page) they wrap in rows
-        actions = w.HBox([self.roll_button, self.stop_button, self.next_button, self.new_game_button])
+        actions = w.HBox([self.step_button, self.roll_button, self.stop_button, self.next_button,
+                          self.new_game_button])
         actions.add_class("n15-actions")
-        options = w.HBox([self.coach_box, self.size_toggle])
+        options = w.HBox([self.coach_box, self.size_toggle, self.speed_menu])
         options.add_class("n15-actions")
         rows = [w.HBox([self.goal, actions]), w.HBox(list(self.dice.values())), self.coach_card,
                 w.HBox([self.pad, options])]
@@ -488,12 +540,213 @@ class DiceBoard(w.VBox):
             self._say(f"Cannot start: {err.message}.")
             return
         self._pool = pool
+        self._stop_watching()
+        self._example = None
         self.game = game
         self._before_decision = None
         self.verdict.value = ""
         self._say("New game.")
         self._start()
         self.render()
+
+    # -- worked examples ------------------------------------------------------------------------------
+    @classmethod
+    def from_example(cls, key: str, size: Size = "normal") -> DiceBoard:
+        """A board that shows the worked example ``key`` of :data:`~fifteen_kit.nasty15.examples.WORKED_EXAMPLES`
+        (``"bust"``, ``"five dice"`` or ``"six dice"``) step by step: see :meth:`show_example`.
+
+        ``size`` as for the board.  Raises InvalidArgumentError for another key or size.
+
+        >>> board = DiceBoard.from_example("bust")
+        >>> board.message.value.split(". ")[0]
+        'Worked example: A bust that pays'
+        >>> for _ in range(3):
+        ...     board.step_button.click()
+        >>> board.game.pad[-1].points
+        8
+        """
+        _check.choice(key, WORKED_EXAMPLES, "the worked example")
+        board = cls(players=[("You", "human"), ("Computer", "optimal")], size=size)
+        board.show_example(key)
+        return board
+
+    def show_example(self, key: str) -> None:
+        """Show the worked example ``key`` (``"bust"``, ``"five dice"`` or ``"six dice"``) on this board.
+
+        The board shows the example's goal board and player; each press of "Next step" plays one step (a roll
+        shows the example's dice, a placing moves them onto the goal board, a stop or bust scores), and the message
+        line says what happened in plain words and what to press next.  After the last step it says what the example
+        shows, writes the score on the pad and asks to press "New game", which starts a normal game with the seats of
+        "Players and variants".  Raises InvalidArgumentError for another key.
+        """
+        example = WORKED_EXAMPLES[_check.choice(key, WORKED_EXAMPLES, "the worked example")]
+        self._stop_watching()
+        back = GoalBoard(tuple(p for p in example.board.targets if p[0] is not Colour.WHITE), back=True)
+        self.game = Game([example.player], seed=0, boards=((example.board, back),), rounds=1)
+        self.game.turn = example.turns()[0]
+        self._kinds = {example.player: "human"}
+        self._computers = {}
+        self._example = example
+        self._example_shown = 0
+        self._before_decision = None
+        self.verdict.value = ""
+        self._say(f"Worked example: {example.title}. {example.start}")
+        self.render()
+
+    @property
+    def example(self) -> WorkedExample | None:
+        """The worked example on the board (:meth:`show_example`), or None during a game."""
+        return self._example
+
+    def _example_step(self) -> None:
+        example = self._example
+        assert example is not None
+        n = self._example_shown
+        if n >= len(example.steps):
+            self._say("")
+            return
+        self._example_shown = n + 1
+        self.game.turn = example.turns()[n + 1]
+        text = example.narration()[n]
+        if self._example_shown == len(example.steps):
+            self.game.next_turn()  # the score goes on the pad
+            text += " " + example.ending()
+        self._say(text)
+        self.render()
+
+    # -- the computer's moves, shown one at a time ------------------------------------------------------
+    @property
+    def computer_speed(self) -> ComputerSpeed:
+        """How the computer's turns are shown (:data:`COMPUTER_SPEEDS`); setting it sets the "Computer speed"
+        menu.  Raises InvalidArgumentError for another value.
+
+        >>> board = DiceBoard(players=[("You", "human"), ("Computer", "optimal")], seed=1)
+        >>> board.computer_speed = "step"
+        >>> board.speed_menu.value, board.speed_menu.label
+        ('step', 'Step (press Next step)')
+        """
+        return self._speed
+
+    @computer_speed.setter
+    def computer_speed(self, value: ComputerSpeed) -> None:
+        """Show the computer's turns at ``value``: a turn in progress goes on at the new speed."""
+        speed = _check.choice(value, COMPUTER_SPEEDS, "computer_speed")
+        if speed == self._speed and self.speed_menu.value == speed:
+            return
+        self._speed = speed
+        if self.speed_menu.value != speed:
+            self.speed_menu.value = speed  # its observer comes back here and returns at once
+        self._stop_watching()
+        self._play_computers()
+        self.render()
+
+    def next_move(self) -> None:
+        """The "Next step" button: the next step of a worked example, or the next move of the computer's turn
+        (at the speeds other than instant); otherwise the message line says what to do."""
+        if self._example is not None:
+            self._example_step()
+            return
+        g = self.game
+        if g.is_over or g.player not in self._computers or self._rolling:
+            self._say("")
+            return
+        self._stop_watching()
+        self._computer_move()
+        if self._speed in _DELAY:
+            self._watch()
+
+    def _watching(self) -> bool:
+        """Whether the computer's moves are shown one at a time now (step, or a timed speed on an event loop)."""
+        return self._speed == "step" or (self._speed in _DELAY and _running_loop() is not None)
+
+    def _stop_watching(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            self._watcher = None
+
+    def _watch(self) -> None:
+        """Start the timer that shows the computer's moves (slow or fast speed, on a running event loop)."""
+        loop = _running_loop()
+        g = self.game
+        if loop is None or self._speed not in _DELAY or g.is_over or g.player not in self._computers:
+            return
+        self._stop_watching()
+        self._watcher = loop.create_task(self._watch_moves(g))
+
+    async def _watch_moves(self, game: Game) -> None:
+        while self._speed in _DELAY and game is self.game and not game.is_over and game.player in self._computers:
+            await asyncio.sleep(_DELAY[self._speed])
+            if self._speed not in _DELAY or game is not self.game:
+                return
+            if not self._computer_move():
+                break  # waiting for the solver: it calls _play_computers when ready
+        if game is self.game:
+            self._watcher = None
+
+    def _computer_move(self) -> bool:
+        """Play one move of the computer whose turn it is and say it (with its reason); False if it must wait."""
+        g = self.game
+        name = g.player
+        player = self._computers[name]
+        t = g.turn
+        who, s = _subject(name)
+        if not t.is_over and isinstance(player, OptimalPlayer) and not self._ready(player.policy(t)):
+            self._say(f"{name} is thinking (working out the best play on this board)…")
+            self.render()
+            return False
+        if t.is_over:
+            g.next_turn()
+            self.verdict.value = ""
+            text = f"{name}'s {_points(t.score or 0)} go on the score pad."
+        elif t.phase is Phase.ROLL:
+            t = g.roll()
+            text = f"{who} roll{s} {_dice_words(t)}."
+            if t.phase is Phase.BUST:
+                text += " " + _bust_words(t)
+            elif t.valid_colours():
+                text += f" Low enough to place: {_colour_list(t.valid_colours())}."
+        else:
+            move = player.choose(t)
+            reason = self._reason(player, t, move)
+            if move.action == "place":
+                t = g.place(list(move.colours))
+                text = f"{who} place{s} {_colour_list(move.colours)} ({reason})."
+                if t.is_over:
+                    text += f" All six are placed: {t.pips} x 2 = {_points(t.score or 0)}."
+            elif move.action == "roll":
+                g.turn = t.continue_rolling()
+                text = f"{who} roll{s} on: {reason}."
+            else:
+                g.stop()
+                text = f"{who} stop{s} with {_points(g.turn.score or 0)}: {reason}."
+        self._say(text)
+        self.render()
+        return True
+
+    def _reason(self, player: CautiousPlayer | GreedyPlayer | OptimalPlayer, turn: Turn, move: Decision) -> str:
+        """Why the computer ``player`` makes ``move`` in ``turn``, in a few plain words."""
+        if isinstance(player, CautiousPlayer):
+            return ("the cautious player places every die it can" if move.action == "place"
+                    else "the cautious player always stops as soon as it may")
+        if isinstance(player, GreedyPlayer):
+            return ("the greedy player places every die it can" if move.action == "place"
+                    else "the greedy player always rolls on")
+        policy = player.policy(turn)
+        if move.action == "place":
+            return f"the best choice: {self._avg(policy.value(turn.play(move)))}"
+        rolling = self._avg(policy.roll_value(turn), "would average" if move.action == "stop" else "averages")
+        stopping = f"stopping {'scores' if move.action == 'stop' else 'would score'} {turn.stop_score()}"
+        return f"rolling on {rolling}, {stopping}"
+
+    def _avg(self, value: object, verb: str = "") -> str:
+        """``value`` (points) in the coach's words: '13.74 points on average' or 'expected final score 13.74'
+        (after ``verb``: 'averages 13.74 points' / 'expects a final score of 13.74')."""
+        number = f"{float(value):.2f}"  # type: ignore[arg-type]
+        if verb:
+            if self._words == "average":
+                return f"{verb} {number} points"
+            return f"{'would expect' if verb.startswith('would') else 'expects'} a final score of {number}"
+        return f"{number} points on average" if self._words == "average" else f"expected final score {number}"
 
     # -- solving ahead ------------------------------------------------------------------------------
     def _policies(self, game: Game) -> list[OptimalPolicy]:
@@ -560,6 +813,12 @@ class DiceBoard(w.VBox):
         'Your turn: press Roll to roll the six dice.'
         """
         g, t = self.game, self.game.turn
+        if self._example is not None:
+            if self._example_shown == 0:
+                return f"Press Next step to see {self._example.player}'s first roll."
+            if self._example_shown < len(self._example.steps):
+                return "Press Next step."
+            return "Press New game to play a game yourself."
         if g.is_over:
             totals = g.totals()
             winners = g.winners()
@@ -575,9 +834,15 @@ class DiceBoard(w.VBox):
         if self._rolling:
             return "The dice are still rolling: wait for them to land."
         if g.player in self._computers:
+            if self._speed == "step":
+                if t.is_over:
+                    return f"Press Next step to write {g.player}'s score on the pad."
+                return f"Press Next step to see {g.player}'s {'first' if t.rolled == (None,) * 6 else 'next'} move."
+            if self._watching():
+                return f"Wait for {g.player}'s next move, or press Next step."
             return f"{g.player} is thinking…"
         if t.is_over:
-            return "Press Next player."
+            return "Press Next player" + self._after_turn() + "."
         if t.phase is Phase.ROLL:
             if t.placed_count == 0:
                 return f"{_your_turn(g.player)}: press Roll to roll the six dice."
@@ -587,8 +852,21 @@ class DiceBoard(w.VBox):
         more = "place another ringed die, " if t.valid_colours() else ""
         return f"Now {more}press Roll for the rest, or Stop and score."
 
+    def _after_turn(self) -> str:
+        """What "Next player" leads to: ' to pass the dice to Ann', ' for board 3', ' to finish the game'."""
+        g = self.game
+        if len(g.pad) + 1 == g.rounds * len(g.players):
+            return " to finish the game"
+        if len(g.players) > 1:
+            following = g.players[(g.player_index + 1) % len(g.players)]
+            return f" to pass the dice to {following}"
+        return f" for board {g.board_number + 1}"
+
     def _human_turn(self) -> bool:
         g = self.game
+        if self._example is not None:
+            self._say("This is a worked example: it shows a turn of the rules.")
+            return False
         if g.is_over:
             self._say("")
             return False
@@ -634,8 +912,7 @@ class DiceBoard(w.VBox):
             return
         turn = self.game.roll()
         self._before_decision = turn
-        outcome = turn.outcome()
-        self._say(sentence(_plural_fix(outcome)) if outcome is not None else "")  # a bust says so
+        self._say(_bust_words(turn) if turn.phase is Phase.BUST else "")  # a bust says so, and what to press
         self.render()
 
     def click_die(self, colour: Colour) -> None:
@@ -678,7 +955,7 @@ class DiceBoard(w.VBox):
     def next_turn(self) -> None:
         """Write the finished turn on the score pad and let the next player (or computers) play."""
         g = self.game
-        if g.is_over:
+        if g.is_over or self._example is not None or g.player in self._computers:
             self._say("")
             return
         try:
@@ -693,13 +970,22 @@ class DiceBoard(w.VBox):
         self.render()
 
     def _play_computers(self) -> None:
+        """Let the computer seats play: whole turns at once (instant speed), or their first move is announced
+        and shown move by move (Next step, or the timer of the slow and fast speeds)."""
         g = self.game
+        if self._example is not None or g.is_over or g.player not in self._computers:
+            return
+        if self._watching():
+            self._say(f"{g.player}'s turn.")
+            self._watch()
+            return
         notes = []
         while not g.is_over and g.player in self._computers:
             player = self._computers[g.player]
-            if isinstance(player, OptimalPlayer) and not self._ready(player.policy(g.turn)):
-                break
-            g.play_turn(player)
+            if not g.turn.is_over:
+                if isinstance(player, OptimalPlayer) and not self._ready(player.policy(g.turn)):
+                    break
+                g.play_turn(player)
             notes.append(f"{g.player} scored {_points(g.turn.score or 0)} on board {g.board_number}")
             g.next_turn()
         if notes:
@@ -707,43 +993,101 @@ class DiceBoard(w.VBox):
 
     # -- the coach -------------------------------------------------------------------------------------
     def _judge(self, action: Literal["place", "roll", "stop"]) -> None:
-        """After the fact: compare the human's decision with optimal play and note any cost."""
+        """After the fact: compare the human's whole decision after a roll (the dice placed, then roll on or stop)
+        with optimal play, and name the mistake if it cost points (see :meth:`verdict_text`)."""
         before, t = self._before_decision, self.game.turn
         if before is None or not self.coach_box.value or before.is_over:
             return
+        self._before_decision = None
         policy = policy_for(t.targets, t.gambler)
         if not self._ready(policy):
-            self.verdict.value = "Coach: still solving this board; no verdict this time."
-            self._before_decision = None
+            self.verdict.value = "Coach: still working out this board; no verdict this time."
             return
+        self.verdict.value = escape(self.verdict_text(before, t, action))
+
+    def verdict_text(self, before: Turn, after: Turn, action: Literal["place", "roll", "stop"]) -> str:
+        """The coach's verdict on one decision: ``before`` is the turn just after a roll, ``after`` the turn when
+        the player rolls on or stops (``action`` ``"roll"`` or ``"stop"``), or the turn with all six placed
+        (``action`` ``"place"``).  It names the whole best action (which dice to place, then roll or stop), the
+        player's, and which part of it cost points (the dice, or stopping/rolling on).
+
+        Raises the engine's errors for turns that do not follow each other this way.
+
+        >>> from fifteen_kit.nasty15 import Turn
+        >>> board = DiceBoard(players=[("You", "human")], seed=1)
+        >>> before = Turn.parse("433221 ...... 666626 P")
+        >>> print(board.verdict_text(before, before.place("G"), "stop"))
+        Coach: the best was: place green, then roll on (13.53 points on average); you stopped (2 points). \
+Placing green was right; stopping cost 11.53 points on average.
+        """
+        policy = policy_for(after.targets, after.gambler)
+        mine = tuple(c for i, c in enumerate(COLOURS) if after.placed[i] is not None and before.placed[i] is None)
+        if not mine or before.explain(Decision("place", mine)) is not None:
+            raise InvalidArgumentError("after is not the turn before with dice of its roll placed",
+                                       input=(before.notation(), after.notation()))
+        if action == "place":
+            if not after.is_over:
+                raise InvalidArgumentError("'place' judges a turn with all six dice placed", input=after.notation())
+            chosen = Fraction(after.score or 0)
+        elif action == "stop":
+            chosen = policy.stop_value(after)
+        else:
+            chosen = policy.roll_value(after)
         best = policy.advise(before).best
-        if action == "stop":
-            chosen = policy.stop_value(t)
-        elif action == "roll":
-            chosen = policy.roll_value(t)
-        else:
-            chosen = policy.value(t)
+        best_text = self._action_words(policy, before, best.colours)
         cost = best.value - chosen
-        if cost > 0:
-            self.verdict.value = (f"Coach: after that roll the best was <b>{escape(best.describe())}</b>; "
-                                  f"your choice expects {float(chosen):.2f}, {float(cost):.2f} points less on "
-                                  "average.")
-        else:
-            self.verdict.value = "Coach: that was optimal play."
-        self._before_decision = None
+        if cost <= 0:
+            return f"Coach: well played: {best_text} is the best choice ({self._avg(best.value)})."
+        same_dice = mine == best.colours
+        done = {"stop": "stopped", "roll": "rolled on", "place": "ended the turn"}[action]
+        yours = done if same_dice else f"placed {_colour_list(mine)}, then {done}"
+        chosen_text = self._avg(chosen) if action == "roll" else _points(int(chosen))  # a score: a whole number
+        text = f"Coach: the best was: {best_text} ({self._avg(best.value)}); you {yours} ({chosen_text})."
+        deciding = {"stop": "stopping", "roll": "rolling on", "place": ""}[action]
+        if same_dice:
+            return (f"{text} Placing {_colour_list(mine)} was right; {deciding} cost {float(cost):.2f} points on "
+                    "average.")
+        best_mine = chosen if after.is_over else max(policy.stop_value(after), policy.roll_value(after))
+        if best_mine == chosen:
+            right = f" {deciding.capitalize()} was right for those dice;" if deciding else ""
+            return (f"{text}{right} the dice you placed cost {float(cost):.2f} points on average: "
+                    f"place {_colour_list(best.colours)}.")
+        return (f"{text} Both the dice ({_colour_list(best.colours)} would be better) and {deciding} cost points: "
+                f"{float(cost):.2f} points on average in all.")
+
+    def _action_words(self, policy: OptimalPolicy, turn: Turn, colours: tuple[Colour, ...]) -> str:
+        """'place green, then roll on' (or 'then stop', or 'place green: all six placed'): placing ``colours`` in
+        ``turn`` and what optimal play does next."""
+        placed = turn.place(colours)
+        if placed.is_over:
+            return f"place {_colour_list(colours)} (all six placed)"
+        # a place choice's value is that of placing exactly these dice, then stopping or rolling on, whichever is
+        # better (on a tie the engine's order: stop first)
+        rolls = policy.roll_value(placed) > policy.stop_value(placed)
+        return f"place {_colour_list(colours)}, then {'roll on' if rolls else 'stop'}"
 
     def _coach_text(self) -> str:
         t = self.game.turn
-        if t.is_over or self.game.player in self._computers:
+        if t.is_over or self.game.player in self._computers or self._example is not None:
             return ""
         policy = policy_for(t.targets, t.gambler)
         if not self._ready(policy):
-            return "Coach: solving this board, a moment…"
-        advice = policy.advise(t)
-        options = ", ".join(escape(c.describe()) for c in advice.choices[:4])
+            return "Coach: working out the best play on this board, a moment…"
         if t.phase is Phase.ROLL and t.placed_count == 0:
-            return f"Coach: this turn is worth {float(policy.roll_value(t)):.2f} points on average with optimal play."
-        return f"Coach (expected final score): {options}."
+            value = policy.roll_value(t)
+            if self._words == "average":
+                return f"Coach: this turn is worth {float(value):.2f} points on average with the best play."
+            return f"Coach: with optimal play this turn's expected final score is {float(value):.2f}."
+        options = []
+        for choice in policy.advise(t).choices[:4]:
+            if choice.action == "place":
+                what = self._action_words(policy, t, choice.colours)
+            else:
+                what = "stop" if choice.action == "stop" else "roll on"
+            options.append(f"{what}: {float(choice.value):.2f}")
+        head = ("Coach (points on average, with the best play after)" if self._words == "average"
+                else "Coach (expected final score)")
+        return escape(f"{head}: {'; '.join(options)}.")
 
     # -- drawing ------------------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -753,7 +1097,14 @@ class DiceBoard(w.VBox):
         """Redraw everything from the game."""
         g = self.game
         t = g.turn
-        if g.is_over:
+        example = self._example
+        if example is not None:
+            steps = len(example.steps)
+            self.status.value = (f"<b>Worked example: {escape(example.title)} · {escape(example.player)} · step "
+                                 f"{self._example_shown} of {steps}</b> · placed: {_points(t.pips)}"
+                                 + ("" if t.is_over else f"; stopping now scores {_points(t.stop_score())}")
+                                 + (f"; the turn scores {_points(t.score or 0)}" if t.is_over else ""))
+        elif g.is_over:
             winners = g.winners()
             verb = "win" if len(winners) > 1 or _subject(winners[0])[1] == "" else "wins"
             self.status.value = f"<b>Game over: {escape(' and '.join(winners))} {verb}!</b>"
@@ -762,7 +1113,9 @@ class DiceBoard(w.VBox):
             who = g.player if kind == "human" else f"{g.player} ({kind} computer)"
             marker = f" · white marker {g.markers[g.player]}" if g.handicap else ""
             self.status.value = (f"<b>Board {g.board_number} of {g.rounds} · {escape(who)}{marker}</b> · "
-                                 f"{_points(t.pips, 'pip')} placed; stopping now scores {_points(t.stop_score())}")
+                                 f"placed: {_points(t.pips)}; "
+                                 + (f"the turn scores {_points(t.score or 0)}" if t.is_over
+                                    else f"stopping now scores {_points(t.stop_score())}"))
         self.goal.value = dice_goal_board(t.targets, t.placed, size=GOAL_DIE_PX[self._size],
                                           title=f"goal board {g.board.notation()}")
         valid = set(t.valid_colours())
@@ -783,10 +1136,13 @@ class DiceBoard(w.VBox):
             else:
                 b.tooltip = f"{c.title} die (target {t.targets[i]})"
             b.style.button_color, b.style.text_color = PALETTE[face], PALETTE[ink]
-        human = not g.is_over and g.player not in self._computers
+        human = not g.is_over and g.player not in self._computers and example is None
         self.roll_button.disabled = not human or self._rolling or t.explain(_ROLL) is not None
         self.stop_button.disabled = not human or self._rolling or t.explain(_STOP) is not None
-        self.next_button.disabled = g.is_over or not t.is_over
+        self.next_button.disabled = not human or not t.is_over
+        watching = not g.is_over and g.player in self._computers and self._speed != "instant"
+        self.step_button.disabled = not (watching or (example is not None and self._example_shown < len(example.steps)))
+        self.step_button.layout.display = "" if example is not None or self._speed != "instant" else "none"
         self.coach.value = self._coach_text() if self.coach_box.value and human else ""
         if not self.coach_box.value:
             self.verdict.value = ""
@@ -811,6 +1167,28 @@ class DiceBoard(w.VBox):
             rows.append(f"<tr><th class='n15-name'>{escape(p)}</th>{''.join(cells)}<th>{totals[p]}</th></tr>")
         self.pad.value = (f"<table aria-label='score pad'><tr><th class='n15-name'>Board</th>{head}<th>Total</th>"
                           f"</tr>{''.join(rows)}</table>")
+
+
+def _colour_list(colours: tuple[Colour, ...] | list[Colour]) -> str:
+    """The colours' names in words: 'green', 'blue and red', 'blue, black and red'."""
+    names = [c.title for c in colours]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _dice_words(turn: Turn) -> str:
+    """The dice of the last roll with their faces: 'blue 3, yellow 1 and red 6'."""
+    faces = [f"{c.title} {v}" for c, v in zip(COLOURS, turn.rolled, strict=True) if v is not None]
+    return faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " and " + faces[-1]
+
+
+def _bust_words(turn: Turn) -> str:
+    """What a bust means, with its score: the targets of the dice not placed (nothing in the gambler variant)."""
+    head = "Bust: no die can go on the board, so the turn ends."
+    if turn.gambler:
+        return f"{head} In the gambler variant a bust scores nothing."
+    left = [f"{t} ({c.title})" for c, t, v in zip(COLOURS, turn.targets, turn.placed, strict=True) if v is None]
+    sum_text = f"{' + '.join(left)} = {_points(turn.score or 0)}" if len(left) > 1 else _points(turn.score or 0)
+    return f"{head} A bust scores the targets of the dice not placed: {sum_text}."
 
 
 def _plural_fix(text: str) -> str:

@@ -282,7 +282,8 @@ _FIVE_BY_15 = _five_by_15()
 
 # lesson questions (widgets/exercise.py): the notebook's own colours, at the boards' normal text size
 _QUESTIONS = f"""
-.kit-question {{ font-size: {TEXT_PX["normal"]}px; margin: 6px 0 10px 0; }}
+.kit-question {{ font-size: {TEXT_PX["normal"]}px; --jp-widgets-font-size: {TEXT_PX["normal"]}px;
+  margin: 6px 0 10px 0; }}
 .kit-question .widget-html-content, .kit-question input, .kit-question textarea, .kit-question button {{
   font-size: {TEXT_PX["normal"]}px; line-height: 1.4; }}
 .kit-question .kit-question-text .widget-html-content {{ white-space: normal; }}

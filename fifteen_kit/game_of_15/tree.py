@@ -24,8 +24,8 @@ from .. import _check
 from ..errors import InvalidArgumentError
 from .square import _BITS, _FULL, _HAS_FIFTEEN, SYMMETRIES
 
-__all__ = ["Ending", "TreeStatistics", "canonical", "count_games", "games_by_length", "reachable_positions",
-           "tree_statistics"]
+__all__ = ["Ending", "TreeStatistics", "canonical", "count_games", "games_by_length", "positions_by_drafts",
+           "reachable_positions", "tree_statistics"]
 
 #: How a complete game ends: the first player wins, the second player wins, or a draw.
 Ending = Literal["first", "second", "draw"]
@@ -75,6 +75,24 @@ def reachable_positions() -> frozenset[tuple[int, int]]:
                 seen.add(child)
                 stack.append(child)
     return frozenset(seen)
+
+
+def positions_by_drafts() -> dict[int, int]:
+    """How many different positions can be reached after exactly n drafts, for n = 0..9.
+
+    A position is what is on the table: which digits each player holds (the player to move follows from
+    that).  Different orders of drafting can reach the same position: after three drafts there are
+    9 x 8 x 7 = 504 orders but only 252 positions (which pair Onyx holds, then which digit Ivory holds).
+    The counts add up to the 5,478 reachable positions.
+
+    >>> by_drafts = positions_by_drafts()
+    >>> by_drafts[3], sum(by_drafts.values())
+    (252, 5478)
+    """
+    out = dict.fromkeys(range(10), 0)
+    for first, second in reachable_positions():
+        out[_popcount(first | second)] += 1
+    return out
 
 
 def _check_position(position: object) -> tuple[int, int]:

@@ -3,7 +3,8 @@
 Everything public in the modules is here: :mod:`~fifteen_kit.nasty15.boards` (colours, goal boards),
 :mod:`~fifteen_kit.nasty15.rules` (a turn and its decisions), :mod:`~fifteen_kit.nasty15.game` (a whole
 game), :mod:`~fifteen_kit.nasty15.probability` (exact odds of simple rules), :mod:`~fifteen_kit.nasty15.policy`
-(the optimal policy, :func:`solve`) and :mod:`~fifteen_kit.nasty15.players` (computer players).
+(the optimal policy, :func:`solve`), :mod:`~fifteen_kit.nasty15.players` (computer players) and
+:mod:`~fifteen_kit.nasty15.examples` (the rules' worked examples, :data:`WORKED_EXAMPLES`).
 
 >>> from fifteen_kit.nasty15 import PUBLIC_BOARD, Turn, p_bust, policy_for, solve
 >>> round(float(policy_for(PUBLIC_BOARD).expected_score()), 2)
@@ -31,6 +32,7 @@ from .boards import (
     six_target_boards,
     six_target_multisets,
 )
+from .examples import WORKED_EXAMPLES, Step, StepKind, WorkedExample
 from .game import MARKERS, MAX_PLAYERS, Game, ScoreEntry, check_player_count, check_player_name
 from .players import PLAYERS, CautiousPlayer, GreedyPlayer, OptimalPlayer, PlayerName, make_player
 from .policy import Advice, Choice, OptimalPolicy, policy_for, solve
@@ -60,6 +62,7 @@ __all__ = [
     "PLAYERS",
     "PUBLIC_BOARD",
     "SIMPLE_POLICIES",
+    "WORKED_EXAMPLES",
     "Action",
     "Advice",
     "CautiousPlayer",
@@ -75,9 +78,12 @@ __all__ = [
     "PlayerName",
     "ScoreEntry",
     "SimpleRule",
+    "Step",
+    "StepKind",
     "StoppingRule",
     "Targets",
     "Turn",
+    "WorkedExample",
     "bonus_score",
     "check_board_pairs",
     "check_player_count",

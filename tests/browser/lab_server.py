@@ -81,9 +81,10 @@ def http(url: str, method: str = "GET", token: str = "", timeout: float = 5):
 
 
 class Server:
-    """A JupyterLab serving ``root`` read-only, its state kept in ``workdir``; started at once."""
+    """A JupyterLab serving ``root`` read-only (``writable``: as a pupil's, saving allowed), its state kept in
+    ``workdir``; started at once."""
 
-    def __init__(self, jupyter: str, root: Path, workdir: Path) -> None:
+    def __init__(self, jupyter: str, root: Path, workdir: Path, writable: bool = False) -> None:
         self.port, self.token, self.root, self.workdir = free_port(), secrets.token_hex(24), root, workdir
         self.base = f"http://127.0.0.1:{self.port}"
         self.logfile = workdir / "jupyter.log"
@@ -91,7 +92,7 @@ class Server:
         settings, workspaces = workdir / "user-settings", workdir / "workspaces"
         for d in (cfg, data, rt, settings, workspaces):
             d.mkdir(parents=True, exist_ok=True)
-        (cfg / "jupyter_server_config.py").write_text(SERVER_CONFIG)
+        (cfg / "jupyter_server_config.py").write_text("" if writable else SERVER_CONFIG)
         for rel, value in LAB_SETTINGS.items():
             f = settings / rel
             f.parent.mkdir(parents=True, exist_ok=True)

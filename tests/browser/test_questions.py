@@ -1,0 +1,102 @@
+"""Lesson questions in a real JupyterLab: readable, usable by keyboard, and a pupil's answers survive a save and
+a fresh kernel (they are saved in the notebook and read back from it)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from classroom import axe_violations, fit_problems, measure
+from fifteen_kit.widgets.palette import TEXT_PX
+from lab_driver import check, open_and_run
+from lab_server import Server
+from playwright.sync_api import expect
+
+NOTEBOOK = Path(__file__).parent / "notebooks" / "questions.ipynb"
+
+
+@pytest.fixture
+def pupil_server():
+    """A JupyterLab on a writable copy of the questions notebook, as a pupil's own server is."""
+    root = Path(tempfile.mkdtemp(prefix="kit-pupil-"))
+    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
+    lab = Server(str(Path(sys.executable).parent / "jupyter"), root, root / ".state", writable=True)
+    try:
+        lab.wait_ready()
+        yield lab
+    finally:
+        lab.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _records(path: Path) -> dict[str, dict]:
+    found = {}
+    for cell in json.loads(path.read_text())["cells"]:
+        for output in cell.get("outputs", []):
+            record = output.get("metadata", {}).get("fifteen_kit")
+            if record:
+                found[record["key"]] = record
+    return found
+
+
+def test_answers_are_saved_with_the_notebook_and_come_back_in_a_fresh_kernel(browser, pupil_server, artifacts):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        open_and_run(page, pupil_server, NOTEBOOK.name)
+        questions = page.locator(".kit-question")
+        expect(questions).to_have_count(3)
+        m = measure(page, ".kit-question")
+        assert fit_problems(m, TEXT_PX["normal"], whole_screen=False) == [], m
+        assert axe_violations(page, ".kit-question") == []
+        smallest = page.evaluate("() => Math.min(...Array.from(document.querySelectorAll("
+                                 "'.kit-question button, .kit-question input, .kit-question textarea, "
+                                 ".kit-question .widget-html-content'))"
+                                 ".map(e => parseFloat(getComputedStyle(e).fontSize)))")
+        assert smallest >= TEXT_PX["normal"], f"question text of {smallest} px"
+        # the pupil answers each question (two wrong tries open the worked solution)
+        check_box = questions.nth(0)
+        for answer in ("2/3", "0.5"):
+            check_box.locator("input").fill(answer)
+            check_box.locator("input").press("Enter")
+            check_box.get_by_role("button", name="Check").click()
+        expect(check_box).to_contain_text("That is the chance the die is valid")
+        check_box.get_by_role("button", name="Show worked solution").click()
+        expect(check_box).to_contain_text("2 of 6")
+        guess = questions.nth(1)
+        guess.locator("input").fill("10")
+        guess.locator("input").press("Enter")
+        guess.get_by_role("button", name="Lock in my guess").click()
+        expect(guess).to_contain_text("The kit: 8")
+        expect(guess).to_contain_text("The eight sets")
+        why = questions.nth(2)
+        why.locator("textarea").fill("Four lines go through the middle, so it is counted four times.")
+        why.locator("textarea").press("Tab")
+        why.get_by_role("button", name="Compare with a model answer").click()
+        expect(why).to_contain_text("key points")
+        page.screenshot(path=str(artifacts / "questions-answered.png"), full_page=True)
+        page.keyboard.press("Control+s")
+        saved = pupil_server.root / NOTEBOOK.name
+        for _ in range(50):
+            if len(_records(saved)) == 3:
+                break
+            page.wait_for_timeout(200)
+        records = _records(saved)
+        assert records["97.q1"]["answer"] == "0.5" and records["97.q1"]["tries"] == 2
+        assert records["97.p1"]["answer"] == "10"
+        assert records["97.w1"]["answer"].startswith("Four lines")
+        assert check(page, NOTEBOOK.name, []) == []
+        # a fresh kernel (the next lesson day): run everything again; the answers are back
+        pupil_server.shutdown_kernels()
+        open_and_run(page, pupil_server, NOTEBOOK.name)
+        expect(questions.nth(0).locator("input")).to_have_value("0.5")
+        expect(questions.nth(0)).to_contain_text("Not yet")
+        expect(questions.nth(1)).to_contain_text("The kit: 8")
+        expect(questions.nth(2).locator("textarea")).to_have_value(records["97.w1"]["answer"])
+        page.screenshot(path=str(artifacts / "questions-restored.png"), full_page=True)
+    finally:
+        context.close()
