@@ -68,12 +68,6 @@ def _counterexample_line() -> list[str]:
     return [str(m) for m in _counterexample_search()[1].line]
 
 
-def _loop_example_positions() -> int:
-    from fifteen_kit.five_by_15 import Position, depth_first
-
-    return depth_first(Position.parse("B1 B2 -- B3 / O1 O3 -- O2 L1")).nodes
-
-
 def _boards() -> tuple[int, int]:
     from fifteen_kit.counting import compositions, partitions_bounded
 
