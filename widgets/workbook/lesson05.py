@@ -282,7 +282,7 @@ TASKS = [
                  "* 6 + 8: 4 × 4 = 16.\n"
                  f"* 7 + 7: choose 2 of the four sevens: ♣♦, ♣♥, ♣♠, ♦♥, ♦♠, ♥♠ = {comb(4, 2)}.\n\n"
                  f"Together 16 + 16 + {comb(4, 2)} = **{card_pairs(14)}**.")),
-    Exercise("05.q2", "How many different three-card removals (suits count) make 15 with three *different* "
+    Exercise("05.q2", "How many different three-card removals (suits count) make 15 with three different "
              "ranks? First find, by hand, every set of three different ranks from A to 9 with sum 15.",
              Number(), answer=three_different_ranks, transfer=True,
              slips={8: "Right number of rank sets! Now each one stands for many real card sets: how many ways to "

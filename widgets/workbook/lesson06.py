@@ -358,7 +358,7 @@ TASKS = [
             "win the deal on the board above?", Choice(("yes", "no")), truth=_prefix_status,
             reveal=_prefix_reveal),
     Why("06.w2", "The rule \"never move a tile out of a finished start\" makes the search much smaller. Why may a "
-        "program that *proves* deals lost still not use it?",
+        "program that proves deals lost still not use it?",
         model=("A proof that a deal is lost says: no line at all wins. If the search skips moves, it only shows "
                "that no line *without those moves* wins. That is the same only if skipping is proved safe, and "
                "here it is not: the deal above is won only by moving O3 out of its finished start. A shortcut "
