@@ -339,3 +339,17 @@ def test_move_cells_and_out_of_play():
     for bad in ((2, 0), (0, 5.0), None, (0, 6)):
         with pytest.raises(InvalidArgumentError):
             p.out_of_play(bad)
+
+
+def test_compare_players_counts_every_deal_and_checks_its_arguments():
+    from fifteen_kit.five_by_15 import compare_players
+
+    result = compare_players(1, deals=3, colours=3, size=6)
+    assert {name: sum(counts.values()) for name, counts in result.items()} == {"solver": 3, "greedy": 3, "random": 3}
+    result["solver"]["won"] = 99  # the answer is a fresh dict: changing it changes nothing remembered
+    assert compare_players(1, deals=3, colours=3, size=6)["solver"]["won"] <= 3
+    for bad in ({"level": 4}, {"level": True}, {"level": 1, "deals": 0}, {"level": 1, "deals": 101},
+                {"level": 1, "budget": 0}, {"level": 1, "first_seed": -1}, {"level": 1, "colours": 9},
+                {"level": 1, "size": 1}):
+        with pytest.raises(InvalidArgumentError):
+            compare_players(**bad)

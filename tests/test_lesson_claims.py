@@ -111,12 +111,6 @@ def _counterexample_line() -> list[str]:
     return [str(m) for m in _counterexample_search()[1].line]
 
 
-def _loop_example_positions() -> int:
-    from fifteen_kit.five_by_15 import Position, depth_first
-
-    return depth_first(Position.parse("B1 B2 -- B3 / O1 O3 -- O2 L1")).nodes
-
-
 def _boards() -> tuple[int, int]:
     from fifteen_kit.counting import compositions, partitions_bounded
 
@@ -222,6 +216,132 @@ def _stop_positions() -> tuple[int, int, int]:
     return counts[0], counts[1], total
 
 
+@functools.cache
+def _fifteens_study():
+    # the lesson's study, computed here directly: every player on the same 60 deals of seed 2026
+    from fifteen_kit.fifteens import study
+
+    return {row.player: row for row in study(("random", "fewest", "most", "options", "thoughtful"), games=60,
+                                               seed=2026)}
+
+
+@functools.cache
+def _fifteens_rule_study():
+    from fifteen_kit.fifteens import study
+
+    return {row.player: row for row in study(("options", "thoughtful"), games=60, seed=2026, face_rule="one-each")}
+
+
+def _apart(a, b) -> bool:
+    # two study rows whose 95% ranges do not overlap
+    return a.low > b.high or b.low > a.high
+
+
+@functools.cache
+def _search_race():
+    from fifteen_kit.five_by_15 import Position, best_first, depth_first
+
+    deals = [Position.deal(seed, level=3) for seed in range(10)]
+    return [(depth_first(d, budget=10_000), best_first(d, budget=10_000)) for d in deals]
+
+
+def _race_claim() -> tuple[bool, bool, bool]:
+    race = _search_race()
+    decided = [sum(r[i].status != "unknown" for r in race) for i in (0, 1)]
+    only_depth = any(d.status != "unknown" and b.status == "unknown" for d, b in race)
+    never_longer = all(len(b.line) <= len(d.line) for d, b in race if d.status == b.status == "won")
+    return decided[1] > decided[0], only_depth, never_longer
+
+
+@functools.cache
+def _levels():
+    from fifteen_kit.five_by_15 import compare_players
+
+    return {level: compare_players(level, deals=10, budget=20_000, first_seed=100) for level in (1, 2, 3)}
+
+
+def _simple_play_loops() -> bool:
+    # "almost always ends in a loop": at least nine in ten games of greedy and random end in a loop
+    games = [_levels()[level][name] for level in (1, 2, 3) for name in ("greedy", "random")]
+    return 10 * sum(g["loop"] for g in games) >= 9 * sum(sum(g.values()) for g in games)
+
+
+def _solver_wins_most() -> bool:
+    return all(2 * _levels()[level]["solver"]["won"] > 10 for level in (1, 2, 3))
+
+
+def _reachable(text: str) -> int:
+    # breadth-first over the kit's positions, counting each position once
+    from fifteen_kit.five_by_15 import Position
+
+    start = Position.parse(text)
+    seen, frontier = {start.notation()}, [start]
+    while frontier:
+        frontier = [p.play(m) for p in frontier for m in p.legal_moves()]
+        frontier = [p for p in frontier if p.notation() not in seen and not seen.add(p.notation())]
+    return len(seen)
+
+
+def _tile_that_must_move(text: str) -> str:
+    # the one tile of the finished starts that every winning line moves: for each such tile, can the sorted
+    # position be reached by moves after which the tile still stands where it stood?
+    from fifteen_kit.five_by_15 import COLOUR_LETTERS, Position
+
+    start = Position.parse(text)
+    candidates = [(start.row_colour(r), n) for r in range(start.colours) for n in range(2, start.sorted_prefix(r) + 1)]
+    must = []
+    for tile in candidates:
+        home = start.where(tile)
+        seen, frontier, won = {start.notation()}, [start], False
+        while frontier and not won:
+            step = []
+            for p in frontier:
+                for m in p.legal_moves():
+                    q = p.play(m)
+                    if q.where(tile) == home and q.notation() not in seen:
+                        seen.add(q.notation())
+                        step.append(q)
+                        won = won or q.is_won
+            frontier = step
+        if not won:
+            must.append(f"{COLOUR_LETTERS[tile[0]]}{tile[1]}")
+    (tile,) = must
+    return tile
+
+
+# Independent computations of the exercise answers of lessons 05 and 06 (used by the exercise table below and
+# by the teacher guide's claims).
+def _distinct_triples() -> int:
+    # sets of three different digits 1..9 with sum 15
+    from fifteen_kit.counting import digit_sets
+
+    return digit_sets(15, 3)
+
+
+def _one_each_face_sets() -> int:
+    # the one-each face-card removal (10, J, Q, K) from a deck's face cards; each of its ranks in any of 4 suits
+    from fifteen_kit.fifteens import removal_ranks
+
+    (ranks,) = removal_ranks((0,) * 10 + (4,) * 4, "one-each")
+    return math.prod(math.comb(4, 1) for _ in ranks)
+
+
+EXERCISE_ANSWERS_05_06 = {
+    # 5 + 9 and 6 + 8: 4 x 4 suit choices each; 7 + 7: two of the four sevens
+    "05.q1": lambda: sum(16 if a < 14 - a else math.comb(4, 2) for a in range(5, 8)),
+    # sets of three different digits with sum 15, each card in any of 4 suits
+    "05.q2": lambda: _distinct_triples() * 4**3,
+    # the 95% ranges of fewest and options overlap
+    "05.q3": lambda: ("cannot tell from this study"
+                      if not _apart(_fifteens_study()["fewest"], _fifteens_study()["options"]) else "the higher"),
+    "05.q4": _one_each_face_sets,
+    # 4 colours x 13 tiles: (4*13)!/4! * 4! = 52!
+    "06.q1": lambda: len(str(math.factorial(52))),
+    "06.q2": lambda: _reachable("B1 O3 B2 B3 / O1 -- O2 -- L1"),
+    "06.q3": lambda: _tile_that_must_move("G1 B5 G2 G5 G4 G3 / O1 O2 O4 -- -- O3 / B1 B2 B3 O5 -- B4 L1"),
+}
+
+
 CLAIMS = [
     # --- lessons 00 and 01 ---
     ("00_start_here", "Onyx has drafted 2 and 5, Ivory has drafted 1 and 3",
@@ -280,10 +400,35 @@ CLAIMS = [
     ("04_dice_and_risk", "It beats every simple rule;", _optimal_beats_simple(), True),
     ("04_dice_and_risk", "stopping is right more often", _stop_positions(), (440, 538, 1295)),
     ("05_fifteens", "Only 2 rank pairs make 15", _fifteens_sets(2)[0], 2),
-    ("05_fifteens", "1: 2 (9+6, 8+7). 2: 32.", _fifteens_sets(2), (2, 32)),
+    ("05_fifteens", "make 15 in only 2 ways of ranks (9 + 6 and 8 + 7)", _fifteens_sets(2)[0], 2),
+    ("05_fifteens", "the **same 60 deals**", lambda: {r.games for r in _fifteens_study().values()}, {60}),
+    ("05_fifteens", "as for most and fewest, the\ndifference is real",
+     lambda: _apart(_fifteens_study()["most"], _fifteens_study()["fewest"]), True),
+    ("05_fifteens", "In our 60 deals fewest and options won far more often than random and most",
+     lambda: all(_apart(_fifteens_study()[a], _fifteens_study()[b]) and _fifteens_study()[a].wins >
+                 _fifteens_study()[b].wins for a in ("fewest", "options") for b in ("random", "most")), True),
+    ("05_fifteens", "this study cannot say: their ranges overlap",
+     lambda: _apart(_fifteens_study()["fewest"], _fifteens_study()["options"]), False),
+    ("05_fifteens", "For the options player the two ranges do not overlap: under the one-each rule it wins clearly",
+     lambda: _apart(_fifteens_study()["options"], _fifteens_rule_study()["options"])
+     and _fifteens_rule_study()["options"].wins > _fifteens_study()["options"].wins, True),
+    ("05_fifteens", "For the thoughtful solver both rules give ranges near the top that overlap",
+     lambda: (_apart(_fifteens_study()["thoughtful"], _fifteens_rule_study()["thoughtful"]),
+              min(_fifteens_study()["thoughtful"].low, _fifteens_rule_study()["thoughtful"].low) > 0.9), (False, True)),
+    ("05_fifteens", "its wins count the deals that **can be won at all**",
+     lambda: _fifteens_study()["thoughtful"].unknown, 0),
     ("06_five_by_15", "There are 75! deals of 5x15", _deals(), math.factorial(75)),
     ("06_five_by_15", "the orange row starts O1 O2 O3", _counterexample(), ("won", "lost", 3, "O3")),
     ("06_five_by_15", "its second move takes **O3**", _counterexample_line()[1].split()[0], "O3"),
+    ("06_five_by_15", "(3 colours, numbers 1 to 6, level 3: a shift must\nmove at least 5 tiles)",
+     lambda: __import__("fifteen_kit.five_by_15", fromlist=["LEVELS"]).LEVELS[3], 5),
+    ("06_five_by_15", "Best-first decided more deals here, but not every deal that depth-first decided", _race_claim,
+     (True, True, True)),
+    ("06_five_by_15", "where both won its winning lines were never longer", _race_claim, (True, True, True)),
+    ("06_five_by_15", "Simple play almost always ends in a loop", _simple_play_loops, True),
+    ("06_five_by_15", "while the solver wins most deals", _solver_wins_most, True),
+    ("06_five_by_15", "The run must be at least 3 tiles long at level 1, 4 at\n  level 2, 5 at level 3",
+     lambda: __import__("fifteen_kit.five_by_15", fromlist=["LEVELS"]).LEVELS, {1: 3, 2: 4, 3: 5}),
 ]
 
 
@@ -295,6 +440,7 @@ def _markdown(lesson: str) -> str:
 @pytest.mark.parametrize(("lesson", "text", "computed", "stated"), CLAIMS, ids=[c[1][:40] for c in CLAIMS])
 def test_lesson_text_matches_the_kit(lesson, text, computed, stated):
     assert text in _markdown(lesson), f"{lesson} no longer says {text!r}"
+    computed = computed() if callable(computed) else computed  # slow studies are computed only here
     assert computed == stated
 
 
@@ -393,15 +539,25 @@ GUIDE_CLAIMS = [
      "79.9%; roll; close to it; 432222; stop.", _lesson04_truths(),
      (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%",
       "13.23 (nearest whole point 13)", "red only", "79.9%", "roll", "close to it", "432222", "stop")),
-    ("1: 2 rank pairs (9 + 6 and 8 + 7). 2: 32 two-card removals.", _fifteens_sets(2), (2, 32)),
-    ("1: 110 digits (the number of deals is 75!). 2: O3. 3: 3 positions.",
-     (len(str(_deals())), _counterexample()[3], _loop_example_positions()), (110, "O3", 3)),
+    ("Exercise 1: 38 two-card removals make 14 (16 + 16 + 6", EXERCISE_ANSWERS_05_06["05.q1"], 38),
+    ("Exercise 2: 512 three-card removals with three different ranks (the 8", (EXERCISE_ANSWERS_05_06["05.q2"],
+                                                                              _distinct_triples), (512, 8)),
+    ("Exercise 3: cannot tell from this study", EXERCISE_ANSWERS_05_06["05.q3"], "cannot tell from this study"),
+    ("Exercise 4: 256 one-each face sets", EXERCISE_ANSWERS_05_06["05.q4"], 256),
+    ("Exercise 1: 68 digits (52 tiles: 52!)", EXERCISE_ANSWERS_05_06["06.q1"], 68),
+    ("Exercise 2: 11 positions, the start included", EXERCISE_ANSWERS_05_06["06.q2"], 11),
+    ("Exercise 3: B3, the only tile", EXERCISE_ANSWERS_05_06["06.q3"], "B3"),
+    ("depth-first decides one that best-first does not", lambda: sum(
+        d.status != "unknown" and b.status == "unknown" for d, b in _search_race()), 1),
 ]
 
 
 @pytest.mark.parametrize(("text", "computed", "stated"), GUIDE_CLAIMS, ids=[c[0][:40] for c in GUIDE_CLAIMS])
 def test_teacher_guide_matches_the_kit(text, computed, stated):
     assert text in GUIDE.read_text(), f"the teacher guide no longer says {text!r}"
+    if isinstance(computed, tuple):
+        computed = tuple(c() if callable(c) else c for c in computed)
+    computed = computed() if callable(computed) else computed  # slow studies are computed only here
     assert computed == stated
 
 
@@ -536,7 +692,9 @@ EXERCISE_ANSWERS.update({
     "04.q5": lambda: _roll_blue_last(True),
 })
 # --- lesson 05 ---
+EXERCISE_ANSWERS.update({k: v for k, v in EXERCISE_ANSWERS_05_06.items() if k.startswith("05")})
 # --- lesson 06 ---
+EXERCISE_ANSWERS.update({k: v for k, v in EXERCISE_ANSWERS_05_06.items() if k.startswith("06")})
 
 
 def test_every_exercise_answer_is_computed_by_the_kit():

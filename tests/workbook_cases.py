@@ -86,4 +86,23 @@ CASES["04.q5"] = {"right": ["46/3", "15.33", "92/6", "15.333", "15 1/3"],
                   "wrong": [("50/3", "normal game"), ("16.67", "normal game"), ("23/3", "double the score"),
                             ("15.3", "2 decimal places"), ("14", "not yet")]}
 # --- lesson 05 ---
+CASES["05.q1"] = {"right": ["38", "38.", " '38' "],
+                  "wrong": [("48", "choose 2 of the four sevens"), ("3", "rank pairs"),
+                            ("44", "ordered pairs of sevens"), ("76", "twice"), ("32", "not yet")]}
+CASES["05.q2"] = {"right": ["512", "512."],
+                  "wrong": [("8", "right number of rank sets"), ("612", "repeated rank"), ("64", "one rank set"),
+                            ("13", "also with repeats")]}
+CASES["05.q3"] = {"right": ["cannot tell from this study", "Cannot tell.", "cannot", "can"],
+                  "wrong": [("fewest is better", "overlap"), ("options", "which bar is higher"),
+                            ("both", "pick one of")]}
+CASES["05.q4"] = {"right": ["256", "256."],
+                  "wrong": [("16", "4 + 4"), ("4", "four-of-a-kind"), ("24", "orders"), ("1", "count the suits")]}
 # --- lesson 06 ---
+CASES["06.q1"] = {"right": ["68", "68.", " 68 "],
+                  "wrong": [("110", "full table"), ("67", "orders of the four 1s"), ("62", "gaps are cells too"),
+                            ("52", "number of tiles")]}
+CASES["06.q2"] = {"right": ["11", "eleven", "11."],
+                  "wrong": [("10", "count the start"), ("21", "counts moves"), ("12", "not yet")]}
+CASES["06.q3"] = {"right": ["B3", "b3", "blue 3", "B-3", "'B3'."],
+                  "wrong": [("O2", "O2 stays"), ("B2", "B2 stays"), ("O3", "not part of a finished start"),
+                            ("83", "colour letter"), ("G2", "not yet")]}

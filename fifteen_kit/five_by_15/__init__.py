@@ -14,6 +14,7 @@ from .players import (
                       PlayerName,
                       Playout,
                       RandomPlayer,
+                      compare_players,
                       make_player,
                       play_out,
 )
@@ -36,4 +37,5 @@ from .solver import MAX_NODES, MAX_SECONDS, PREFIX_COUNTEREXAMPLE, best_first, d
 __all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "ENDING_REASONS", "LEVELS", "MAX_MOVES", "MAX_NODES",
            "MAX_NOTATION", "MAX_SECONDS", "PLAYERS", "PREFIX_COUNTEREXAMPLE", "Cell", "Ending", "Fill",
            "FiveBy15Player", "Game", "GameStatus", "GreedyPlayer", "Move", "PlayerName", "Playout", "Position",
-           "RandomPlayer", "Shift", "Tile", "best_first", "depth_first", "make_player", "parse_move", "play_out"]
+           "RandomPlayer", "Shift", "Tile", "best_first", "compare_players", "depth_first", "make_player",
+           "parse_move", "play_out"]

@@ -18,19 +18,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from .. import _check
-from ..chance import Seed, make_rng
+from ..chance import MAX_SEED, Seed, make_rng
 from ..contract import Player
 from ..errors import GameOverError, InvalidArgumentError
 from .game import Ending, Game
 from .rules import Fill, Move, Position, Shift
 
 __all__ = ["MAX_MOVES", "PLAYERS", "FiveBy15Player", "GreedyPlayer", "PlayerName", "Playout", "RandomPlayer",
-           "make_player", "play_out"]
+           "compare_players", "make_player", "play_out"]
 
 #: The names of the computer players in :data:`PLAYERS`.
 PlayerName: TypeAlias = Literal["random", "greedy"]
@@ -179,3 +180,52 @@ def play_out(position: Position, player: FiveBy15Player | PlayerName, seed: Seed
             game.play(move)
         else:
             return Playout(status, len(game.moves))
+
+
+def compare_players(level: int, deals: int = 10, budget: int = 20_000, first_seed: int = 100, colours: int = 5,
+                    size: int = 15) -> dict[str, dict[str, int]]:
+    """How the solver, the greedy player and the random player end on the same deals of one level.
+
+    Deal ``i`` (from 0) is ``Position.deal(first_seed + i, level, colours, size)``.  The solver is
+    :func:`~fifteen_kit.five_by_15.solver.best_first` with a node ``budget`` per deal; the two players play each
+    deal out with :func:`play_out` (seed ``i``), never returning to a position already seen.
+
+    Returns ``{"solver": {"won": n, "lost": n, "unknown": n}, "greedy": {"won": n, "stuck": n, "loop": n},
+    "random": {...}}``: how many of the ``deals`` ended each way (a new dict on every call; the games are played
+    once per set of arguments and remembered, since a full-size comparison takes half a minute).
+
+    Limits: ``level`` 1, 2 or 3; ``deals`` 1 to 100; ``budget`` 1 to the solver's MAX_NODES; ``first_seed`` 0 to
+    2**63 - 1 - ``deals``; ``colours`` and ``size`` as for :meth:`Position.deal`.
+    Raises InvalidArgumentError for anything outside them.
+
+    >>> compare_players(1, deals=3, colours=3, size=6)["solver"]
+    {'won': 3, 'lost': 0, 'unknown': 0}
+    """
+    from .rules import LEVELS
+    from .solver import MAX_NODES
+
+    _check.choice(level, LEVELS, "the level")
+    _check.whole(deals, 1, 100, "the number of deals")
+    _check.whole(budget, 1, MAX_NODES, "the node budget")
+    _check.whole(first_seed, 0, MAX_SEED - deals, "the first seed")
+    Position.deal(first_seed, level=level, colours=colours, size=size)  # checks colours and size
+    counted = _compare(level, deals, budget, first_seed, colours, size)
+    return {name: dict(counts) for name, counts in counted}
+
+
+@functools.lru_cache(maxsize=16)
+def _compare(level: int, deals: int, budget: int, first_seed: int, colours: int,
+             size: int) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    from .solver import best_first
+
+    positions = [Position.deal(first_seed + i, level=level, colours=colours, size=size) for i in range(deals)]
+    solver = [best_first(p, budget=budget).status for p in positions]
+    greedy = [play_out(p, "greedy", seed=i).status for i, p in enumerate(positions)]
+    rand = [play_out(p, "random", seed=i).status for i, p in enumerate(positions)]
+
+    def counts(found: Sequence[str], kinds: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+        return tuple((kind, found.count(kind)) for kind in kinds)
+
+    return (("solver", counts(solver, ("won", "lost", "unknown"))),
+            ("greedy", counts(greedy, ("won", "stuck", "loop"))),
+            ("random", counts(rand, ("won", "stuck", "loop"))))
