@@ -24,7 +24,8 @@ from fifteen_kit.svg import HTML, number_squares
 
 from .core import Exercise, Predict, Why
 
-__all__ = ["BLOCK_POSITION", "CELL_ALIASES", "CELL_NAMES", "SHIFTED", "TASKS", "TOP_CORNERS", "block_cell", "bottom_row",
+__all__ = ["BLOCK_POSITION", "CELL_ALIASES", "CELL_NAMES", "SHIFTED", "TASKS", "TOP_CORNERS", "block_cell",
+           "bottom_row",
            "corner_explanation", "corner_numbers", "digit_counts", "free_cells", "line_sum", "magic_square_picture",
            "solved_square", "symmetry_picture", "triple_list", "triples_and_lines"]
 

@@ -507,8 +507,8 @@ TASKS: list[Task] = [
              hint="Stop = placed pips + 5 (bonus for exactly five dice). Gain = expected score of rolling − stop.",
              solution=_q3_solution),
     Exercise("04.q4", "A made-up mini-game with only two dice: yellow (target 3) and red (target 1). The rule: roll "
-             "both once, place every valid die and stop (no bonus and no doubling: the score is the placed pips); a bust "
-             "scores the two targets, 3 + 1. What is the "
+             "both once, place every valid die and stop (no bonus and no doubling: the score is the placed pips); "
+             "a bust scores the two targets, 3 + 1. What is the "
              "expected score? (a fraction, or 2 decimals)", Number(places=2), answer=_mini_value, transfer=True,
              slips={Fraction(37, 12): "No doubling in this mini-game: with both dice placed the score is just their "
                                       "pips.",
