@@ -61,12 +61,77 @@ class Verdict:
     close: bool = False
 
 
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
+_TENS = {w: 10 * n for n, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+                                          "ninety"), start=2)}
+
+
+def _number_words(text: str) -> int | None:
+    """A whole number written in English words ("one hundred and forty", "thirty-eight"), or None."""
+    words = [w for w in re.split(r"[\s-]+", text.strip()) if w and w != "and"]
+    if not words or len(words) > 12:
+        return None
+    total = current = 0
+    for word in words:
+        if word in _WORDS:
+            current += _WORDS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word == "a" and len(words) > 1:
+            current += 1
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif word in _SCALES:
+            total += max(current, 1) * _SCALES[word]
+            current = 0
+        else:
+            return None
+    return total + current
+
+
+def _arithmetic(text: str) -> Fraction | None:
+    """The exact value of a short sum like ``6 x 6 x 4`` or ``4^4`` (+, -, x, *, /, ^ and brackets), or None."""
+    import ast
+
+    source = re.sub(r"(?<=[\d)\s])x(?=[\d(\s])", "*", text).replace("^", "**")
+    try:
+        tree = ast.parse(source, mode="eval")
+    except (SyntaxError, ValueError):
+        return None
+
+    def value(node: ast.AST) -> Fraction:
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) \
+                and not isinstance(node.value, bool):
+            return Fraction(str(node.value))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
+            inner = value(node.operand)
+            return -inner if isinstance(node.op, ast.USub) else inner
+        if isinstance(node, ast.BinOp):
+            left, right = value(node.left), value(node.right)
+            if isinstance(node.op, ast.Add):
+                return left + right
+            if isinstance(node.op, ast.Sub):
+                return left - right
+            if isinstance(node.op, ast.Mult):
+                return left * right
+            if isinstance(node.op, ast.Div) and right != 0:
+                return left / right
+            if isinstance(node.op, ast.Pow) and right.denominator == 1 and 0 <= right <= 64 and abs(left) < 10**6:
+                return left ** int(right)
+        raise ValueError("not a short sum")
+
+    try:
+        return value(tree.body)
+    except (ValueError, ZeroDivisionError, RecursionError):
+        return None
+
+
 def _tidy(text: str) -> str:
     """The typed text without surrounding spaces, quotes or a trailing full stop (NFKC-normalised)."""
     text = unicodedata.normalize("NFKC", text).strip()
     for _ in range(3):
         text = text.strip().strip(_QUOTES).strip()
-        if text.endswith((".", "!")) and not text.endswith(".."):
+        if text.endswith((".", "!", "?")) and not text.endswith(".."):
             text = text[:-1]
     return text.strip()
 
@@ -180,15 +245,28 @@ class Number(Form):
     def read(self, text: str) -> tuple[Any, str]:
         """The typed text read as this form's value (see :meth:`Form.read`)."""
         how = "Type a number, like 12, 1/6 or 0.167." + (" A percentage may end in %." if self.percent else "")
-        t = _tidy(text).lower().replace("\u2212", "-").replace("\u00d7", "x")
-        t = re.sub(r"^(=|~|\u2248|about|approx\.?|approximately|roughly)\s*", "", t)
+        t = _tidy(text).lower().replace("\u2212", "-").replace("\u00d7", "x").replace("\u00f7", "/")
+        if "=" in t and t.rsplit("=", 1)[1].strip():
+            t = t.rsplit("=", 1)[1].strip()  # working shown before the answer: "6 x 6 x 4 = 144"
+        t = re.sub(r"^(=|~|\u2248|about|around|approx\.?|approximately|roughly|nearly|almost)\s*", "", t)
         is_percent = False
         for sign in ("%", "percent", "per cent"):
             if t.endswith(sign):
                 t, is_percent = t[: -len(sign)].strip(), True
                 break
-        if t in _WORDS:
-            return (Fraction(_WORDS[t]), 0, is_percent, False), ""
+        words = _number_words(t)
+        if words is not None:
+            return (Fraction(words), 0, is_percent, False), ""
+        unit = re.fullmatch(r"([^a-z]*\d[^a-z]*?)\s+[a-z][a-z\s'-]*", t)
+        if unit:  # a unit after the number: "38 ways", "512 removals", "15 points"
+            t = unit.group(1).strip()
+            if t.endswith("%"):
+                t, is_percent = t[:-1].strip(), True
+        if re.fullmatch(r"[\d\s.+\-*/x^()]+", t, re.ASCII) and re.search(r"[\d)]\s*[+\-*x^]\s*[\d(]", t):
+            value = _arithmetic(t)
+            if value is None:
+                return None, how
+            return (value, None, is_percent, True), ""
         mixed = re.fullmatch(r"(\d+)\s+(\d+)\s*/\s*(\d+)", t, re.ASCII)
         if mixed:
             whole, top, bottom = (int(g) for g in mixed.groups())
