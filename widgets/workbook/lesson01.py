@@ -130,7 +130,8 @@ def triples_and_lines() -> HTML:
     rows = "".join(f"<tr><td>{' + '.join(map(str, t))} = 15</td><td>{escape(names[t])}</td></tr>"
                    for t in WINNING_TRIPLES)
     every = sorted(names) == sorted(WINNING_TRIPLES)
-    verdict = ("Yes: every triple is a line, and every line is a triple." if every
+    verdict = ("Yes: every triple is a line, and every line is a triple. So making 15 is getting three in a row: "
+               "the Game of 15 <i>is</i> tic-tac-toe." if every
                else "No: some triples are not lines.")
     return HTML(f'<table style="font-size:16px">{rows}</table>' + _p(verdict))
 

@@ -115,6 +115,9 @@ def openings_table() -> Any:
     for digit, name in rows:
         held = drawing_replies(digit)
         lines.append(f"| {digit}, {name} | {', '.join(map(str, held))} | {len(held)} |")
+    if tuple(drawing_replies(5)) == (2, 4, 6, 8):
+        lines.append("\nAgainst the **centre** only the four corners (the even digits) save the second player. That "
+                     "is why good players say \"answer the centre with an even digit\": it is minimax in disguise.")
     return _markdown("\n".join(lines))
 
 

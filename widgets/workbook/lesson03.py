@@ -95,8 +95,14 @@ def _chart_and_tie() -> Any:
 
     top, n = most_common_sums()
     display(subset_sum_chart())
+    counts = subset_sum_counts()
+    symmetric = all(counts[t] == counts[45 - t] for t in counts)
     return _markdown(f"The most common sums are **{', '.join(map(str, top[:-1]))} and {top[-1]}**, a tie: "
-                     f"**{n}** subsets each. Sum 15 has {subset_sum_counts()[15]}.")
+                     f"**{n}** subsets each. Sum 15 has {counts[15]}.\n\n"
+                     + ("The picture is **symmetric** about 22.5 (the two halves are mirror images), and the top is "
+                        f"flat: {len(top)} sums tie. " if symmetric else "")
+                     + "The number 15 is not special among the sums; it is the magic constant because the *three "
+                       "rows* of a magic square share the 45 equally.")
 
 
 def goal_boards() -> Any:

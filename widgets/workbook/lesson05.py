@@ -161,6 +161,8 @@ def _table_reveal() -> Any:
     table = rank_set_table()
     lines = ["| cards | sets of ranks | sets of real cards (suits chosen) |", "|---:|---:|---:|"]
     lines += [f"| {size} | {sets} | {cards:,} |" for size, (sets, cards) in table.items()]
+    lines.append(f"| **any number** | **{sum(sets for sets, _ in table.values())}** | "
+                 f"**{sum(cards for _, cards in table.values()):,}** |")
     return _md("\n".join(lines) + "\n\nA set of ranks stands for many sets of real cards, because you choose the "
                "suits: **9 + 6** can be any of the four nines with any of the four sixes, 4 × 4 = 16 ways.")
 
@@ -169,8 +171,20 @@ def _rows(players: tuple[str, ...]) -> list[Any]:
     return [row for row in lesson_study() if row.player in players]
 
 
+def _apart(a: Any, b: Any) -> bool:
+    # two 95% ranges that do not overlap
+    return bool(a.high < b.low or b.high < a.low)
+
+
 def _blind_reveal() -> Any:
-    return study_chart(_rows(BLIND), f"Fifteens: {GAMES} deals, the same deals for every player")
+    from IPython.display import display
+
+    display(study_chart(_rows(BLIND), f"Fifteens: {GAMES} deals, the same deals for every player"))
+    most, fewest = _rows(("most",))[0], _rows(("fewest",))[0]
+    if not _apart(most, fewest):
+        return _md("Every pair of ranges overlaps: this study cannot rank the players.")
+    return _md("Where two ranges are far apart, as for most and fewest, the difference is real: no true win rate "
+               "fits both results. Where two ranges overlap, the study cannot say which player is better.")
 
 
 def _points(rate_a: float, rate_b: float) -> float:
@@ -189,8 +203,11 @@ def _thoughtful_reveal() -> Any:
         f"stock. The difference of two percentages is counted in **percentage points**: "
         f"{thoughtful.rate:.1%} − {best.rate:.1%} = **{_points(thoughtful.rate, best.rate)} percentage points** "
         f"({thoughtful.wins - best.wins} more deals won out of {GAMES}). "
-        f"It is not \"{_points(thoughtful.rate, best.rate)}% more wins\": that would mean "
-        f"{thoughtful.wins - best.wins} / {best.wins} = {(thoughtful.wins - best.wins) / best.wins:.0%} more.")
+        f"Compared with {best.player}'s own {best.wins} wins, the {thoughtful.wins - best.wins} extra wins are "
+        f"{thoughtful.wins - best.wins} / {best.wins} = {(thoughtful.wins - best.wins) / best.wins:.0%} more wins. "
+        f"Both describe the same gap: \"{_points(thoughtful.rate, best.rate)} percentage points\" or "
+        f"\"{(thoughtful.wins - best.wins) / best.wins:.0%} more wins\"; but \"{_points(thoughtful.rate, best.rate)}% "
+        "more wins\" would be wrong.")
 
 
 def _rule_verdict() -> str:
@@ -207,7 +224,18 @@ def _rule_reveal() -> Any:
     for old, new in zip(_rows(("options", "thoughtful")), rule_study(), strict=True):
         lines.append(f"| {old.player} | {old.wins} of {old.games} ({old.low:.0%} to {old.high:.0%}) | "
                      f"{new.wins} of {new.games} ({new.low:.0%} to {new.high:.0%}) |")
-    return _md("\n".join(lines) + "\n\nThe same 60 deals, dealt in the same order, under both rules.")
+    options_old, thoughtful_old = _rows(("options", "thoughtful"))
+    options_new, thoughtful_new = rule_study()
+    if _apart(options_old, options_new):
+        better = "more" if options_new.wins > options_old.wins else "less"
+        options = (f"For the options player the two ranges do not overlap: under the one-each rule it wins clearly "
+                   f"{better} often.")
+    else:
+        options = "For the options player the two ranges overlap: this study cannot tell which rule suits it better."
+    thoughtful = ("For the thoughtful solver both rules give ranges near the top that overlap: nearly every deal can "
+                  "be won under either rule." if not _apart(thoughtful_old, thoughtful_new) else "")
+    return _md("\n".join(lines) + "\n\nThe same 60 deals, dealt in the same order, under both rules. " + options
+               + " " + thoughtful)
 
 
 def _overlap_answer() -> str:
@@ -217,6 +245,13 @@ def _overlap_answer() -> str:
     if options.low > fewest.high:
         return "options is better"
     return "cannot tell from this study"
+
+
+def _overlap_question() -> str:
+    fewest, options = _rows(("fewest",))[0], _rows(("options",))[0]
+    return (f"In the lesson's study fewest won {fewest.wins} of {GAMES} deals (95% range {fewest.low:.0%} to "
+            f"{fewest.high:.0%}) and options won {options.wins} (95% range {options.low:.0%} to {options.high:.0%}); "
+            "you saw them in the chart after your guesses in part 3. What does this study let you conclude?")
 
 
 def _overlap_solution() -> str:
@@ -298,8 +333,7 @@ TASKS = [
                  "7 6 2, 7 5 3, 6 5 4: **8 sets** (the lines of the magic square of lesson 01).\n\n"
                  "Each card can be any of its 4 suits: 4 × 4 × 4 = 64 card sets per rank set.\n\n"
                  f"8 × 64 = **{three_different_ranks()}**.")),
-    Exercise("05.q3", "Look at the chart of fewest and options in part 3 (the bars with their 95% ranges). What "
-             "does this study let you conclude?", _OVERLAP, answer=_overlap_answer,
+    Exercise("05.q3", _overlap_question, _OVERLAP, answer=_overlap_answer,
              slips={"fewest is better": "fewest won a few more deals, but its range and options' range overlap a "
                                         "lot: the true rates could be the other way round.",
                     "options is better": "Look at which bar is higher, and at how much the two ranges overlap."},

@@ -181,7 +181,9 @@ def _race_reveal() -> Any:
     return _md("\n".join(lines) + f"\n\nDecided (won or proved lost) within {RACE_BUDGET:,} positions: "
                f"depth-first **{_decided(1)} of 10**, best-first **{_decided(2)} of 10**. "
                f"Deals only depth-first decided: {only_depth}. On the {len(both)} deals both won, best-first's "
-               f"winning line was shorter on {shorter}, longer on {longer}.")
+               f"winning line was shorter on {shorter}, longer on {longer}."
+               + ("\n\nBest-first decided more deals here, but not every deal that depth-first decided: neither "
+                  "order is best on every deal." if _decided(2) > _decided(1) and only_depth else ""))
 
 
 @functools.cache
@@ -234,6 +236,12 @@ def _levels_reveal() -> Any:
         s, g, q = r["solver"], r["greedy"], r["random"]
         lines.append(f"| {level} | {s['won']} / {s['lost']} / {s['unknown']} | {g['won']} / {g['stuck']} / "
                      f"{g['loop']} | {q['won']} / {q['stuck']} / {q['loop']} |")
+    games = [r[name] for r in level_results().values() for name in ("greedy", "random")]
+    loops = 10 * sum(g["loop"] for g in games) >= 9 * sum(sum(g.values()) for g in games)
+    solver_most = all(2 * r["solver"]["won"] > sum(r["solver"].values()) for r in level_results().values())
+    if loops and solver_most:
+        lines.append("\nSimple play almost always ends in a loop (sometimes stuck), while the solver wins most deals "
+                     "even with this small budget: most deals that *feel* lost are not.")
     return _md("\n".join(lines))
 
 
@@ -291,7 +299,15 @@ def _prefix_reveal() -> Any:
     line = ", ".join(str(m) for m in honest.line)
     return _md(f"Without the rule the search says **{honest.status}**; with the rule it says **{pruned.status}**. "
                f"A winning line ({len(honest.line)} moves; \"O6 to 1,4\" means: put O6 into row 1, column 4, "
-               f"counting from 0): {line}.")
+               f"counting from 0): {line}." + _prefix_why(honest.line))
+
+
+def _prefix_why(line: Any) -> str:
+    # which tile the winning line's second move takes away, and why that helps
+    tile = str(line[1]).split()[0]
+    return (f"\n\nIts second move takes **{tile}** out of the orange row's finished start, because a gap can also "
+            f"be filled with the tile *one lower than its right-hand neighbour*: the gap {tile} leaves can later "
+            "pull in O4 next to O5.")
 
 
 def _tiny_solution() -> str:
