@@ -139,59 +139,76 @@ def _tidy(text: str) -> str:
 class Form:
     """What every answer form can do: read text, judge it, and list the right answer's usual renderings.
 
-    Subclasses implement :meth:`read` (text -> value, or a message saying how to type it), :meth:`same`
-    (whether a read value is the expected one) and :meth:`renderings`.
+    The public methods check their arguments and call the hooks a form implements: ``_read`` (text -> value, or
+    a message saying how to type it), ``_expect`` (the expected answer in the form's type), ``_same`` (whether
+    a read value is, or nearly is, the expected one), ``_differ`` (a message for another wrong answer) and
+    ``_renderings``.  Raises InvalidArgumentError for text that is not a ``str``.
+
+    >>> Number(places=0).show(1666), DigitSet().read("2 4 6")
+    ('1666', (frozenset({2, 4, 6}), ''))
     """
 
     #: grey text shown in an empty answer box
     placeholder: ClassVar[str] = "your answer"
 
     def read(self, text: str) -> tuple[Any, str]:
-        """``(value, "")`` for readable text, ``(None, how to type it)`` otherwise."""
-        raise NotImplementedError
+        """``(value, "")`` for readable ``text``, ``(None, how to type it)`` otherwise (too long: unread)."""
+        _check.text(text, 10**6, "the answer")
+        if len(text) > MAX_ANSWER:
+            return None, f"That answer is too long: at most {MAX_ANSWER} characters, please."
+        if not text.strip():
+            return None, "Type an answer first."
+        return self._read(text)
 
     def expect(self, expected: Any) -> Any:
         """The expected answer in this form's own type (raises InvalidArgumentError if it cannot be one)."""
-        return expected
-
-    def same(self, value: Any, expected: Any, text: str) -> Verdict | None:
-        """A verdict when ``value`` (read from ``text``) is or nearly is ``expected``; None when it is not."""
-        return Verdict(True, "Correct!") if value == expected else None
-
-    def differ(self, value: Any, expected: Any) -> str:
-        """A message for a readable wrong answer that is not a listed slip."""
-        return "Not yet. Check your working and try again."
+        return self._expect(expected)
 
     def renderings(self, expected: Any) -> list[str]:
         """The usual ways of writing ``expected`` in this form (the first is the one a solution shows)."""
-        raise NotImplementedError
+        return self._renderings(self._expect(expected))
 
     def show(self, expected: Any) -> str:
         """``expected`` as a solution or a reveal shows it."""
-        return self.renderings(self.expect(expected))[0]
+        return self.renderings(expected)[0]
 
     def judge(self, text: str, expected: Any, slips: Mapping[Any, str] | None = None) -> Verdict:
         """Judge the typed ``text`` against ``expected``; a listed slip gets its own message.
 
-        Raises InvalidArgumentError if ``expected`` or a slip cannot be an answer in this form (an exercise's
-        mistake, found when it is made).
+        Raises InvalidArgumentError if ``text`` is not a str, or ``expected`` or a slip cannot be an answer in
+        this form (an exercise's mistake, found when it is made).
         """
-        expected = self.expect(expected)
-        if not isinstance(text, str) or not text.strip():
-            return Verdict(False, "Type an answer first.")
-        if len(text) > MAX_ANSWER:
-            return Verdict(False, f"That answer is too long: at most {MAX_ANSWER} characters, please.")
+        expected = self._expect(expected)
+        if slips is not None and not isinstance(slips, Mapping):
+            raise InvalidArgumentError("slips must be a mapping of wrong answers to messages", input=slips)
+        listed = [(self._expect(slip), _check.text(message, 4_000, "a slip's message"))
+                  for slip, message in (slips or {}).items()]
         value, how = self.read(text)
         if value is None:
             return Verdict(False, how)
-        verdict = self.same(value, expected, text)
+        verdict = self._same(value, expected, text)
         if verdict is not None and (verdict.correct or verdict.close):
             return verdict
-        for slip, message in (slips or {}).items():
-            near = self.same(value, self.expect(slip), text)
+        for slip, message in listed:
+            near = self._same(value, slip, text)
             if near is not None and (near.correct or near.close):
                 return Verdict(False, message)
-        return verdict or Verdict(False, self.differ(value, expected))
+        return verdict or Verdict(False, self._differ(value, expected))
+
+    def _read(self, text: str) -> tuple[Any, str]:
+        raise NotImplementedError
+
+    def _expect(self, expected: Any) -> Any:
+        raise NotImplementedError
+
+    def _renderings(self, expected: Any) -> list[str]:
+        raise NotImplementedError
+
+    def _same(self, value: Any, expected: Any, text: str) -> Verdict | None:
+        return Verdict(True, "Correct!") if value == expected else None
+
+    def _differ(self, value: Any, expected: Any) -> str:
+        return "Not yet. Check your working and try again."
 
 
 def _fraction_text(value: Fraction) -> str:
@@ -233,8 +250,7 @@ class Number(Form):
         _check.whole(self.places, 0, 12, "places (decimal places)")
         _check.flag(self.percent, "percent")
 
-    def expect(self, expected: Any) -> Fraction:
-        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+    def _expect(self, expected: Any) -> Fraction:
         if isinstance(expected, float) and math.isfinite(expected):
             return Fraction(expected).limit_denominator(10**9)
         if _check.is_whole(expected) or isinstance(expected, Fraction):
@@ -242,8 +258,7 @@ class Number(Form):
         raise InvalidArgumentError("the expected answer must be a whole number, a Fraction or a finite float",
                                    input=expected)
 
-    def read(self, text: str) -> tuple[Any, str]:
-        """The typed text read as this form's value (see :meth:`Form.read`)."""
+    def _read(self, text: str) -> tuple[Any, str]:
         how = "Type a number, like 12, 1/6 or 0.167." + (" A percentage may end in %." if self.percent else "")
         t = _tidy(text).lower().replace("\u2212", "-").replace("\u00d7", "x").replace("\u00f7", "/")
         if "=" in t and t.rsplit("=", 1)[1].strip():
@@ -325,8 +340,7 @@ class Number(Form):
             return Verdict(False, "Nearly: round the last digit instead of cutting the number off.", close=True)
         return None
 
-    def same(self, value: Any, expected: Any, text: str) -> Verdict | None:
-        """A verdict when the value is or nearly is the expected one (see :meth:`Form.same`)."""
+    def _same(self, value: Any, expected: Any, text: str) -> Verdict | None:
         verdicts = [v for v in (self._same_reading(n, p, expected) for n, p in self._readings(value)) if v]
         for verdict in sorted(verdicts, key=lambda v: not v.correct):
             return verdict
@@ -337,8 +351,7 @@ class Number(Form):
                 return Verdict(False, "That looks like a percentage: add % or give a fraction.", close=True)
         return None
 
-    def renderings(self, expected: Any) -> list[str]:
-        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+    def _renderings(self, expected: Any) -> list[str]:
         value = self.expect(expected)
         if self.percent:
             hundred = value * 100
@@ -389,28 +402,24 @@ class DigitSet(Form):
 
     placeholder: ClassVar[str] = "digits, e.g. 2 4 6"
 
-    def expect(self, expected: Any) -> frozenset[int]:
-        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+    def _expect(self, expected: Any) -> frozenset[int]:
         digits = frozenset(_digits_expected(expected, "the expected digits"))
         if not digits:
             raise InvalidArgumentError("the expected answer needs at least one digit", input=expected)
         return digits
 
-    def read(self, text: str) -> tuple[Any, str]:
-        """The typed text read as this form's value (see :meth:`Form.read`)."""
+    def _read(self, text: str) -> tuple[Any, str]:
         digits, how = _read_digits(text, split_run=True)
         return (None, how) if digits is None else (frozenset(digits), "")
 
-    def differ(self, value: Any, expected: Any) -> str:
-        """A message for a readable wrong answer (see :meth:`Form.differ`)."""
+    def _differ(self, value: Any, expected: Any) -> str:
         if value < expected:
             return "Right so far, but some are missing."
         if value > expected:
             return "All the right ones are there, and some that do not belong."
         return "Not yet. Check your working and try again."
 
-    def renderings(self, expected: Any) -> list[str]:
-        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+    def _renderings(self, expected: Any) -> list[str]:
         digits = sorted(self.expect(expected))
         return list(dict.fromkeys([" ".join(map(str, digits)), ", ".join(map(str, digits)),
                                    "".join(map(str, digits))]))
@@ -426,26 +435,22 @@ class DigitSequence(Form):
 
     placeholder: ClassVar[str] = "digits in order, e.g. 4 9 2"
 
-    def expect(self, expected: Any) -> tuple[int, ...]:
-        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+    def _expect(self, expected: Any) -> tuple[int, ...]:
         digits = tuple(_digits_expected(expected, "the expected digits"))
         if not digits:
             raise InvalidArgumentError("the expected answer needs at least one digit", input=expected)
         return digits
 
-    def read(self, text: str) -> tuple[Any, str]:
-        """The typed text read as this form's value (see :meth:`Form.read`)."""
+    def _read(self, text: str) -> tuple[Any, str]:
         digits, how = _read_digits(text, split_run=True)
         return (None, how) if digits is None else (tuple(digits), "")
 
-    def differ(self, value: Any, expected: Any) -> str:
-        """A message for a readable wrong answer (see :meth:`Form.differ`)."""
+    def _differ(self, value: Any, expected: Any) -> str:
         if sorted(value) == sorted(expected):
             return "The right digits, in the wrong order."
         return "Not yet. Check your working and try again."
 
-    def renderings(self, expected: Any) -> list[str]:
-        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+    def _renderings(self, expected: Any) -> list[str]:
         digits = self.expect(expected)
         return list(dict.fromkeys([" ".join(map(str, digits)), ", ".join(map(str, digits)),
                                    "".join(map(str, digits))]))
@@ -463,8 +468,7 @@ class Tile(Form):
 
     placeholder: ClassVar[str] = "a tile, e.g. B7"
 
-    def expect(self, expected: Any) -> str:
-        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+    def _expect(self, expected: Any) -> str:
         from .five_by_15.rules import COLOUR_LETTERS
 
         if not isinstance(expected, str) or not re.fullmatch(rf"[{COLOUR_LETTERS}]\d{{1,2}}", expected, re.ASCII):
@@ -472,8 +476,7 @@ class Tile(Form):
                                        input=expected)
         return expected
 
-    def read(self, text: str) -> tuple[Any, str]:
-        """The typed text read as this form's value (see :meth:`Form.read`)."""
+    def _read(self, text: str) -> tuple[Any, str]:
         from .five_by_15.rules import COLOUR_LETTERS, COLOUR_NAMES
 
         t = _tidy(text).lower()
@@ -487,8 +490,7 @@ class Tile(Form):
             return None, "Type a tile as its colour letter and number, like B7 (blue 7)."
         return match.group(1).upper() + str(int(match.group(2))), ""
 
-    def renderings(self, expected: Any) -> list[str]:
-        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+    def _renderings(self, expected: Any) -> list[str]:
         return [self.expect(expected)]
 
 
@@ -516,19 +518,18 @@ class Choice(Form):
         if len({_key(o) for o in options}) != len(options):
             raise InvalidArgumentError("the options must differ", input=self.options)
         object.__setattr__(self, "options", tuple(options))
-        aliases = tuple(tuple(pair) for pair in _check.items(self.aliases, 100, "the aliases"))
-        if not all(len(pair) == 2 and isinstance(pair[0], str) and pair[1] in options for pair in aliases):
+        aliases = tuple(_check.items(self.aliases, 100, "the aliases"))
+        if not all(isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) and pair[1] in options
+                   for pair in aliases):
             raise InvalidArgumentError("each alias is (another name, one of the options)", input=self.aliases)
         object.__setattr__(self, "aliases", aliases)
 
-    def expect(self, expected: Any) -> str:
-        """The expected answer in this form's type (see :meth:`Form.expect`)."""
+    def _expect(self, expected: Any) -> str:
         if expected not in self.options:
             raise InvalidArgumentError("the expected answer must be one of the options", input=expected)
         return expected
 
-    def read(self, text: str) -> tuple[Any, str]:
-        """The typed text read as this form's value (see :meth:`Form.read`)."""
+    def _read(self, text: str) -> tuple[Any, str]:
         key = _key(text)
         key = next((_key(option) for alias, option in self.aliases if _key(alias) == key), key)
         exact = [o for o in self.options if _key(o) == key]
@@ -538,8 +539,7 @@ class Choice(Form):
             return found[0], ""
         return None, "Pick one of: " + "; ".join(self.options) + "."
 
-    def renderings(self, expected: Any) -> list[str]:
-        """The usual ways of writing the answer (see :meth:`Form.renderings`)."""
+    def _renderings(self, expected: Any) -> list[str]:
         return [self.expect(expected)]
 
 

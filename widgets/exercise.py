@@ -187,6 +187,8 @@ class SelfCheck(_Question):
         if isinstance(form, Form):
             self.form: Form | None = form
             self.expected = form.expect(expected)
+            if slips is not None and not isinstance(slips, Mapping):
+                raise InvalidArgumentError("slips must be a mapping of wrong answers to messages", input=slips)
             self.slips = dict(slips or {})
             for slip, message in self.slips.items():
                 form.expect(slip)
@@ -232,6 +234,7 @@ class SelfCheck(_Question):
 
     def judge(self, text: str) -> tuple[bool, str]:
         """``(correct, message)`` for the typed ``text`` (no tries are counted and nothing is shown)."""
+        _check.text(text, 10**6, "the answer")
         if self.form is None:
             return self._judge(text)
         verdict: Verdict = self.form.judge(text, self.expected, self.slips)
@@ -398,6 +401,7 @@ class Prediction(_Question):
 
     def lock(self, *, record: bool = True) -> bool:
         """Lock in the typed guess and reveal the truth; returns False (with a message) for an unreadable guess."""
+        _check.flag(record, "record")
         if self.locked:
             return True
         text = self.guess.value
@@ -418,8 +422,7 @@ class Prediction(_Question):
             self.choices.disabled = True
         shown = escape(self.form.show(truth))
         unit = f" {escape(self.unit)}" if self.unit else ""
-        verdict = self.form.same(value, truth, text)
-        if verdict is not None and verdict.correct:
+        if self.form.judge(text, truth).correct:
             note = "Spot on!"
         elif isinstance(self.form, Number) and isinstance(value, tuple):
             guess = value[0] / 100 if value[2] or self.form.percent else value[0]
@@ -469,10 +472,15 @@ class WhyQuestion(_Question):
     kind = "why"
 
     def __init__(self, question: _Text, model: _Text, points: Iterable[_Text], *, key: str | None = None) -> None:
+        if not callable(model):
+            _text(model, "the model answer")
         self._model = model
         self._points = list(_check.items(points, 3, "the key points"))
         if not 2 <= len(self._points) <= 3:
             raise InvalidArgumentError("a why question needs 2 or 3 key points", input=points)
+        for point in self._points:
+            if not callable(point):
+                _text(point, "a key point")
         self.written = w.Textarea(placeholder="Write your explanation: a sentence or two.",
                                   layout=w.Layout(width="100%", height="5.5em"))
         self.written.add_class("kit-answer")
@@ -497,6 +505,7 @@ class WhyQuestion(_Question):
 
     def compare(self, *, record: bool = True) -> bool:
         """Show the model answer and key points beside the pupil's text; False (with a message) if it is empty."""
+        _check.flag(record, "record")
         text = self.written.value
         if not isinstance(text, str) or len(text.split()) < 3:
             self.model_box.value = "Write your own explanation first: at least a short sentence."

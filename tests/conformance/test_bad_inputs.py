@@ -55,6 +55,7 @@ RESULT_RECORDS = {
     "fifteen_kit.game_of_15.square.Line", "fifteen_kit.game_of_15.tree.TreeStatistics",
     "fifteen_kit.contract.SolveResult",
     "fifteen_kit.nasty15.game.ScoreEntry", "fifteen_kit.nasty15.policy.Advice", "fifteen_kit.nasty15.policy.Choice",
+    "fifteen_kit.answers.Verdict",
 }
 NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML",
                    "fifteen_kit.contract.Player", "fifteen_kit.contract.Position"}
@@ -169,6 +170,26 @@ def _f5_player(name):
     return make_player(name, seed=1)
 
 
+def _number_form():
+    from fifteen_kit.answers import Number
+    return Number(places=3)  # Form's own methods are attacked on a concrete form
+
+
+def _prediction():
+    from fifteen_kit.answers import Number
+    from fifteen_kit.widgets import Prediction
+    p = Prediction("How many?", Number(places=0), 8)
+    p.guess.value = "10"
+    return p
+
+
+def _why_question():
+    from fifteen_kit.widgets import WhyQuestion
+    q = WhyQuestion("Why?", "Because four lines meet there.", ["four lines", "sum 60"])
+    q.written.value = "Four lines pass through the centre."
+    return q
+
+
 def _instances() -> dict[str, Callable[[], Any]]:
     from fifteen_kit.widgets import DiceBoard, FifteensBoard, FiveBy15Board, GameOf15Board, SelfCheck
 
@@ -212,6 +233,9 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.widgets.fifteens.FifteensBoard": lambda: FifteensBoard(seed=1),
         "fifteen_kit.widgets.five_by_15.FiveBy15Board": lambda: FiveBy15Board(seed=1),
         "fifteen_kit.widgets.exercise.SelfCheck": lambda: SelfCheck.number("2 + 2?", 4),
+        "fifteen_kit.answers.Form": _number_form,
+        "fifteen_kit.widgets.exercise.Prediction": _prediction,
+        "fifteen_kit.widgets.exercise.WhyQuestion": _why_question,
     }
 
 
@@ -416,7 +440,6 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         "fifteen_kit.svg.tile_strip": lambda _: {"digits": [2, 5, 8], "highlight": [2, 5, 8]},
         # widgets
         "fifteen_kit.widgets.common.sentence": lambda _: {"message": "the yellow die shows 5"},
-        w + "exercise.SelfCheck": lambda _: {"question": "2 + 2?", "judge": lambda text: (text == "4", "")},
         w + "exercise.SelfCheck.number": lambda _: {"question": "2 + 2?", "expected": 4},
         w + "exercise.SelfCheck.digits": lambda _: {"question": "Even digits?", "expected": [2, 4, 6, 8]},
         w + "exercise.SelfCheck.fraction": lambda _: {"question": "P(bust)?", "expected": _fraction()},
@@ -596,7 +619,33 @@ def _examples_other_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
 
 def _examples_questions_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
     """Valid examples of the answer forms and the lesson questions (issue 18)."""
-    return {}
+    from fractions import Fraction
+
+    from fifteen_kit.answers import Number
+    a, w = "fifteen_kit.answers.", "fifteen_kit.widgets.exercise."
+    sixth = Fraction(1, 6)
+    return {
+        a + "Number": lambda _: {"places": 3, "percent": False},
+        a + "Choice": lambda _: {"options": ("fewest", "options", "cannot tell"),
+                                 "aliases": (("can't tell", "cannot tell"),)},
+        a + "Form.read": lambda _: {"text": "1/6"},
+        a + "Form.expect": lambda _: {"expected": sixth},
+        a + "Form.renderings": lambda _: {"expected": sixth},
+        a + "Form.show": lambda _: {"expected": sixth},
+        a + "Form.judge": lambda _: {"text": "0.167", "expected": sixth, "slips": {Fraction(1, 3): "added"}},
+        w + "SelfCheck": lambda _: {"question": "P(bust) with one die at target 4?", "form": Number(places=3),
+                                    "expected": Fraction(1, 3), "key": "97.q1", "hint": "Faces 5 and 6.",
+                                    "slips": {Fraction(2, 3): "That is P(valid)."}, "solution": "2 of 6 faces.",
+                                    "placeholder": "a fraction"},
+        w + "SelfCheck.judge": lambda _: {"text": "1/3"},
+        w + "Prediction": lambda _: {"question": "How many?", "form": Number(places=0), "truth": 8, "key": "97.p1",
+                                     "reveal": lambda: "eight", "unit": "sets"},
+        w + "Prediction.lock": lambda _: {"record": False},
+        w + "WhyQuestion": lambda _: {"question": "Why?", "model": "Because four lines meet there.",
+                                      "points": ["four lines", "sum 60"], "key": "97.w1"},
+        w + "WhyQuestion.compare": lambda _: {"record": False},
+        w + "saved_answer": lambda _: {"key": "97.q1"},
+    }
 
 
 _EXAMPLE_OVERRIDES = {

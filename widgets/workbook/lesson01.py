@@ -43,7 +43,7 @@ CELL_ALIASES: tuple[tuple[str, str], ...] = (
     ("bottom centre", "bottom middle"), ("bottom center", "bottom middle"), ("top centre", "top middle"),
     ("top center", "top middle"), ("centre left", "middle left"), ("center left", "middle left"),
     ("centre right", "middle right"), ("center right", "middle right"), ("center", "centre"),
-    ("middle", "centre"), ("left middle", "middle left"), ("right middle", "middle right"))
+    ("left middle", "middle left"), ("right middle", "middle right"))
 
 
 def _p(text: str) -> str:
