@@ -176,8 +176,9 @@ def _number_form():
 
 
 def _prediction():
-    from fifteen_kit.answers import Number
     from fifteen_kit.widgets import Prediction
+
+    from fifteen_kit.answers import Number
     p = Prediction("How many?", Number(places=0), 8)
     p.guess.value = "10"
     return p
