@@ -1011,7 +1011,8 @@ class DiceBoard(w.VBox):
         (``action`` ``"place"``).  It names the whole best action (which dice to place, then roll or stop), the
         player's, and which part of it cost points (the dice, or stopping/rolling on).
 
-        Raises the engine's errors for turns that do not follow each other this way.
+        Raises InvalidArgumentError for turns that are not Turns or an action not named here, and the engine's errors
+        for turns that do not follow each other this way.
 
         >>> from fifteen_kit.nasty15 import Turn
         >>> board = DiceBoard(players=[("You", "human")], seed=1)
@@ -1020,6 +1021,10 @@ class DiceBoard(w.VBox):
         Coach: the best was: place green, then roll on (13.53 points on average); you stopped (2 points). \
 Placing green was right; stopping cost 11.53 points on average.
         """
+        for name, turn in (("before", before), ("after", after)):
+            if not isinstance(turn, Turn):
+                raise InvalidArgumentError(f"{name} is a Turn", input=_check.short(turn))
+        _check.choice(action, ("place", "roll", "stop"), "action")
         policy = policy_for(after.targets, after.gambler)
         mine = tuple(c for i, c in enumerate(COLOURS) if after.placed[i] is not None and before.placed[i] is None)
         if not mine or before.explain(Decision("place", mine)) is not None:

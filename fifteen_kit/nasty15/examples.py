@@ -43,6 +43,13 @@ StepKind = Literal["roll", "place", "stop"]
 _KINDS: tuple[StepKind, ...] = ("roll", "place", "stop")
 
 
+def _turn(value: object, what: str) -> Turn:
+    """``value`` if it is a Turn, else InvalidArgumentError naming ``what``."""
+    if not isinstance(value, Turn):
+        raise InvalidArgumentError(f"{what} is a Turn", input=_check.short(value))
+    return value
+
+
 def _and(words: list[str]) -> str:
     """'a', 'a and b', 'a, b and c' ('none' for an empty list)."""
     if not words:
@@ -91,6 +98,7 @@ class Step:
         >>> t.phase, t.score
         (<Phase.BUST: 'B'>, 15)
         """
+        _turn(turn, "the turn a step is applied to")
         if self.kind == "roll":
             return turn.roll_with(self.faces)
         if self.kind == "place":
@@ -117,6 +125,8 @@ class Step:
         >>> Step.facts(t, t.roll_with((1, 6, 1, 1, 2, 6)))["too_high"]
         'yellow and red'
         """
+        _turn(before, "before")
+        _turn(after, "after")
         rolled = [c for c in before.unplaced if after.rolled[COLOURS.index(c)] is not None and after.phase
                   is not Phase.ROLL] if after.rolled != before.rolled else []
         placed_now = [c for c in COLOURS if after.placed[COLOURS.index(c)] is not None

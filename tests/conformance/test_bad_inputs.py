@@ -55,7 +55,9 @@ RESULT_RECORDS = {
     "fifteen_kit.game_of_15.square.Line", "fifteen_kit.game_of_15.tree.TreeStatistics",
     "fifteen_kit.contract.SolveResult",
     "fifteen_kit.nasty15.game.ScoreEntry", "fifteen_kit.nasty15.policy.Advice", "fifteen_kit.nasty15.policy.Choice",
-    "fifteen_kit.answers.Verdict",
+    "fifteen_kit.answers.Verdict",  # a form's judgement of an answer: the kit builds it, a user reads it
+    # held_back's answer: the kit counts the rolls; a user never builds one
+    "fifteen_kit.nasty15.studies.HeldBack",
 }
 NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML",
                    "fifteen_kit.contract.Player", "fifteen_kit.contract.Position"}
@@ -610,7 +612,34 @@ def _shift_board():
 
 def _examples_dice_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
     """Valid examples of the dice game's worked examples, studies and board additions (issue 18)."""
-    return {}
+    from fifteen_kit.nasty15.boards import GoalBoard
+    from fifteen_kit.nasty15.examples import Step
+    from fifteen_kit.nasty15.rules import Turn
+    # Step.apply needs a roll step (the docstring's): registered here, beside its examples
+    METHOD_INSTANCES.setdefault("fifteen_kit.nasty15.examples.Step.apply",
+                                lambda: Step("roll", faces=(5, 4, 4, 3, 3, 2)))
+    n15, board = "fifteen_kit.nasty15.", "fifteen_kit.widgets.nasty15.DiceBoard."
+    small = (4, 3, 3, 2, 2, 1)
+    return {
+        n15 + "examples.Step": lambda _: {"kind": "place", "colours": ("K", "B"), "words": "She places {placed}."},
+        n15 + "examples.Step.apply": lambda _: {"turn": Turn.start(small)},
+        n15 + "examples.Step.facts": lambda _: {"before": Turn.start((1, 3, 2, 2, 2, 5)),
+                                                "after": Turn.start((1, 3, 2, 2, 2, 5)).roll_with((1, 6, 1, 1, 2, 6))},
+        # a one-step turn: every die is too high on the first roll (a bust)
+        n15 + "examples.WorkedExample": lambda _: {
+            "key": "mine", "title": "A quick bust", "player": "Ann", "board": GoalBoard.parse("B4 Y3 K3 W2 G2 R1"),
+            "steps": (Step("roll", faces=(6, 6, 6, 6, 6, 6), words="Ann rolls {rolled}."),),
+            "start": "Ann rolls.", "moral": "Ann scores {score}."},
+        n15 + "studies.simple_rule_values": lambda _: {"targets": small, "thresholds": (8,)},
+        n15 + "studies.simulate_turns": lambda _: {"targets": small, "turns": 3, "seed": 1, "player": "greedy"},
+        n15 + "studies.running_averages": lambda _: {"scores": [4, 8, 0]},
+        n15 + "studies.held_back": lambda _: {"targets": (1, 1, 1, 1, 5, 6)},
+        board + "from_example": lambda _: {"key": "bust"},
+        board + "show_example": lambda _: {"key": "bust"},
+        board + "verdict_text": lambda _: {"before": Turn.parse("433221 ...... 666626 P"),
+                                           "after": Turn.parse("433221 ...... 666626 P").place("G"),
+                                           "action": "stop"},
+    }
 
 
 def _examples_other_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
