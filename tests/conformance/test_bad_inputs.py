@@ -644,7 +644,17 @@ def _examples_dice_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
 
 def _examples_other_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
     """Valid examples of the 5x15 comparison, the square's symmetries and the number squares (issue 18)."""
-    return {}
+    magic = [[2, 9, 4], [7, 5, 3], [6, 1, 8]]
+    return {
+        # one tiny deal (3 colours of 6 numbers) with a small node budget: fast, and remembered after one call
+        "fifteen_kit.five_by_15.players.compare_players":
+            lambda _: {"level": 1, "deals": 1, "budget": 50, "first_seed": 100, "colours": 3, "size": 6},
+        "fifteen_kit.game_of_15.square.Symmetry.cell": lambda _: {"row": 0, "column": 0},
+        "fifteen_kit.game_of_15.square.Symmetry.turn": lambda _: {"square": [list(r) for r in magic]},
+        "fifteen_kit.svg.number_square": lambda _: {"square": [list(r) for r in magic], "size": 30},
+        "fifteen_kit.svg.number_squares":
+            lambda _: {"squares": [[list(r) for r in magic]], "captions": ("the magic square",), "size": 30},
+    }
 
 
 def _examples_questions_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
