@@ -226,7 +226,10 @@ def _dice_check(b, _before, where: str) -> None:
         assert "Game over" in b.status.value, where
     else:
         assert f"Board {g.board_number} of {g.rounds}" in b.status.value and g.player in b.status.value, where
-        assert f"stopping now scores {t.stop_score()}" in b.status.value, where
+        if t.is_over:  # a finished turn (stopped or bust) waits for Next player and says what it scored
+            assert f"the turn scores {t.score}" in b.status.value, where
+        else:
+            assert f"stopping now scores {t.stop_score()}" in b.status.value, where
 
 
 DICE_SETUPS = [
