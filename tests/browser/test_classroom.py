@@ -25,6 +25,7 @@ from fifteen_kit.widgets.palette import TEXT_PX
 from lab_driver import check, click, open_and_run
 from lab_server import log
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 BOARDS = {"game_of_15": ".f15-board", "dice": ".n15-board", "fifteens": ".f15p-board", "five_by_15": ".f5-board"}
 PROJECTOR = "Projector size"
@@ -134,11 +135,21 @@ def test_board_as_a_voila_app(page, server, artifacts, game):
     """The app a teacher opens from the Binder link: one screen at 1024x768, nothing cut, no axe violation."""
     sel = BOARDS[game]
     page.set_viewport_size({"width": 1024, "height": 768})
-    # "commit", not "load": the load event also waits for outside requests, which can hang on a machine offline
-    page.goto(f"{server.base}/voila/render/play/{game}.ipynb?token={server.token}", wait_until="commit",
-              timeout=120_000)
     board = page.locator(sel).first
-    board.wait_for(state="visible", timeout=120_000)
+    for attempt in (1, 2):
+        # "commit", not "load": the load event also waits for outside requests, which can hang on a machine offline
+        page.goto(f"{server.base}/voila/render/play/{game}.ipynb?token={server.token}", wait_until="commit",
+                  timeout=120_000)
+        try:
+            board.wait_for(state="visible", timeout=90_000 if attempt == 1 else 120_000)
+            break
+        except PlaywrightTimeout:
+            # seen once in about ten fresh runs on the loaded 2-core machine: the app's kernel never answered and
+            # the page stayed on its loading card (the same notebook renders in 20 s when tried again)
+            if attempt == 2:
+                raise
+            log(f"{game}: the Voila app showed no board in 90 s; ending its kernel and loading it once more")
+            server.shutdown_kernels()
     expect(page.get_by_text("Loading widget...")).to_have_count(0, timeout=60_000)
     _to_top(board)
     report: dict = {}
