@@ -146,7 +146,9 @@ def test_lesson_runs_offline(page, site, artifacts, lesson):
     page.locator(f'[id="{panel}"]').screenshot(path=str(artifacts / f"lesson-{lesson.stem}.png"))
     assert page.blocked == []  # nothing but the site was asked for
     assert errors == []
-    if lesson.stem == "02_perfect_play":
+    if lesson.stem == "02_perfect_play" and cells_to_skip(lesson):
+        # since issue 18 the lessons' charts are drawn inside prediction reveals, after a click; no lesson cell
+        # plots when it runs, so there is no plotting cell to fail offline
         plot_offline_fails_fast(page, lesson)
 
 
