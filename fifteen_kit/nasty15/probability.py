@@ -17,7 +17,7 @@ Fraction(5, 162)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import reduce
 from itertools import product
@@ -143,16 +143,8 @@ def score_distribution(targets: Targets, rule: StoppingRule | SimpleRule, gamble
             return memo[key]
         free = [i for i in range(6) if not placed >> i & 1]
         out: dict[int, Fraction] = {}
-        # each free die is either too high (weight 6 - t) or shows one valid value (weight 1)
-        choices = [[(0, 6 - t[i])] * (t[i] < 6) + [(v, 1) for v in range(1, t[i] + 1)] for i in free]
         total_weight = 6 ** len(free)
-        for combo in product(*choices):
-            weight, gained, new = 1, 0, placed
-            for i, (v, w) in zip(free, combo, strict=True):
-                weight *= w
-                if v:
-                    gained += v
-                    new |= 1 << i
+        for new, gained, weight in _place_every_valid(t, placed):
             share = Fraction(weight, total_weight)
             if new == placed:
                 result = {0 if gambler else sum(t[i] for i in free): Fraction(1)}
@@ -177,3 +169,19 @@ def expected_score(targets: Targets, rule: StoppingRule | SimpleRule, gambler: b
     True
     """
     return sum((s * p for s, p in score_distribution(targets, rule, gambler).items()), Fraction(0))
+
+
+def _place_every_valid(targets: tuple[int, ...], placed: int) -> Iterator[tuple[int, int, int]]:
+    """Rolling the dice not in ``placed`` (a bit mask) and placing every valid one: ``(new mask, pips gained,
+    weight)`` per kind of roll, the weights counting equally likely rolls (6 to the number of dice rolled in all)."""
+    free = [i for i in range(6) if not placed >> i & 1]
+    # each free die is either too high (weight 6 - t) or shows one valid value (weight 1)
+    choices = [[(0, 6 - targets[i])] * (targets[i] < 6) + [(v, 1) for v in range(1, targets[i] + 1)] for i in free]
+    for combo in product(*choices):
+        weight, gained, new = 1, 0, placed
+        for i, (v, w) in zip(free, combo, strict=True):
+            weight *= w
+            if v:
+                gained += v
+                new |= 1 << i
+        yield new, gained, weight

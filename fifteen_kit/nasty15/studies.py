@@ -23,6 +23,7 @@ from ..chance import make_rng
 from .boards import COLOURS, six_target_multisets
 from .players import PlayerName, make_player
 from .policy import policy_for
+from .probability import _place_every_valid
 from .rules import Targets, Turn, _targets, bonus_score
 
 __all__ = [
@@ -75,19 +76,10 @@ def _roll_outcomes(board: tuple[int, ...]) -> dict[int, tuple[int, list[tuple[in
     merged (the weights count the equally likely rolls)."""
     out: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
     for placed in range(63):
-        free = [i for i in range(6) if not placed >> i & 1]
         merged: Counter[tuple[int, int]] = Counter()
-        # each free die is too high (weight 6 - t) or shows one valid value (weight 1)
-        choices = [[(0, 6 - board[i])] * (board[i] < 6) + [(v, 1) for v in range(1, board[i] + 1)] for i in free]
-        for combo in product(*choices):
-            weight, gained, new = 1, 0, placed
-            for i, (v, w) in zip(free, combo, strict=True):
-                weight *= w
-                if v:
-                    gained += v
-                    new |= 1 << i
+        for new, gained, weight in _place_every_valid(board, placed):
             merged[(new, gained)] += weight
-        out[placed] = (6 ** len(free), [(new, gained, w) for (new, gained), w in merged.items()])
+        out[placed] = (6 ** (6 - placed.bit_count()), [(new, gained, w) for (new, gained), w in merged.items()])
     return out
 
 
