@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -386,7 +386,16 @@ def _read_digits(text: str, *, split_run: bool) -> tuple[list[int] | None, str]:
 
 def _digits_expected(expected: Any, what: str) -> list[int]:
     values = _check.items(expected, 10, what)
-    return [_check.whole(d, 0, 9, "an expected digit") for d in values]
+    digits = [_check.whole(d, 0, 9, "an expected digit") for d in values]
+    if not digits:
+        raise InvalidArgumentError("the expected answer needs at least one digit", input=expected)
+    return digits
+
+
+def _digit_texts(digits: Iterable[int]) -> list[str]:
+    # the usual ways of writing digits: spaced, with commas, run together
+    shown = [str(d) for d in digits]
+    return list(dict.fromkeys([" ".join(shown), ", ".join(shown), "".join(shown)]))
 
 
 @dataclass(frozen=True)
@@ -403,10 +412,7 @@ class DigitSet(Form):
     placeholder: ClassVar[str] = "digits, e.g. 2 4 6"
 
     def _expect(self, expected: Any) -> frozenset[int]:
-        digits = frozenset(_digits_expected(expected, "the expected digits"))
-        if not digits:
-            raise InvalidArgumentError("the expected answer needs at least one digit", input=expected)
-        return digits
+        return frozenset(_digits_expected(expected, "the expected digits"))
 
     def _read(self, text: str) -> tuple[Any, str]:
         digits, how = _read_digits(text, split_run=True)
@@ -420,9 +426,7 @@ class DigitSet(Form):
         return "Not yet. Check your working and try again."
 
     def _renderings(self, expected: Any) -> list[str]:
-        digits = sorted(self.expect(expected))
-        return list(dict.fromkeys([" ".join(map(str, digits)), ", ".join(map(str, digits)),
-                                   "".join(map(str, digits))]))
+        return _digit_texts(sorted(self.expect(expected)))
 
 
 @dataclass(frozen=True)
@@ -436,10 +440,7 @@ class DigitSequence(Form):
     placeholder: ClassVar[str] = "digits in order, e.g. 4 9 2"
 
     def _expect(self, expected: Any) -> tuple[int, ...]:
-        digits = tuple(_digits_expected(expected, "the expected digits"))
-        if not digits:
-            raise InvalidArgumentError("the expected answer needs at least one digit", input=expected)
-        return digits
+        return tuple(_digits_expected(expected, "the expected digits"))
 
     def _read(self, text: str) -> tuple[Any, str]:
         digits, how = _read_digits(text, split_run=True)
@@ -451,9 +452,7 @@ class DigitSequence(Form):
         return "Not yet. Check your working and try again."
 
     def _renderings(self, expected: Any) -> list[str]:
-        digits = self.expect(expected)
-        return list(dict.fromkeys([" ".join(map(str, digits)), ", ".join(map(str, digits)),
-                                   "".join(map(str, digits))]))
+        return _digit_texts(self.expect(expected))
 
 
 @dataclass(frozen=True)
