@@ -34,7 +34,7 @@ def test_every_material_of_the_issue_is_built():
 
 @pytest.mark.parametrize("name", sorted(FIXED_PAGES))
 def test_page_counts_follow_from_the_pieces(name):
-    (sheet,) = sheets([name])
+    (sheet,) = sheets(name)
     assert sheet.name == name and len(sheet.pages) == FIXED_PAGES[name]
     html = sheet.html()
     assert html.count('<section class="page">') == FIXED_PAGES[name]
@@ -96,6 +96,6 @@ def test_rules_cards_print_the_engines_rules():
 
 def test_bad_names_are_refused():
     for call in (lambda: worksheet("7"), lambda: answer_sheet("99"), lambda: rules_card("chess"),
-                 lambda: sheets(["no-such-sheet"]), lambda: dice.goal_boards([("x", "y")])):
+                 lambda: sheets("no-such-sheet"), lambda: dice.goal_boards([("x", "y")])):
         with pytest.raises(InvalidArgumentError):
             call()

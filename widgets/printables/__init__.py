@@ -16,7 +16,7 @@ DIR`` writes each sheet's HTML and prints it to ``DIR/<name>.pdf`` with headless
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import partial
 
 from fifteen_kit import _check
@@ -26,7 +26,8 @@ from .lessons import answer_sheet, worksheet
 from .page import Sheet
 from .rules import GAMES, rules_card
 
-__all__ = ["BUILDERS", "Sheet", "answer_sheet", "rules_card", "sheets", "worksheet"]
+__all__ = ["BUILDERS", "GAMES", "Sheet", "answer_sheet", "dice", "five_by_15", "game_of_15", "rules_card", "sheets",
+           "worksheet"]
 
 
 def _builders() -> dict[str, Callable[[], Sheet]]:
@@ -51,14 +52,14 @@ def _builders() -> dict[str, Callable[[], Sheet]]:
 BUILDERS: dict[str, Callable[[], Sheet]] = _builders()
 
 
-def sheets(names: Iterable[str] | None = None) -> tuple[Sheet, ...]:
-    """The printable sheets named (names from :data:`BUILDERS`), or every one when ``names`` is None.
+def sheets(*names: str) -> tuple[Sheet, ...]:
+    """The printable sheets named (names from :data:`BUILDERS`), or every one when no name is given.
 
     Raises InvalidArgumentError for a name that is not in BUILDERS.
 
-    >>> [s.name for s in sheets(["rules-dice"])]
+    >>> [s.name for s in sheets("rules-dice")]
     ['rules-dice']
     """
-    chosen = list(BUILDERS) if names is None else [
+    chosen = list(BUILDERS) if not names else [
         _check.choice(name, tuple(BUILDERS), "a sheet's name") for name in _check.items(names, 100, "names")]
     return tuple(BUILDERS[name]() for name in chosen)

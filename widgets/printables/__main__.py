@@ -18,6 +18,8 @@ from pathlib import Path
 
 from . import sheets
 
+__all__ = ["main"]
+
 _ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--no-first-run", "--disable-sync"]
 _OVERFLOW = """() => [...document.querySelectorAll('section.page')]
@@ -38,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     html_dir = args.folder / "html"
     html_dir.mkdir(parents=True, exist_ok=True)
     problems = []
-    every = sheets(args.only)
+    every = sheets(*(args.only or ()))
     listed = args.folder / "manifest.json"
     manifest = json.loads(listed.read_text(encoding="utf-8")) if args.only and listed.exists() else {}
     manifest.update({sheet.name: len(sheet.pages) for sheet in every})

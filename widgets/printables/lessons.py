@@ -49,7 +49,8 @@ def _ask(item: Task) -> tuple[str, float]:
     height = _lines(_label(item.key) + ". " + question, _CHARS) * _LINE_MM + 5
     form = getattr(item, "form", None)
     if isinstance(form, Choice):
-        room = '<div class="choices">' + "".join(f'<span><span class="tick"></span>{escape(o)}</span>'
+        tick = "My guess (tick one):" if isinstance(item, Predict) else "Tick one:"
+        room = f'<div class="choices">{tick} ' + "".join(f'<span><span class="tick"></span>{escape(o)}</span>'
                                                  for o in form.options) + "</div>"
         height += ceil(sum(len(o) + 8 for o in form.options) / _CHARS) * 7 + 3
     elif isinstance(item, Exercise):
@@ -61,8 +62,9 @@ def _ask(item: Task) -> tuple[str, float]:
         room = ruled_lines(5)
         height += 5 * 9
     if isinstance(item, Predict):
-        room += ('<div class="answer" style="margin-top:2mm">My guess: <span class="box" style="width:55mm"></span>'
-                 " &nbsp; The kit's value: <span class=\"box\" style=\"width:45mm\"></span></div>")
+        guess = "" if isinstance(form, Choice) else 'My guess: <span class="box" style="width:55mm"></span> &nbsp; '
+        room += (f'<div class="answer" style="margin-top:2mm">{guess}'
+                 "The kit's value: <span class=\"box\" style=\"width:45mm\"></span></div>")
         height += 15
     elif isinstance(item, Exercise):
         room += '<div class="answer" style="margin-top:2mm">Answer: <span class="box"></span></div>'

@@ -15,7 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-__all__ = ["CSS", "Sheet", "markdown", "page", "ruled_lines"]
+from fifteen_kit import _check
+
+#: The longest title and subtitle (characters), page body and Markdown text accepted.
+MAX_TITLE = 200
+MAX_BODY = 2_000_000
+MAX_MARKDOWN = 20_000
+MAX_LINES = 40
+
+__all__ = ["CSS", "MAX_BODY", "MAX_LINES", "MAX_MARKDOWN", "MAX_TITLE", "Sheet", "markdown", "page", "ruled_lines"]
 
 #: The print style sheet: A4 with no browser margins (each page draws its own), large type, page breaks.
 CSS = """
@@ -47,7 +55,7 @@ table.sheet td { height: 10mm; }
 .line { border-bottom: 0.3mm solid #777777; height: 9mm; }
 .box { display: inline-block; border: 0.45mm solid #222222; width: 70mm; height: 11mm; vertical-align: middle; }
 .choices { margin: 2mm 0 0 6mm; }
-.choices span { display: inline-block; margin: 0 6mm 1.5mm 0; }
+.choices > span { display: inline-block; margin: 0 7mm 1.5mm 0; }
 .tick { display: inline-block; width: 4.5mm; height: 4.5mm; border: 0.4mm solid #222222; margin-right: 1.5mm;
         vertical-align: -0.5mm; }
 .answer { margin: 1mm 0 0 6mm; }
@@ -88,31 +96,37 @@ class Sheet:
 def page(title: str, body: str, subtitle: str = "") -> str:
     """One A4 page: a heading, an optional line under it, ``body`` (HTML) and a footer with the page number.
 
-    ``title`` and ``subtitle`` are plain text (escaped); ``body`` is the kit's own markup.
+    ``title`` and ``subtitle`` are plain text (escaped) of at most MAX_TITLE characters; ``body`` is the kit's
+    own markup (at most MAX_BODY characters).  Raises InvalidArgumentError otherwise.
 
     >>> '<h1>Tiles</h1>' in page("Tiles", "")
     True
     """
+    _check.text(title, MAX_TITLE, "a page's title")
+    _check.text(subtitle, MAX_TITLE, "a page's subtitle")
+    _check.text(body, MAX_BODY, "a page's body")
     sub = f'<p class="sub">{escape(subtitle)}</p>' if subtitle else ""
     return (f'<section class="page"><h1>{escape(title)}</h1>{sub}{body}'
             f"<footer><span>fifteen-kit · {escape(title)}</span><span>{{page}}</span></footer></section>")
 
 
 def ruled_lines(count: int) -> str:
-    """``count`` ruled lines to write on (9 mm apart).
+    """``count`` ruled lines to write on (9 mm apart), 0 to MAX_LINES; raises InvalidArgumentError otherwise.
 
     >>> ruled_lines(2).count('class="line"')
     2
     """
-    return '<div class="line"></div>' * count
+    return '<div class="line"></div>' * _check.whole(count, 0, MAX_LINES, "the number of lines")
 
 
 def markdown(text: str) -> str:
-    """``text`` (the kit's Markdown: emphasis, lists, code) as HTML, by mistune.
+    """``text`` (the kit's Markdown: emphasis, lists, code; at most MAX_MARKDOWN characters) as HTML, by mistune.
+
+    Raises InvalidArgumentError for anything but such text.
 
     >>> markdown("**15**")
     '<p><strong>15</strong></p>\\n'
     """
     import mistune
 
-    return str(mistune.html(text))
+    return str(mistune.html(_check.text(text, MAX_MARKDOWN, "the Markdown text")))

@@ -14,7 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .core import Exercise, Predict, Task, _value
+from fifteen_kit import _check
+from fifteen_kit.errors import InvalidArgumentError
+
+from .core import Exercise, Predict, Task, Why, _value
 
 __all__ = ["Answer", "Kind", "answer_of", "answers"]
 
@@ -54,10 +57,15 @@ class Answer:
 def answer_of(item: Task) -> Answer:
     """The answer-key entry of one task (every value computed by the kit now).
 
+    Raises InvalidArgumentError for anything but an Exercise, Predict or Why task.
+
     >>> from fifteen_kit.widgets.workbook import task
+    >>> from fifteen_kit.widgets.workbook.key import answer_of
     >>> answer_of(task("01.q2")).answer
     '18'
     """
+    if not isinstance(item, (Exercise, Predict, Why)):
+        raise InvalidArgumentError("a task is an Exercise, Predict or Why of the workbook", input=_check.short(item))
     question = str(_value(item.question))
     if isinstance(item, Exercise):
         return Answer(item.key, "exercise", question, item.form.show(item.expected()), transfer=item.transfer,
@@ -76,6 +84,6 @@ def answers(lesson: str) -> list[Answer]:
     >>> [a.kind for a in answers("00")]
     ['prediction', 'prediction', 'exercise', 'why']
     """
-    from . import tasks
+    from . import LESSONS, tasks
 
-    return [answer_of(item) for item in tasks(lesson)]
+    return [answer_of(item) for item in tasks(_check.choice(lesson, LESSONS, "the lesson"))]
