@@ -77,7 +77,7 @@ def score_sheet() -> Sheet:
     body = ('<p style="font-size:14pt">Onyx (O): ______________________ &nbsp; Ivory (I): ______________________'
             "</p><p>Match: first to ____ rounds won &nbsp;·&nbsp; date: ____________</p>"
             f'<table class="sheet">{head}{rows}{total}</table>'
-            "<p>Write = for a stalemate (a draw: nobody made 15). The first draft alternates from round to "
-            "round.</p>")
+            "<p>Write = for a stalemate (a draw: nobody made 15). Points as the ledger on the rules card gives "
+            "them.</p>")
     return Sheet("game_of_15-score-sheet", "Game of 15: match score sheet",
                  (page("Game of 15: match score sheet", body),))

@@ -22,11 +22,13 @@ from .page import Sheet, page
 
 __all__ = ["GAMES", "rules_card", "rules_text"]
 
-#: Each game: its card's title, what is needed, and the engine modules whose rules the card prints, each
-#: under its heading.
-GAMES: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {
+#: Each game: its card's title, what is needed, and the engine modules whose rules the card prints, each under
+#: its heading (and, for a long list, only the rules that start with the bold words given).
+GAMES: dict[str, tuple[str, str, tuple[tuple[str, ...], ...]]] = {
     "game_of_15": ("The Game of 15", "2 players · the 9 number tiles (or paper and pencil) · the reference plate "
-                   "(optional) · a score sheet", (("A round", "fifteen_kit.game_of_15.rules"),)),
+                   "(optional) · a score sheet", (("A round", "fifteen_kit.game_of_15.rules"),
+                                                ("A match", "fifteen_kit.game_of_15.match", "How a match is won",
+                                                 "The ledger", "Turns"))),
     "dice": ("The \"15\" dice game", "1 to 6 players · six dice: blue, yellow, black, white, green, red (or six "
              "dice marked B Y K W G R) · the goal boards · a score pad · the handicap markers (variant)",
              (("The game", "fifteen_kit.nasty15.game"), ("A turn", "fifteen_kit.nasty15.rules"))),
@@ -41,8 +43,10 @@ _HEADING = "Rules, in the kit's words"
 def _inline(text: str) -> str:
     # reStructuredText inline markup as HTML: cross-references lose their role, ``code``, **strong**, *em*
     text = re.sub(r";?\s*see :\w+:`[^`]*`", "", text)
+    text = re.sub(r" \((?:Law \d+|\d\.\d(?:\.\d)?)\)", "", text)  # the rulebook's section numbers
+    text = re.sub(r" \(``[^`]*``(?:, [\d.]+)?\)", "", text)  # the engine's name of the default reading
     text = re.sub(r":\w+:`~?(?:[\w.]*\.)?([^`.]+)`", r"\1", text)
-    text = escape(text, quote=False)
+    text = escape(text, quote=False).replace(" -- ", " – ")
     text = re.sub(r"``([^`]+)``", r"<code>\1</code>", text)
     text = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", text)
     return re.sub(r"\*([^*]+)\*", r"<em>\1</em>", text)
@@ -56,17 +60,18 @@ def rules_text(game: str) -> dict[str, list[str]]:
     words" list (its docstring is the source).
 
     >>> {heading: len(rules) for heading, rules in rules_text("game_of_15").items()}
-    {'A round': 3}
+    {'A round': 3, 'A match': 3}
     """
     _check.choice(game, tuple(GAMES), "the game")
     found: dict[str, list[str]] = {}
-    for heading, name in GAMES[game][2]:
+    for heading, name, *leads in GAMES[game][2]:
         doc = importlib.import_module(name).__doc__ or ""
         if _HEADING not in doc:
             raise InvalidArgumentError(f"{name} has no \"{_HEADING}\" list in its docstring", input=name)
         block = doc.split(_HEADING, 1)[1].split("\n\n", 2)[1]  # the bullet list after the heading's blank line
         items = re.split(r"^\* ", block, flags=re.MULTILINE)
-        found[heading] = [" ".join(line.strip() for line in item.splitlines()) for item in items if item.strip()]
+        rules = [" ".join(line.strip() for line in item.splitlines()) for item in items if item.strip()]
+        found[heading] = [r for r in rules if not leads or any(r.startswith(f"**{lead}") for lead in leads)]
     return found
 
 
