@@ -22,10 +22,12 @@ from ..workbook import LESSON_TITLES, LESSONS, Answer, Exercise, Predict, Task, 
 from ..workbook.core import _value
 from .page import Sheet, markdown, page, ruled_lines
 
-__all__ = ["PAGE_MM", "answer_sheet", "worksheet"]
+__all__ = ["ANSWER_PAGE_MM", "PAGE_MM", "answer_sheet", "worksheet"]
 
-#: The height on a page that tasks may fill, in millimetres (A4 less margins, heading and footer).
-PAGE_MM = 232
+#: The height on a page that tasks may fill, in millimetres (A4 less margins, heading and footer): a worksheet's
+#: (whose heights are estimated closely) and an answer sheet's (whose worked solutions vary more).
+PAGE_MM = 242
+ANSWER_PAGE_MM = 232
 _KINDS = {"p": "Prediction", "q": "Exercise", "w": "Why?"}
 _LINE_MM = 6.4  # one line of 13 pt text
 _CHARS = 82  # characters in one line of 13 pt text across the page
@@ -143,6 +145,6 @@ def answer_sheet(lesson: str) -> Sheet:
     title = f"Lesson {lesson} · answer sheet"
     intro = ('<p class="sub">For the teacher. Every answer is computed by the kit; predictions are never marked '
              "wrong: compare the guess with the kit's value and talk about the surprise.</p>")
-    bodies = _pages([(intro, 14.0)] + [_answer(item) for item in answers(lesson)], PAGE_MM)
+    bodies = _pages([(intro, 14.0)] + [_answer(item) for item in answers(lesson)], ANSWER_PAGE_MM)
     return Sheet(f"lesson-{lesson}-answers", title,
                  tuple(page(title, body, LESSON_TITLES[lesson]) for body in bodies))
