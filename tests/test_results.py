@@ -91,12 +91,12 @@ def coded(results: PupilResults) -> PupilResults:
     for record in sorted(results.records, key=task_order):  # sorted is stable: the rest keep their order
         record = dict(record)
         if record["kind"] == "prediction":
-            record.update(answer=record["answer"][:12], truth="")
+            record.update(answer=record["answer"][:30], truth="")
         elif record["kind"] == "why":
             record["answer"] = ""
         elif record["kind"] == "check":
-            record["wrong"] = [w[:12] for w in record["wrong"]]
-            record["answer"] = "" if record["correct"] else record["answer"][:12]
+            record["wrong"] = [w[:30] for w in record["wrong"]]
+            record["answer"] = "" if record["correct"] else record["answer"][:30]
         out.append(record)
     return PupilResults(results.lesson, results.pupil, tuple(out))
 
@@ -314,4 +314,4 @@ def test_a_lesson_code_is_short():
     for pupil in results_samples.PUPILS["04"]:
         results = results_samples.pupil_results("04", *pupil)
         assert len(results.records) == 25
-        assert len(body(to_code(results))) <= 150  # 30 groups
+        assert len(body(to_code(results))) <= 130  # 26 groups

@@ -58,6 +58,9 @@ RESULT_RECORDS = {
     "fifteen_kit.answers.Verdict",  # a form's judgement of an answer: the kit builds it, a user reads it
     # held_back's answer: the kit counts the rolls; a user never builds one
     "fifteen_kit.nasty15.studies.HeldBack",
+    # a class's summaries: the kit computes them from the pupils' results
+    "fifteen_kit.class_results.Question", "fifteen_kit.class_results.Guesses", "fifteen_kit.class_results.DicePool",
+    "fifteen_kit.class_results.PoolStep", "fifteen_kit.class_results.StrategyPool",
 }
 NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML",
                    "fifteen_kit.contract.Player", "fifteen_kit.contract.Position"}
@@ -701,8 +704,10 @@ def _pupil_results():
 
 def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
     """Valid examples of the pupils' results, their files and codes (issue 19)."""
+    from fifteen_kit.class_results import ClassResults
     from fifteen_kit.results import to_code, to_json
-    r = "fifteen_kit.results."
+    r, c = "fifteen_kit.results.", "fifteen_kit.class_results."
+    INSTANCES.setdefault(c + "ClassResults", lambda: ClassResults([_pupil_results()]))
     METHOD_INSTANCES.setdefault(r + "PupilResults.keys", _pupil_results)
     METHOD_INSTANCES.setdefault(r + "PupilResults.record", _pupil_results)
     return {
@@ -715,6 +720,8 @@ def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         r + "results_file_name": lambda _: {"results": _pupil_results()},
         r + "to_code": lambda _: {"results": _pupil_results()},
         r + "from_code": lambda _: {"code": to_code(_pupil_results())},
+        c + "ClassResults": lambda _: {"pupils": [_pupil_results()]},
+        c + "ClassResults.predictions": lambda _: {"truths": {"04.p1": "8"}},
     }
 
 
