@@ -620,7 +620,7 @@ def to_code(results: PupilResults) -> str:
     exercise's tries, right first time and right in the end, and its wrong answers (and the last answer if it was
     not right); every game record.  What it leaves out: the kit's truths (the same for everyone), the text of "why"
     answers and of right answers; typed answers keep their first 30 characters.  A lesson's usual results (lesson
-    04: 16 predictions, 5 exercises, 3 why questions and a game) give a code of about 25 groups of five.
+    04: 16 predictions, 5 exercises, 3 why questions and a game) give a code of 22 to 30 groups of five.
 
     Raises InvalidArgumentError unless ``results`` is a :class:`PupilResults`.
 
