@@ -2,7 +2,7 @@
 #   make lab       JupyterLab on lessons/ (prints the URL; works headless)
 #   make test      ruff, mypy, unit tests, doctests, property tests, every lesson under nbval, then the browser tests
 #   make play      one board as an app with Voila: make play GAME=fifteens
-#   make lessons   re-execute every lesson in place and save its outputs
+#   make lessons   re-execute every lesson (and the teacher's notebooks) in place and save its outputs
 #   make bench     run the benchmarks in bench/
 #   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
 #   make printables  the printable materials as PDF files in build/printables/ (Chromium prints the kit's HTML)
@@ -135,7 +135,8 @@ play: $(VENV)/.lab
 
 lessons: $(VENV)/.lab
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.timeout=120 --ExecutePreprocessor.kernel_name=python3 $(LESSONS)
+		--ExecutePreprocessor.timeout=120 --ExecutePreprocessor.kernel_name=python3 $(LESSONS) \
+		$(wildcard lessons/teacher/*.ipynb)
 
 bench: $(BENCH_VENV)/.bench
 	$(BENCH_VENV)/bin/python bench/run.py
