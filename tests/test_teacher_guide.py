@@ -60,7 +60,9 @@ def test_the_index_table_of_run_all_times_is_the_measured_one():
 @pytest.mark.parametrize("stem", NOTEBOOKS)
 def test_each_page_states_its_lessons_measured_time(stem):
     stated = re.findall(r"takes ([\d.]+) s of computing", (GUIDE / f"{stem}.md").read_text())
-    assert stated == [str(TIMES[stem]["run_all_s"])], f"{stem}.md: say 'takes N s of computing' with the measured N"
+    assert set(stated) <= {str(TIMES[stem]["run_all_s"])}, f"{stem}.md: 'takes N s of computing' with N not measured"
+    if stem in STRUCTURED:
+        assert stated, f"{stem}.md: say 'takes N s of computing' with the measured N"
 
 
 def test_the_readme_rounds_lesson_06_as_measured():
