@@ -102,3 +102,11 @@ def test_the_answer_key_text_refuses_bad_input():
         answer_key_text("99")
     with pytest.raises(InvalidArgumentError, match="reveals"):
         answer_key_text("00", reveals="yes")  # type: ignore[arg-type]
+
+
+def test_every_printable_the_guide_names_is_made_by_make_printables():
+    from fifteen_kit.widgets.printables import BUILDERS
+
+    made = {f"{name}.pdf" for name in BUILDERS} | {"lesson-NN-worksheet.pdf", "lesson-NN-answers.pdf"}
+    named = {n for page in GUIDE.glob("*.md") for n in re.findall(r"`([\w-]+\.pdf)`", page.read_text())}
+    assert named and named <= made, f"not made by make printables: {sorted(named - made)}"
