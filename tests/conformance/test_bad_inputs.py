@@ -36,7 +36,8 @@ from .harness import BAD_VALUES, attempt, resolved_hints, snapshot, watchdog, wr
 WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", "fifteen_kit.widgets.fifteens",
                   "fifteen_kit.widgets.five_by_15", "fifteen_kit.widgets.game_of_15",
                   "fifteen_kit.widgets.game_of_15_controller", "fifteen_kit.widgets.game_of_15_views",
-                  "fifteen_kit.widgets.nasty15", "fifteen_kit.widgets.workbook.key", "fifteen_kit.widgets.printables",
+                  "fifteen_kit.widgets.nasty15", "fifteen_kit.widgets.set_hunt", "fifteen_kit.widgets.workbook.key",
+                  "fifteen_kit.widgets.printables",
                   "fifteen_kit.widgets.printables.page", "fifteen_kit.widgets.printables.game_of_15",
                   "fifteen_kit.widgets.printables.dice", "fifteen_kit.widgets.printables.five_by_15",
                   "fifteen_kit.widgets.printables.rules", "fifteen_kit.widgets.printables.lessons",
@@ -243,6 +244,8 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.widgets.game_of_15_views.GameOf15View": lambda: __import__(
             "fifteen_kit.widgets.game_of_15_views", fromlist=["x"]).GameOf15View(),
         "fifteen_kit.widgets.nasty15.DiceBoard": lambda: DiceBoard(players=[("You", "human")], seed=1),
+        "fifteen_kit.widgets.set_hunt.SetHunt": lambda: __import__(
+            "fifteen_kit.widgets.set_hunt", fromlist=["x"]).SetHunt(),
         "fifteen_kit.widgets.fifteens.FifteensBoard": lambda: FifteensBoard(seed=1),
         "fifteen_kit.widgets.five_by_15.FiveBy15Board": lambda: FiveBy15Board(seed=1),
         "fifteen_kit.widgets.exercise.SelfCheck": lambda: SelfCheck.number("2 + 2?", 4),
@@ -761,6 +764,16 @@ def _examples_class_view_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
     }
 
 
+def _examples_guide_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of lesson 03's set hunt (issue 19)."""
+    h = "fifteen_kit.widgets.set_hunt."
+    return {
+        h + "hunt_message": lambda _: {"chosen": [7, 8], "found": [[4, 5, 6]], "total": 15},
+        h + "SetHunt": lambda _: {"total": 15},
+        h + "SetHunt.pick": lambda _: {"digits": [2, 9, 4]},
+    }
+
+
 _EXAMPLE_OVERRIDES = {
     "fifteen_kit.widgets.five_by_15.FiveBy15Board.shift": lambda b: {"first": b._conformance_shift},
 }
@@ -796,7 +809,7 @@ def _examples_printables_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
 TARGETS = public_targets()
 INSTANCES = _instances()
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
-            **_examples_printables_19(), **_examples_results_19(), **_EXAMPLE_OVERRIDES}
+            **_examples_guide_19(), **_examples_printables_19(), **_examples_results_19(), **_EXAMPLE_OVERRIDES}
 
 
 def _cases():
