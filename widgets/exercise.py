@@ -7,7 +7,8 @@
 * :class:`WhyQuestion` -- the pupil writes a sentence or two, then compares it with a model answer and key points.
 
 Every answer is kept with the notebook: each question shows, below itself, a small record of the last answer,
-which the notebook saves like any output; a fresh kernel reads the saved notebook and fills the answer back in.
+which the notebook saves like any output; a fresh kernel reads the saved notebook and fills the answer back in
+(the one recording mechanism of :mod:`fifteen_kit.widgets.results`, which the boards use too).
 The expected answers come from the kit (see :mod:`fifteen_kit.widgets.workbook`), never typed into a lesson.
 
 >>> q = SelfCheck.number("How many sets of three digits sum to 15?", 8)
@@ -32,12 +33,11 @@ from fifteen_kit import _check
 from fifteen_kit.answers import MAX_ANSWER, Choice, DigitSet, Form, Number, Verdict
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 
-from .results import Recorded, Recorder, saved_answer
+from .results import Recorded, Recorder
 from .style import style_sheet
 
 __all__ = ["MAX_QUESTION", "MAX_WRITTEN", "MAX_WRONG", "TRIES_BEFORE_SOLUTION", "Prediction", "SelfCheck",
-           "WhyQuestion",
-           "saved_answer"]
+           "WhyQuestion"]
 
 #: The longest question, hint, solution or placeholder accepted (characters).
 MAX_QUESTION = 4_000

@@ -481,10 +481,10 @@ class PairStudy(Recorded, w.VBox):
                  deals: int = 40) -> None:
         _check.text(key, 60, "the key", empty=False)
         names = tuple(_check.items(strategies, 4, "the strategies"))
-        if not names or len(set(names)) != len(names):
-            raise InvalidArgumentError("name 1 to 4 different strategies", input=strategies)
         for name in names:
             _check.choice(name, tuple(PLAYERS), "a strategy")
+        if not names or len(set(names)) != len(names):
+            raise InvalidArgumentError("name 1 to 4 different strategies", input=strategies)
         _check.whole(deals, 1, 200, "the number of deals")
         self.strategies, self.deals = names, deals
         self.recorders = [Recorder(f"{key}.{name}", "game") for name in names]

@@ -37,7 +37,8 @@ from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 
 from .style import style_sheet
 
-__all__ = ["KINDS", "Recorder", "ResultsExport", "export_results", "forget", "lesson_records", "saved_answer"]
+__all__ = ["KINDS", "Recorded", "Recorder", "ResultsExport", "export_results", "forget", "lesson_records",
+           "saved_answer"]
 
 #: The kinds of record: a checked answer, a prediction, a written explanation, a game's result.
 KINDS = ("check", "prediction", "why", "game")
