@@ -41,8 +41,8 @@ __all__ = ["MAX_QUESTION", "MAX_WRITTEN", "MAX_WRONG", "TRIES_BEFORE_SOLUTION", 
 
 #: The longest question, hint, solution or placeholder accepted (characters).
 MAX_QUESTION = 4_000
-#: The longest written "why" answer kept (characters).
-MAX_WRITTEN = 2_000
+#: The longest written "why" answer kept (characters; a results file keeps as many).
+MAX_WRITTEN = 600
 #: Wrong tries after which the worked solution can be opened.
 TRIES_BEFORE_SOLUTION = 2
 #: The wrong answers kept in a question's record (the first ones typed).
@@ -227,7 +227,7 @@ class SelfCheck(_Question):
             if len(self.wrong) < MAX_WRONG:
                 self.wrong.append(text.strip())
         self._show(verdict)
-        self._record(answer=text, tries=self.attempts, correct=verdict[0], first=self.first is True,
+        self._record(answer=text, tries=self.attempts, correct=verdict[0], first=self.first is True and verdict[0],
                      wrong=list(self.wrong))
         return verdict[0]
 

@@ -94,8 +94,9 @@ class FifteensBoard(Recorded, w.VBox):
         size: ``'normal'`` (text at least 16 px) or ``'large'`` (projector size, text at least 22 px);
             the *Projector size* toggle switches it, and so does setting :attr:`size`.
         key: a name like ``"05.game"``: with a key the end of each game is recorded in the notebook (see
-            :mod:`fifteen_kit.widgets.results`): ``{"game": "fifteens", "seed", "face_rule", "won",
-            "cards_left", "removals"}``.
+            :mod:`fifteen_kit.widgets.results`) as one deal played by the strategy ``"pupil"``: ``{"game":
+            "fifteens", "seed", "strategy": "pupil", "deals": 1, "wins" (1 or 0), "face_rule", "cards_left",
+            "removals"}``.
 
     Attributes:
         marks: how each place 0..15 is drawn now (a :data:`CardMark`), updated by :meth:`render`.
@@ -406,8 +407,9 @@ class FifteensBoard(Recorded, w.VBox):
         if self.recorder is None or not p.is_over or p is self._recorded:
             return
         self._recorded = p
-        self.recorder.write(game="fifteens", seed=self._deal[0], face_rule=self._deal[1], won=p.is_won,
-                            cards_left=len(p.cards) + len(p.stock), removals=len(self.history) - 1)
+        self.recorder.write(game="fifteens", seed=self._deal[0], strategy="pupil", deals=1, wins=int(p.is_won),
+                            face_rule=self._deal[1], cards_left=len(p.cards) + len(p.stock),
+                            removals=len(self.history) - 1)
 
     def render(self) -> None:
         """Redraw from the current position."""
@@ -462,7 +464,7 @@ class PairStudy(Recorded, w.VBox):
     of the pair's own, and the wins are recorded for the teacher to pool.
 
     Args:
-        key: the records' name (``"05.pool"``); each strategy's record is ``key.strategy`` (``"05.pool.fewest"``):
+        key: the records' name (``"05.pool"``); each strategy's record is ``key_strategy`` (``"05.pool_fewest"``):
             ``{"game": "fifteens", "seed": the pair number, "strategy", "deals", "wins"}``.
         strategies: 1 to 4 different names from :data:`~fifteen_kit.fifteens.strategies.PLAYERS`.
         deals: deals per strategy, 1 to 200 (every strategy plays the same deals: those of
@@ -487,7 +489,7 @@ class PairStudy(Recorded, w.VBox):
             raise InvalidArgumentError("name 1 to 4 different strategies", input=strategies)
         _check.whole(deals, 1, 200, "the number of deals")
         self.strategies, self.deals = names, deals
-        self.recorders = [Recorder(f"{key}.{name}", "game") for name in names]
+        self.recorders = [Recorder(f"{key}_{name}", "game") for name in names]
         self.records: list[dict[str, object]] = []
         self.pair = w.BoundedIntText(value=0, min=0, max=MAX_PAIR, description="Your pair number",
                                      style={"description_width": "initial"}, layout=w.Layout(width="16em"),

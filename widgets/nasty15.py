@@ -171,9 +171,9 @@ class DiceBoard(Recorded, w.VBox):
             score"), see :data:`COACH_WORDS`.
         key: a name like ``"04.game"``: with a key the board records the game in the notebook (see
             :mod:`fifteen_kit.widgets.results`) after every board played: ``{"game": "dice", "seed", "boards",
-            "score" (the first human seat's), "computer" (the first computer seat's, or None), "policy" (that
-            computer's kind, or None)}``.  With ``seed`` None each game draws its own game number
-            (:attr:`game_seed`), so every pair plays different dice.
+            "score" (the first human seat's), "computer" (the first computer seat's, or 0), "policy" (that
+            computer's kind, or None)}``; a game of computers only is not recorded.  With ``seed`` None each
+            game draws its own game number (:attr:`game_seed`), so every pair plays different dice.
 
     A game draws 10 boards, or every board when fewer are given.  Raises InvalidArgumentError (or
     NotationError for bad board text) for bad seats or settings.
@@ -1122,9 +1122,10 @@ Placing green was right; stopping cost 11.53 points on average.
         totals = g.totals()
         human = next((p for p in g.players if p not in self._computers), None)
         computer = next((p for p in g.players if p in self._computers), None)
-        self.recorder.write(game="dice", seed=self.game_seed, boards=done,
-                            score=totals[human] if human is not None else None,
-                            computer=totals[computer] if computer is not None else None,
+        if human is None:  # only computers played: no pupil's result
+            return
+        self.recorder.write(game="dice", seed=self.game_seed, boards=done, score=totals[human],
+                            computer=totals[computer] if computer is not None else 0,
                             policy=self._kinds[computer] if computer is not None else None)
 
     def render(self) -> None:

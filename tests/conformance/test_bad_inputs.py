@@ -687,7 +687,7 @@ def _examples_questions_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
     }
 
 
-def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
+def _examples_export_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
     """Valid examples of the recording and export of a pupil's results in a notebook (issue 19)."""
     r = "fifteen_kit.widgets.results."
     return {
@@ -698,6 +698,36 @@ def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         r + "ResultsExport": lambda _: {"lesson": "97"},
         r + "export_results": lambda _: {"lesson": "97"},
         "fifteen_kit.widgets.fifteens.PairStudy": lambda _: {"key": "97.pool", "strategies": ("fewest",), "deals": 2},
+    }
+
+
+def _pupil_results():
+    from fifteen_kit.results import PupilResults
+    return PupilResults("04", "Ana and Ben", (
+        {"key": "04.q1", "kind": "check", "answer": "1/6", "tries": 2, "correct": True, "first": False,
+         "wrong": ["1/3"]},
+        {"key": "04.p1", "kind": "prediction", "answer": "10", "truth": "8"},
+        {"key": "04.w1", "kind": "why", "answer": "More turns."},
+        {"key": "04.game", "kind": "game", "game": "dice", "seed": 3, "boards": 10, "score": 120, "computer": 131,
+         "policy": None}))
+
+
+def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the pupils' results, their files and codes (issue 19)."""
+    from fifteen_kit.results import to_code, to_json
+    r = "fifteen_kit.results."
+    METHOD_INSTANCES.setdefault(r + "PupilResults.keys", _pupil_results)
+    METHOD_INSTANCES.setdefault(r + "PupilResults.record", _pupil_results)
+    return {
+        r + "PupilResults": lambda _: {"lesson": "04", "pupil": "Ana", "records": (
+            {"key": "04.w1", "kind": "why", "answer": "More turns."},
+            {"key": "04.p2", "kind": "prediction", "answer": "12", "truth": "13.2"})},
+        r + "PupilResults.record": lambda _: {"key": "04.q1"},
+        r + "to_json": lambda _: {"results": _pupil_results()},
+        r + "from_json": lambda _: {"text": to_json(_pupil_results())},
+        r + "results_file_name": lambda _: {"results": _pupil_results()},
+        r + "to_code": lambda _: {"results": _pupil_results()},
+        r + "from_code": lambda _: {"code": to_code(_pupil_results())},
     }
 
 
@@ -714,7 +744,7 @@ ALLOWED: dict[tuple[str, str, str], str] = {}
 TARGETS = public_targets()
 INSTANCES = _instances()
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
-            **_examples_results_19(), **_EXAMPLE_OVERRIDES}
+            **_examples_results_19(), **_examples_export_19(), **_EXAMPLE_OVERRIDES}
 
 
 def _cases():
