@@ -145,7 +145,16 @@ def _summary(record: Mapping[str, Any]) -> str:
         return (f"{get('boards')} boards played: you {get('score')} points, the computer {get('computer')} "
                 f"(game number {get('seed')})")
     if game == "fifteens" and "strategy" in record:
-        return f"{get('strategy')}: {get('wins')} wins in {get('deals')} deals (pair seed {get('seed')})"
+        if get("strategy") == "pupil":
+            return f"deal {get('seed')}: {'won' if get('wins') else 'not won'}, {get('cards_left')} cards left"
+        wins = get("wins")
+        return f"{get('strategy')}: {wins} win{'' if wins == 1 else 's'} in {get('deals')} deals (pair {get('seed')})"
+    if game == "game_of_15":
+        winner = {"O": "Onyx", "I": "Ivory"}.get(str(get("winner")), "nobody")
+        return f"match won by {winner} (rounds: Onyx {get('onyx')}, Ivory {get('ivory')})"
+    if game == "five_by_15":
+        deal = f"deal {get('seed')}" if get("seed") is not None else "this position"
+        return f"{deal}: {get('status')} after {get('moves')} moves"
     return ", ".join(f"{k} {v}" for k, v in record.items() if k not in ("key", "kind"))
 
 
@@ -267,9 +276,7 @@ class ResultsExport(w.VBox):
         self.link.add_class("kit-download")
         self.code = w.HTML()
         self.code.add_class("kit-code")
-        title = w.HTML("<b>Hand in your results</b>")
-        title.add_class("kit-question-text")
-        super().__init__([style_sheet(), title, explain, w.HBox([self.name, self.save_button],
+        super().__init__([style_sheet(), explain, w.HBox([self.name, self.save_button],
                                                                  layout=w.Layout(flex_flow="row wrap")),
                           self.message, self.link, self.code])
         self.add_class("kit-question")
@@ -302,7 +309,8 @@ class ResultsExport(w.VBox):
             return False
         self.results = results
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.message.value = f"{len(records)} answer{'s' if len(records) != 1 else ''} and results saved."
+        self.message.value = (f"Saved: {len(records)} result{'s' if len(records) != 1 else ''} (answers, guesses and "
+                              "games). Now download the file, or read out the code.")
         self.link.value = (f'<a download="{escape(file_name)}" href="data:application/json;base64,{data}">'
                            f'⬇ Download {escape(file_name)}</a>')
         self.code.value = (f'<div>Your code (read it out or type it):</div>'
