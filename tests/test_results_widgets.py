@@ -171,3 +171,24 @@ def test_the_export_gives_a_file_and_a_code_with_every_record():
     assert json.loads(base64.b64decode(link.group(2)))["records"][0]["wrong"] == ["5"]
     code = re.search(r"F15-[0-9A-Z-]+", box.code.value).group(0)
     assert from_code(code).records[0]["first"] is False
+
+
+def test_records_saved_in_the_notebook_are_handed_in_after_a_fresh_kernel(tmp_path, monkeypatch):
+    # the notebook saved yesterday holds a game and an answer; today's fresh kernel hands them in with today's
+    saved = [{"key": "97.game", "kind": "game", "game": "dice", "seed": 8, "boards": 10, "score": 120,
+              "computer": 131, "policy": "optimal"},
+             {"key": "97.q1", "kind": "check", "answer": "4", "tries": 1, "correct": True, "first": True,
+              "wrong": []}]
+    notebook = tmp_path / "97_lesson.ipynb"
+    notebook.write_text(json.dumps({"cells": [{"cell_type": "code", "outputs": [
+        {"output_type": "display_data", "data": {"text/plain": ""}, "metadata": {"fifteen_kit": r}}]}
+        for r in saved]}))
+    monkeypatch.setenv("JPY_SESSION_NAME", str(notebook))
+    p = Prediction("How many?", Number(places=0), 8, key="97.p1")
+    p.guess.value = "9"
+    p.lock()
+    assert [r["key"] for r in lesson_records("97")] == ["97.game", "97.q1", "97.p1"]
+    assert SelfCheck("2 + 2?", Number(places=0), 4, key="97.q1").feedback.value.startswith("✔")
+    box = export_results("97")
+    box.name.value = "pair 4"
+    assert box.save() and box.results.record("97.game")["score"] == 120
