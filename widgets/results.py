@@ -170,7 +170,7 @@ class Recorder:
     >>> r = Recorder("98.q1", "check")
     >>> r.saved() is None
     True
-    >>> r.write(answer="8", tries=0, correct=True, first=True, wrong=[])["first"]
+    >>> r.write(answer="8", tries=1, correct=True, first=True, wrong=[])["first"]
     True
     >>> r.saved()["answer"]
     '8'
@@ -234,10 +234,6 @@ class Recorded:
         display(self._repr_mimebundle_(), raw=True)  # type: ignore[attr-defined]
         for recorder in self._recorders():
             recorder.show()
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "pupil"
 
 
 class ResultsExport(w.VBox):
