@@ -3,7 +3,8 @@
 * :class:`Recorder` -- the one recording mechanism.  A question or a board made with a ``key`` keeps its latest
   *record* (a dict in the format of :mod:`fifteen_kit.results`: ``key``, ``kind`` and the kind's fields) in this
   kernel and as a small output below itself, which the notebook saves like any output; a fresh kernel reads the
-  saved notebook (found through JupyterLab's session name) and gets the records back.
+  saved notebook (found through JupyterLab's session name, or in JupyterLite as the one notebook of its folder
+  named like the lesson, ``04_*.ipynb``) and gets the records back.
 * :func:`saved_answer` -- the record kept for a key (this kernel's, else the saved notebook's).
 * :func:`lesson_records` -- every record of one lesson, in the order the notebook shows them.
 * :class:`ResultsExport` / :func:`export_results` -- the "Hand in your results" widget: a name box, a
@@ -51,10 +52,24 @@ _META = "fifteen_kit"
 _LESSON = re.compile(r"\d\d", re.ASCII)
 
 
-def _notebook_records() -> dict[str, dict[str, Any]]:
-    """The records saved in this kernel's notebook (found through JupyterLab's session name), in cell order."""
+def _notebook_path(lesson: str) -> str:
+    """This kernel's notebook: JupyterLab's session name, or else (JupyterLite, whose kernel is not told its
+    notebook but runs in the notebook's folder) the one notebook of the folder named like the lesson's."""
     path = os.environ.get("JPY_SESSION_NAME", "")
-    if not path.endswith(".ipynb") or not os.path.isfile(path):
+    if path.endswith(".ipynb") and os.path.isfile(path):
+        return path
+    if _LESSON.fullmatch(lesson):
+        with contextlib.suppress(OSError):
+            found = [name for name in os.listdir(".") if name.startswith(lesson + "_") and name.endswith(".ipynb")]
+            if len(found) == 1:
+                return os.path.abspath(found[0])
+    return ""
+
+
+def _notebook_records(lesson: str) -> dict[str, dict[str, Any]]:
+    """The records saved in this kernel's notebook (see :func:`_notebook_path`), in cell order."""
+    path = _notebook_path(lesson)
+    if not path:
         return {}
     with contextlib.suppress(OSError):
         stamp = (path, os.path.getmtime(path))
@@ -85,7 +100,7 @@ def saved_answer(key: str) -> dict[str, Any] | None:
     True
     """
     _check.text(key, 80, "the question key")
-    return _ANSWERS.get(key) or _notebook_records().get(key)
+    return _ANSWERS.get(key) or _notebook_records(key[:2]).get(key)
 
 
 def _complete(record: Mapping[str, Any]) -> bool:
@@ -107,7 +122,7 @@ def lesson_records(lesson: str) -> list[dict[str, Any]]:
     _check.text(lesson, 2, "the lesson", empty=False)
     if not _LESSON.fullmatch(lesson):
         raise InvalidArgumentError("the lesson is two digits, like '04'", input=lesson)
-    merged = dict(_notebook_records())
+    merged = dict(_notebook_records(lesson))
     merged.update(_ANSWERS)
     return [dict(r) for k, r in merged.items() if k.startswith(lesson + ".") and _complete(r)]
 
