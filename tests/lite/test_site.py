@@ -225,6 +225,10 @@ def test_results_are_handed_in_offline(page, site, artifacts):
     study.get_by_role("button", name=re.compile("Play 40 deals")).click()
     expect(study).to_contain_text("recorded for the class tally", timeout=180_000)
     TIMINGS["05 pair study (40 deals x 4 strategies)"] = round(time.time() - t0, 1)
+    question = page.locator(".kit-question").filter(has_text="add up to 14 instead of 15")
+    question.locator("input").fill("5")
+    question.get_by_role("button", name="Check").click()
+    expect(question).to_contain_text("✘")
     export = page.locator(".kit-export")
     export.scroll_into_view_if_needed()
     export.locator("input").fill("pair 3")
@@ -237,5 +241,20 @@ def test_results_are_handed_in_offline(page, site, artifacts):
     pool = [r for r in saved.records if r["key"].startswith("05.pool_")]
     assert saved.pupil == "pair 3" and len(pool) == 4 and {r["seed"] for r in pool} == {3}
     assert from_code(export.locator(".kit-code-text").inner_text().strip()).records == saved.records
+    assert saved.record("05.q1")["wrong"] == ["5"]
     export.screenshot(path=str(artifacts / "lite-results-export.png"))
+    # the next lesson day in the same browser: the saved notebook, reopened in a fresh kernel, keeps the results
+    page.keyboard.press("Control+s")
+    page.wait_for_timeout(3000)
+    page.reload()
+    run_notebook(page, site, lesson, lesson.name)
+    expect(question.locator("input")).to_have_value("5")
+    export.scroll_into_view_if_needed()
+    export.locator("input").fill("pair 3")
+    export.get_by_role("button", name="Save my results").click()
+    expect(link).to_have_count(1, timeout=60_000)
+    with page.expect_download() as caught:
+        link.click()
+    again = from_json(Path(caught.value.path()).read_text(encoding="utf-8"))
+    assert again.records == saved.records
     assert page.blocked == []
