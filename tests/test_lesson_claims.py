@@ -28,6 +28,7 @@ from fifteen_kit.game_of_15 import (
 )
 from fifteen_kit.game_of_15.tree import tree_statistics
 from fifteen_kit.nasty15 import policy_for
+from fifteen_kit.nasty15.boards import PUBLIC_BOARD
 from fifteen_kit.nasty15.probability import p_bust, p_valid
 
 PUBLIC = (4, 3, 3, 2, 2, 1)
@@ -491,7 +492,29 @@ def test_every_lesson_ends_with_hand_in_your_results():
     assert 'PairStudy("05.pool")' in code["05"]  # every pair its own deals, the wins recorded
 
 
-GUIDE = LESSONS / "teacher_guide.md"
+def _corner_formulas() -> tuple[str, ...]:
+    # the bottom row g, h, i as sympy writes it in terms of the top corners a and c (lesson 01's solve)
+    from sympy import solve
+
+    from fifteen_kit.counting import magic_square_system
+
+    cells, equations, S = magic_square_system()
+    _a, b, _c, d, e, f, g, h, i = cells
+    solution = solve(equations, [b, d, e, f, g, h, i, S])
+    return tuple(str(solution[cell]) for cell in (g, h, i))
+
+
+GUIDE = LESSONS / "teacher_guide"  # the teacher guide: README.md (the index), a page per lesson, answers/
+
+
+def _guide_folder_text() -> str:
+    # every page of the guide, with runs of white space made one space (a claim may wrap anywhere)
+    return " ".join(" ".join(p.read_text().split()) for p in sorted(GUIDE.rglob("*.md")))
+
+
+def _spaced(text: str) -> str:
+    return " ".join(text.split())
+
 
 def _lesson04_truths() -> tuple:
     # the kit's value of each prediction of lesson 04, as the teacher guide writes it
@@ -545,30 +568,49 @@ def _guide_03() -> tuple:
 
 GUIDE_CLAIMS = [
     # --- lessons 00 and 01 ---
-    ("at\n  once with 8 (2 + 5 + 8 = 15). Try it: Ivory must draft 4 (it blocks 2 + 9 + 4).",
-     (_blocks("25/13 I"), _blocks("29/5 I")), (frozenset({8}), frozenset({4}))),
-    ("Predictions (the kit's values): 8 triples; 5 is in the most triples (4); the corners hold the\n  even digits "
+    ("Onyx, at once with 8 (2 + 5 + 8 = 15). Try it: the line 2, 4, 9; Ivory must draft 4 (it blocks 2 + 9 + 4).",
+     (_blocks("25/13 I"), next(sorted(t) for t in WINNING_TRIPLES if {2, 9} <= set(t)), _blocks("29/5 I")),
+     (frozenset({8}), [2, 4, 9], frozenset({4}))),
+    ("predictions\n  (the kit's values): 8 triples; 5 is in the most triples (4); the corners hold the\n  even digits "
      "2, 4, 6, 8; 2 cells are still free once the line sum and centre are known; 8 magic squares;\n  8 symmetries",
      (len(WINNING_TRIPLES), len(triples_through(5)), max(len(triples_through(d)) for d in DIGITS if d != 5),
       sorted(d for d in DIGITS if len(triples_through(d)) == 3), _free_cells(), len(magic_squares()),
       len(symmetric_squares())),
      (8, 4, 3, [2, 4, 6, 8], 2, 8, 8)),
-    ("1: the bottom row is 4 9 2 (the square 8 1 6 / 3 5 7 / 4 9 2).\n  2: 18 (2 + 3 + … + 10 = 54 shared by three "
+    ("1: the bottom row is 4 9 2 (the square 8 1 6 / 3 5 7 / 4 9 2). 2: 18 (2 + 3 + … + 10 = 54 shared by three "
      "rows). 3: 3, 5, 7, 9. 4: the bottom middle cell (digit 1).",
      (next(s for s in magic_squares() if s[0][0] == 8 and s[0][2] == 6), sum(_shifted_squares()[0][0]),
       sum(range(2, 11)), sorted({s[0][0] for s in _shifted_squares()}), cell_of(1), _blocks("68/5 I")),
      (((8, 1, 6), (3, 5, 7), (4, 9, 2)), 18, 54, [3, 5, 7, 9], (2, 1), frozenset({1}))),
+    ("3 rows × S = 45, so S = 15.\"", 45 // 3, magic_constant()),
+    ("4 × 15 = 45 + 3 × centre.\"", (4 * 15 - 45) // 3, centre_value()),
+    ("g = 10 − c, h = a + c − 5, i = 10 − a", _corner_formulas(), ("10 - c", "a + c - 5", "10 - a")),
+    # --- lesson 02 ---
     ("8 × 6 × 6 × 5 = 1,440 games; positions after three drafts, 252 (against 504 orders of drafting); the most "
      "common\n  length, 9 drafts; perfect play, a draw; replies that hold the draw: to the centre 4 (the corners), "
      "after a\n  corner only the centre, to an edge 4, to the edge 3 the digits 4, 5, 7 and 8. Puzzles: 1: 2 or 4; "
      "2: 2 or 6;\n  3: 2 or 5", _guide_02(),
      (8 * 6 * 6 * 5, 252, 504, 9, 4, 1, 4, (4, 5, 7, 8), [(2, 4), (2, 6), (2, 5)])),
+    ("first the winning set (8 choices)", len(WINNING_TRIPLES), 8),
+    # --- lesson 03 ---
     ("17 sets of different digits (any\n  size) sum to 15; 18 sum to 16; 19 subsets sum to 28 (complements: as many "
      "as sum to 17); the most common sums are\n  21, 22, 23 and 24, a tie at 23 subsets each (15 has 17); 256 "
      "subsets have a sum of 22 or less, half of 512, the\n  empty set included; 1,666 ordered goal boards, 2002 − 336 "
      "by inclusion–exclusion, 19 up to order; four dice\n  total 15 in 364 − 224 = 140 ordered ways; 5 cards make 15 "
      "in the most ways; the cards A, A, 4, 4, 5 can be chosen\n  in 6 × 6 × 4 = 144 ways.", _guide_03(),
      (17, 18, 19, 19, ([21, 22, 23, 24], 23), 17, 256, 1666, (2002, 336), 19, (364, 224), 140, 5, 144)),
+    ("(2 sets of two digits, 8 of three, 6 of four, 1 of five)", [_digit_sets_by_listing(15, k) for k in (2, 3, 4, 5)],
+     [2, 8, 6, 1]),
+    ("there are only 2⁹ = 512 sets to check", _lesson03_kit()["subsets"], 2**9),
+    ("\"8: each bracket gives two choices, 2 × 2 × 2.\" *Which of them make x³?* \"x³ alone, and x · x²: the sets {3} "
+     "and {1, 2}.\"", (2**3, _x3_in_three_brackets()), (8, 2)),
+    ("\"45 − 15 = 30, because all nine digits make 45.\"", (sum(range(1, 10)) - 15, sum(range(1, 10))), (30, 45)),
+    ("the chart peaks in the middle; sums 21 to 24 tie", _lesson03_kit()["tie"][0], [21, 22, 23, 24]),
+    ("(1 + x)(1 + x²) first (4 products)", 2**2, 4),
+    ("what do the tiles left on the table make? (30, since all nine make 45.)", sum(range(1, 10)) - 15, 30),
+    ("the class finds all 19 kinds", _boards()[1], 19),
+    ("In 8y³x¹⁵ the power of x is the *sum* (15), the power of y the *size* (3) and the coefficient, the number in "
+     "front, *how many* sets (8)", _digit_sets_by_listing(15, 3), 8),
     ("1,666 goal boards in order, 19 up to order", _boards(), (1666, 19)),
     ("1: 5/18 ≈ 0.278. 2: 50/3 ≈ 16.67. 3: 8/3 ≈ 2.67. 4: 17/6 ≈ 2.83. 5: 46/3 ≈ 15.33.",
      tuple(_exercise(f"04.q{k}") for k in range(1, 6)),
@@ -577,14 +619,7 @@ GUIDE_CLAIMS = [
      "79.9%; roll; close to it; 432222; stop.", _lesson04_truths(),
      (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%",
       "13.23 (nearest whole point 13)", "red only", "79.9%", "roll", "close to it", "432222", "stop")),
-    ("Exercise 1: 38 two-card removals make 14 (16 + 16 + 6", EXERCISE_ANSWERS_05_06["05.q1"], 38),
-    ("Exercise 2: 512 three-card removals with three different ranks (the 8", (EXERCISE_ANSWERS_05_06["05.q2"],
-                                                                              _distinct_triples), (512, 8)),
-    ("Exercise 3: cannot tell from this study", EXERCISE_ANSWERS_05_06["05.q3"], "cannot tell from this study"),
-    ("Exercise 4: 256 one-each face sets", EXERCISE_ANSWERS_05_06["05.q4"], 256),
-    ("Exercise 1: 68 digits (52 tiles: 52!)", EXERCISE_ANSWERS_05_06["06.q1"], 68),
-    ("Exercise 2: 11 positions, the start included", EXERCISE_ANSWERS_05_06["06.q2"], 11),
-    ("Exercise 3: B3, the only tile", EXERCISE_ANSWERS_05_06["06.q3"], "B3"),
+    # lessons 04 to 06: their pages' claims are in GUIDE_CLAIMS_04_06 below
     ("depth-first decides one that best-first does not", lambda: sum(
         d.status != "unknown" and b.status == "unknown" for d, b in _search_race()), 1),
 ]
@@ -592,7 +627,7 @@ GUIDE_CLAIMS = [
 
 @pytest.mark.parametrize(("text", "computed", "stated"), GUIDE_CLAIMS, ids=[c[0][:40] for c in GUIDE_CLAIMS])
 def test_teacher_guide_matches_the_kit(text, computed, stated):
-    assert text in GUIDE.read_text(), f"the teacher guide no longer says {text!r}"
+    assert _spaced(text) in _guide_folder_text(), f"the teacher guide no longer says {text!r}"
     if isinstance(computed, tuple):
         computed = tuple(c() if callable(c) else c for c in computed)
     computed = computed() if callable(computed) else computed  # slow studies are computed only here
@@ -600,11 +635,14 @@ def test_teacher_guide_matches_the_kit(text, computed, stated):
 
 
 def test_teacher_guide_covers_every_lesson():
-    guide = GUIDE.read_text()
+    index = (GUIDE / "README.md").read_text()
     for path in sorted(LESSONS.glob("0*.ipynb")):
         number = path.name[:2]
-        assert f"## Lesson {number}" in guide, f"no teacher notes for lesson {number}"
-        assert f"`{path.name}`" in guide, f"the guide's Binder links miss {path.name}"
+        page = GUIDE / f"{path.stem}.md"
+        assert page.exists(), f"no teacher's page for lesson {number}: {page.name}"
+        assert page.read_text().startswith(f"# Lesson {number} "), page.name
+        assert f"`{path.name}`" in index, f"the guide's Binder links miss {path.name}"
+        assert f"]({path.stem}.md)" in index and f"](answers/{path.stem}.md)" in index, f"the index misses {number}"
 
 
 # Every exercise's answer, computed independently of the workbook (a different kit call or a plain count).
@@ -745,3 +783,621 @@ def test_every_exercise_answer_is_computed_by_the_kit():
         computed = computed() if callable(computed) else computed
         assert task.expected() == task.form.expect(computed), key
         assert callable(task.answer), f"{key}: the answer must be computed by the kit when asked, not typed"
+
+
+# -- the teacher guide's notes on lessons 04, 05 and 06 (lessons/teacher_guide/NN_*.md) -----------------------------
+# Each row: the guide's file, a text it contains (compared with runs of white space made one space), the kit's
+# value and the value the text states. Every number in these files is covered by a row, or is one of the plan's
+# minutes, a task or lesson name, or a teaching choice listed in NOT_KIT_NUMBERS (test below).
+GUIDE_DIR = LESSONS / "teacher_guide"
+GUIDE_FILES_04_06 = {"04": "04_dice_and_risk.md", "05": "05_fifteens.md", "06": "06_five_by_15.md"}
+
+
+def _guide_text(lesson: str) -> str:
+    return " ".join((GUIDE_DIR / GUIDE_FILES_04_06[lesson]).read_text().split())
+
+
+def _fr(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+def _d(x, places: int = 2) -> str:
+    return f"{float(x):.{places}f}"
+
+
+def _simple(name: str) -> Fraction:
+    from fifteen_kit.nasty15.studies import simple_rule_values
+
+    return simple_rule_values(PUBLIC, range(31))[name]
+
+
+def _bust_product(targets) -> str:
+    # "2/6 × 3/6 × ..." : the chance that each die is too high, written as the guide writes it
+    return " × ".join(f"{6 - t}/6" for t in targets)
+
+
+def _last_blue() -> dict:
+    # exercises 2, 3 and 5: 9 pips placed on five dice, only blue (target 4) left; every number from the engine
+    from fifteen_kit.widgets.workbook.lesson04 import LAST_DIE
+
+    from fifteen_kit.nasty15 import Turn
+
+    turn = Turn.parse(LAST_DIE)
+    blue = turn.targets[0]
+    mean = Fraction(sum(range(1, blue + 1)), blue)
+    doubled = 2 * (turn.pips + mean)
+    roll = Fraction(blue, 6) * doubled + Fraction(6 - blue, 6) * blue
+    return {"pips": turn.pips, "blue": blue, "mean": mean, "doubled": doubled, "roll": roll,
+            "stop": turn.stop_score(), "kit_roll": _roll_blue_last(False), "gambler": _roll_blue_last(True)}
+
+
+def _mini_cases() -> list[tuple[Fraction, Fraction]]:
+    # exercise 4's four cases (chance, score): yellow (3) and red (1), both valid, yellow only, red only, bust
+    y, r = Fraction(3, 6), Fraction(1, 6)
+    return [(y * r, 2 + 1), (y * (1 - r), Fraction(2)), ((1 - y) * r, Fraction(1)), ((1 - y) * (1 - r), 3 + 1)]
+
+
+def _g04() -> dict:
+    from fifteen_kit.widgets.workbook import lesson04
+
+    from fifteen_kit.nasty15.examples import WORKED_EXAMPLES
+
+    b = _last_blue()
+    best = policy_for(PUBLIC).expected_score()
+    sims = lesson04._simulated()
+    mini = _mini_cases()
+    q = {k: _exercise(f"04.q{k}") for k in range(1, 6)}
+    return {
+        "b": b, "best": best, "sims": sims, "mini": mini, "q": q, "examples": WORKED_EXAMPLES,
+        "slips": {k: set(task_slips(f"04.q{k}")) for k in range(1, 6)},
+    }
+
+
+def task_slips(key: str) -> dict:
+    from fifteen_kit.widgets.workbook import task
+
+    slips = task(key).slips
+    return slips() if callable(slips) else dict(slips)
+
+
+def _stop9_mode_is_not_the_mean() -> bool:
+    from fifteen_kit.nasty15.probability import score_distribution, threshold
+
+    dist = score_distribution(PUBLIC, threshold(9))
+    mean = sum((s * p for s, p in dist.items()), Fraction(0))
+    return max(dist, key=dist.__getitem__) != round(mean)
+
+
+def _lesson_source(lesson: str) -> str:
+    nb = json.loads((LESSONS / f"{lesson}.ipynb").read_text())
+    return "\n".join("".join(c["source"]) for c in nb["cells"])
+
+
+G04 = functools.cache(_g04)
+
+GUIDE_CLAIMS_04_06 = [
+    # --- lesson 04 ---
+    ("04", "the goal board `B4 Y3 K3 W2 G2 R1`", lambda: PUBLIC_BOARD.notation(), "B4 Y3 K3 W2 G2 R1"),
+    ("04", "(each pair its own game: a game number drawn at random)",
+     lambda: 'seed=None, key="04.game"' in _lesson_source("04_dice_and_risk"), True),
+    ("04", "part 1: each pair its own ten boards and dice, drawn at random", lambda: (
+        'seed=None, key="04.game"' in _lesson_source("04_dice_and_risk"), _lesson_game_boards()), (True, 10)),
+    ("04", "the worked example 11/6 on the board",
+     lambda: (Fraction(1, 6) * 1 + Fraction(1, 6) * 2 + Fraction(4, 6) * 2, "11/6 ≈ 1.83" in _markdown(
+         "04_dice_and_risk")), (Fraction(11, 6), True)),
+    ("04", "\"1, 2, 3 and 4: four of six, 2/3.\"", lambda: p_valid(4), Fraction(2, 3)),
+    ("04", "\"What does 'expected score 13.23' mean if no turn ever scores 13.23?\"",
+     lambda: (_d(G04()["best"]), G04()["best"].denominator > 1), ("13.23", True)),
+    ("04", "Luke 8, Nina 15 then 24; 2/3; 5/162; 5/6; greedy; 8; 42.7%; 13.23 (nearest whole point 13); red only; "
+     "79.9%; roll; close to it; 432222; stop.", _lesson04_truths,
+     (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%",
+      "13.23 (nearest whole point 13)", "red only", "79.9%", "roll", "close to it", "432222", "stop")),
+    ("04", "the game \"15\" (six dice of six colours", lambda: (len(PUBLIC), sum(PUBLIC)), (6, 15)),
+    ("04", "is valid (*t*/6)", lambda: all(p_valid(t) == Fraction(t, 6) for t in range(1, 7)), True),
+    ("04", "\"why did a bust pay 8?\"", lambda: G04()["examples"]["bust"].score, 8),
+    ("04", "and \"adding can give more than 1\"", Fraction(5, 6) + Fraction(4, 6) > 1, True),
+    ("04", "circle the valid ones for target 3, and say the fraction aloud. Then two dice: draw the 6 × 6 grid",
+     lambda: (p_valid(3), 6 * 6), (Fraction(1, 2), 36)),
+    ("04", "dividing by 36 gives the product", lambda: _count_busts([3, 1]), Fraction(15, 36)),
+    ("04", "a gambler bust pays 0", lambda: G04()["b"]["gambler"] == Fraction(4, 6) * G04()["b"]["doubled"], True),
+    ("04", "with a bust worth 0:", lambda: G04()["b"]["gambler"] == Fraction(4, 6) * G04()["b"]["doubled"], True),
+    ("04", "(roll the last blue die, 9 pips placed)", lambda: G04()["b"]["pips"], 9),
+    ("04", "A chance above 1 is the giveaway", Fraction(1, 2) + Fraction(5, 6) > 1, True),
+    ("04", "Forgetting the +5 bonus", lambda: G04()["examples"]["five dice"].score - 10, 5),
+    ("04", "the +5 bonus and the doubling as usual", lambda: G04()["examples"]["five dice"].score - 10, 5),
+    ("04", "Stop at 9 pips scores more on average than greedy, but lots of its turns score less than 9",
+     lambda: (_simple("stop at 9 pips") > _simple("greedy"), _share_below_9() > Fraction(1, 3)), (True, True)),
+    ("04", "a die with target 1 is hard to make valid", lambda: p_valid(1), Fraction(1, 6)),
+    ("04", "shade \"both too high\" for targets 3 and 1; count the shaded cells (15 of 36) before writing 3/6 × 5/6",
+     lambda: (_count_busts([3, 1]) * 36, _bust_product([3, 1])), (15, "3/6 × 5/6")),
+    ("04", "give the split: \"blue valid (4 faces)\" and \"bust (2 faces)\"",
+     lambda: (G04()["b"]["blue"], 6 - G04()["b"]["blue"]), (4, 2)),
+    ("04", "the two-die board (targets adding to 4) with the largest chance of a bust, and explain why (targets 2 "
+     "and 2: 16/36, against 15/36 for 3 and 1)",
+     lambda: (max(((a, 4 - a) for a in range(1, 4)), key=lambda ts: p_bust(list(ts))), p_bust([2, 2]) * 36,
+              p_bust([3, 1]) * 36), ((2, 2), 16, 15)),
+    ("04", "04.p1: a bust pays the targets of the dice **not** placed (red 5 + yellow 3)",
+     lambda: G04()["examples"]["bust"].score, 5 + 3),
+    ("04", "stopping with five dice earns the bonus (10 + 5); six dice double the pips (2 × 12)",
+     lambda: (G04()["examples"]["five dice"].score, G04()["examples"]["six dice"].score), (10 + 5, 2 * 12)),
+    ("04", "2/6 × 3/6 × 3/6 × 4/6 × 4/6 × 5/6 = 5/162",
+     lambda: (_bust_product(PUBLIC), p_bust(PUBLIC), _count_busts(list(PUBLIC))),
+     ("2/6 × 3/6 × 3/6 × 4/6 × 4/6 × 5/6", Fraction(5, 162), Fraction(5, 162))),
+    ("04", "about 0.031. With only red left (04.p6) a bust has chance 5/6",
+     lambda: (_d(p_bust(PUBLIC), 3), p_bust([1])), ("0.031", Fraction(5, 6))),
+    ("04", "the cautious rule (place every valid die, then stop) expects 446/81, about 5.51 points; greedy (never "
+     "stop) about 7.54; the best threshold, stop at 8 pips, about 9.83",
+     lambda: (_simple("cautious"), _d(_simple("cautious")), _d(_simple("greedy")), _best_threshold_04(),
+              _d(_simple("stop at 8 pips"))), (Fraction(446, 81), "5.51", "7.54", 8, "9.83")),
+    ("04", "best play expects 13.23 points, 3.40 more than the best simple rule: about 34.0 points over a game of "
+     "10 boards", lambda: (_d(G04()["best"]), _d(G04()["best"] - _simple("stop at 8 pips")),
+                           f"{float(10 * (G04()['best'] - _simple('stop at 8 pips'))):.1f}"),
+     ("13.23", "3.40", "34.0")),
+    ("04", "the simulation plays 1,500 turns; its average ends near 13.48, close to 13.23 but not on it",
+     lambda: (len(G04()["sims"]), _d(Fraction(sum(G04()["sims"]), len(G04()["sims"]))),
+              Fraction(sum(G04()["sims"]), len(G04()["sims"])) != G04()["best"]), (1500, "13.48", True)),
+    ("04", "Luke's placed dice showed few pips (5), his two dice left had targets 5 and 3, so the bust paid 8",
+     lambda: (_luke()), (5, [5, 3], 8)),
+    ("04", "Of the 6 × 6 = 36 equally likely rolls of two dice", 6 * 6, 36),
+    ("04", "and can exceed 1 (5/6 + 4/6)", Fraction(5, 6) + Fraction(4, 6) > 1, True),
+    ("04", "1: 5/18 ≈ 0.278. 2: 50/3 ≈ 16.67. 3: 8/3 ≈ 2.67. 4: 17/6 ≈ 2.83. 5: 46/3 ≈ 15.33.",
+     lambda: " ".join(f"{k}: {_fr(v)} ≈ {_d(v, 3 if k == 1 else 2)}." for k, v in G04()["q"].items()),
+     "1: 5/18 ≈ 0.278. 2: 50/3 ≈ 16.67. 3: 8/3 ≈ 2.67. 4: 17/6 ≈ 2.83. 5: 46/3 ≈ 15.33."),
+    ("04", "Too high: yellow on 3 faces of 6, white on 4, red on 5. Multiply: 3/6 × 4/6 × 5/6 = 60/216 = 5/18 ≈ "
+     "0.278", lambda: (_bust_product([3, 2, 1]), _count_busts([3, 2, 1]) * 216, G04()["q"][1]),
+     ("3/6 × 4/6 × 5/6", 60, Fraction(5, 18))),
+    ("04", "the checker names the slip of adding (which gives 2, or 1); 13/18 is the chance of at least one valid "
+     "die", lambda: ({2, 1, Fraction(13, 18)} <= G04()["slips"][1], 1 - p_bust([3, 2, 1]),
+                     sum(Fraction(6 - t, 6) for t in (3, 2, 1)), sum(p_valid(t) for t in (3, 2, 1))),
+     (True, Fraction(13, 18), 2, 1)),
+    ("04", "Valid on 4 faces (2.5 pips on average), then the score is doubled: 2 × (9 + 2.5) = 23. Bust on 2 "
+     "faces: blue's target, 4. Expected: 4/6 × 23 + 2/6 × 4 = 100/6 = 50/3 ≈ 16.67",
+     lambda: (G04()["b"]["blue"], G04()["b"]["mean"], G04()["b"]["pips"], G04()["b"]["doubled"],
+              G04()["b"]["roll"] * 6, G04()["b"]["roll"], G04()["b"]["kit_roll"]),
+     (4, Fraction(5, 2), 9, 23, 100, Fraction(50, 3), Fraction(50, 3))),
+    ("04", "forgetting the doubling gives 9; scoring a bust as 0 gives 46/3, which is exercise 5",
+     lambda: ({9, Fraction(46, 3)} <= G04()["slips"][2], G04()["q"][5]), (True, Fraction(46, 3))),
+    ("04", "Stopping scores 9 + 5 = 14 (the bonus for exactly five dice). Gain = 50/3 − 14 = 8/3 ≈ 2.67 points",
+     lambda: (G04()["b"]["stop"], G04()["b"]["roll"] - G04()["b"]["stop"], G04()["q"][3]),
+     (9 + 5, Fraction(8, 3), Fraction(8, 3))),
+    ("04", "quoted 446/81 (about 5.51) for \"04 Q3\"; in the kit that number is the cautious rule's expected score "
+     "(the reveal of 04.p7), and exercise 3's answer is 8/3. Pupils who forget the bonus get 23/3.",
+     lambda: (_simple("cautious"), G04()["q"][3], Fraction(23, 3) in G04()["slips"][3]),
+     (Fraction(446, 81), Fraction(8, 3), True)),
+    ("04", "both valid (3/36, score 3), yellow only (15/36, 2 on average), red only (3/36, score 1), bust (15/36, "
+     "score 3 + 1 = 4). Expected = (3×3 + 15×2 + 3×1 + 15×4)/36 = 102/36 = 17/6 ≈ 2.83",
+     lambda: ([(c * 36, s) for c, s in G04()["mini"]], sum(c * s for c, s in G04()["mini"]) * 36, G04()["q"][4]),
+     ([(3, 3), (15, 2), (3, 1), (15, 4)], 102, Fraction(17, 6))),
+    ("04", "the plain average of the four scores (5/2) is the classic slip",
+     lambda: (sum(s for _, s in G04()["mini"]) / 4, Fraction(5, 2) in G04()["slips"][4]), (Fraction(5, 2), True)),
+    ("04", "4/6 × 23 = 92/6 = 46/3 ≈ 15.33, still more than the 14 of stopping",
+     lambda: (Fraction(4, 6) * G04()["b"]["doubled"] * 6, G04()["b"]["gambler"], G04()["b"]["stop"]),
+     (92, Fraction(46, 3), 14)),
+    ("04", "\"Yellow is too high half the time and red five times in six, so a bust is 1/2 + 5/6.\"",
+     lambda: (p_bust([3]), p_bust([1])), (Fraction(1, 2), Fraction(5, 6))),
+    ("04", "42.7% of 'stop at 9 pips' turns score below 9 even though the rule averages more than greedy (04.p9). "
+     "No single turn of best play scores 13.23.",
+     lambda: (f"{float(_share_below_9()) * 100:.1f}%", _simple("stop at 9 pips") > _simple("greedy"),
+              G04()["best"].denominator > 1, _d(G04()["best"])), ("42.7%", True, True, "13.23")),
+    ("04", "the most common score is not the average", _stop9_mode_is_not_the_mean, True),
+    ("04", "A simulation of 1,500 turns estimates the exact value",
+     lambda: __import__("fifteen_kit.widgets.workbook.lesson04", fromlist=["SIMULATED"]).SIMULATED, 1500),
+    ("04", "Best play keeps back at least one valid die in 79.9% of first rolls with a valid die, mostly dice with "
+     "large targets", lambda: (f"{float(_held_back_share_04()) * 100:.1f}%", _held_back_claims()[1]),
+     ("79.9%", True)),
+    ("04", "a bust scores the 15 of all six targets", lambda: (sum(PUBLIC), len(PUBLIC)), (15, 6)),
+    ("04", "(about 9: 300 × 5/162)", lambda: round(30 * 10 * p_bust(PUBLIC)), 9),
+    ("04", "the kit's exact expected score of the cautious rule, 446/81 ≈ 5.51",
+     lambda: (_simple("cautious"), _d(_simple("cautious"))), (Fraction(446, 81), "5.51")),
+]
+
+
+def _share_below_9() -> Fraction:
+    from fifteen_kit.widgets.workbook.lesson04 import _share_below
+
+    return _share_below(9)
+
+
+def _best_threshold_04() -> int:
+    from fifteen_kit.widgets.workbook.lesson04 import _best_threshold
+
+    return _best_threshold()
+
+
+def _held_back_share_04() -> Fraction:
+    from fifteen_kit.nasty15.studies import held_back
+
+    return held_back(PUBLIC).share
+
+
+def _luke() -> tuple[int, list[int], int]:
+    # the bust example: the pips Luke placed, the targets of the two dice he rolled last, and his score
+    from fifteen_kit.nasty15.examples import WORKED_EXAMPLES
+
+    luke = WORKED_EXAMPLES["bust"]
+    targets = dict(luke.board.targets)
+    placed = luke.steps[1].colours
+    first = luke.steps[0].faces
+    pips = sum(first[[c for c, _ in luke.board.targets].index(c)] for c in placed)
+    left = sorted((t for c, t in luke.board.targets if c not in placed), reverse=True)
+    assert all(targets[c] >= 1 for c in placed)
+    return pips, left, luke.score
+
+
+def _w(wins: int, deals: int) -> str:
+    from fifteen_kit.fifteens import wilson_interval
+
+    low, high = wilson_interval(wins, deals)
+    return f"{low:.0%} to {high:.0%} | {100 * (high - low):.1f} points"
+
+
+def _rate_points(a, b) -> str:
+    return f"{a.rate:.1%} − {b.rate:.1%} = {100 * (a.rate - b.rate):.1f} percentage points"
+
+
+def _confidence_level() -> float:
+    # the level of the kit's default Wilson interval, from its z
+    import inspect
+    from statistics import NormalDist
+
+    from fifteen_kit.fifteens import wilson_interval
+
+    z = inspect.signature(wilson_interval).parameters["z"].default
+    return round(2 * NormalDist().cdf(z) - 1, 4)
+
+
+def _s(player: str):
+    return _fifteens_study()[player]
+
+
+def _paired_05() -> tuple[int, int]:
+    a, b = _s("fewest").results, _s("options").results
+    return (sum(x == "won" and y != "won" for x, y in zip(a, b, strict=True)),
+            sum(y == "won" and x != "won" for x, y in zip(a, b, strict=True)))
+
+
+def _rank_sets_05() -> tuple[int, int, int]:
+    from fifteen_kit.widgets.workbook.lesson05 import card_pairs, rank_set_table
+
+    table = rank_set_table()
+    return sum(sets for sets, _ in table.values()), table[2][0], card_pairs(15)
+
+
+GUIDE_CLAIMS_04_06 += [
+    # --- lesson 05 ---
+    ("05", "95%", _confidence_level, 0.95),
+    ("05", "one of the 19 or the unlucky one", lambda: round(20 * _confidence_level()), 19),
+    ("05", "that is the 1 in 20", lambda: round(20 * (1 - _confidence_level())), 1),
+    ("05", "about 1 in 20 ranges misses", lambda: round(20 * (1 - _confidence_level())), 1),
+    ("05", "catch the true rate 19 times in 20", lambda: round(20 * _confidence_level()), 19),
+    ("05", "Percentages; \"4 × 4 ways\" for choosing two things", lambda: _rank_sets_05()[2] // 2, 4 * 4),
+    ("05", "count the sets of cards that make 15, first by ranks, then with suits (4 × 4, and \"2 of the four "
+     "sevens\")", lambda: (_rank_sets_05()[2] // 2, math.comb(4, 2), _target_05()), (16, 6, 15)),
+    ("05", "The study of 60 deals runs only when", lambda: _games_05(), 60),
+    ("05", "\"find cards that make 15\"", lambda: _target_05(), 15),
+    ("05", "Remove cards that add up to 15", lambda: _target_05(), 15),
+    ("05", "a number line from 0% to 100%",
+     lambda: (_w(0, 60).split(" to ")[0], _w(60, 60).split(" to ")[1].split(" |")[0]), ("0%", "100%")),
+    ("05", "a rate near 5 in 6 has a range about 5 points wide", lambda: round(_width(750, 900)), 5),
+    ("05", "about 19 in 20 of their ranges would catch the true win rate**, and about 1 in 20 would miss it",
+     lambda: (round(20 * _confidence_level()), 20 - round(20 * _confidence_level())), (19, 1)),
+    ("05", "The method catches the fish 19 throws in 20", lambda: round(20 * _confidence_level()), 19),
+    ("05", "| 60 (one pair) | 72% to 91% | 18.7 points |", lambda: (_w(50, 60), _games_05()),
+     ("72% to 91% | 18.7 points", 60)),
+    ("05", "| 240 (four pairs) | 78% to 88% | 9.4 points |", lambda: _w(200, 4 * 60), "78% to 88% | 9.4 points"),
+    ("05", "| 900 (fifteen pairs) | 81% to 86% | 4.9 points |", lambda: _w(750, 15 * 60), "81% to 86% | 4.9 points"),
+    ("05", "a strategy that wins 5 deals in 6", lambda: (Fraction(_s("fewest").wins, 60), _w(50, 60)),
+     (Fraction(5, 6), "72% to 91% | 18.7 points")),
+    ("05", "Four times the deals about halves the width",
+     lambda: round(_width(50, 60) / _width(200, 240), 1), 2.0),
+    ("05", "\"one pair could only say 'somewhere between 72% and 91%'; the whole class can say 'between 81% and "
+     "86%'.", lambda: (_w(50, 60), _w(750, 900)), ("72% to 91% | 18.7 points", "81% to 86% | 4.9 points")),
+    ("05", "9 + 6 is 4 × 4 = 16 pairs of cards", lambda: _rank_sets_05()[2] // 2, 16),
+    ("05", "Most won 6 of 60 and fewest 50 of 60. Are we sure fewest is better?\"* Hoped for: \"yes: their ranges are "
+     "far apart", lambda: (_s("most").wins, _s("fewest").wins, _apart(_s("most"), _s("fewest"))), (6, 50, True)),
+    ("05", "The solver won 59 of 60 and fewest 50 of 60. Is that 15% more wins?\"* Hoped for: \"it is 15.0 "
+     "percentage points; as a share of fewest's wins it is 18% more wins.",
+     lambda: (_s("thoughtful").wins, _s("fewest").wins, f"{100 * (_s('thoughtful').rate - _s('fewest').rate):.1f}",
+              f"{(_s('thoughtful').wins - _s('fewest').wins) / _s('fewest').wins:.0%}"), (59, 50, "15.0", "18%")),
+    ("05", "`study(games=600, seed=1)`", lambda: _study_accepts(games=600, seed=1), True),
+    ("05", "about fifteen pairs' worth, 900 deals; the width shrinks like one over the square root",
+     lambda: (_width(750, 900) < 5 < _width(200, 240), round(_width(50, 60) / _width(750, 900), 1)), (True, 3.8)),
+    ("05", "why does one-each give 256 removals instead of 4",
+     lambda: (_one_each_face_sets(), _face_sets_05("four-of-a-kind")), (256, 4)),
+    ("05", "every player on the same 60 deals of seed 2026", lambda: (_games_05(), _seed_05()), (60, 2026)),
+    ("05", "05.p1: **109** sets of ranks make 15 (2 of them with two cards: 9 + 6 and 8 + 7). With suits chosen "
+     "there are many more: 32 two-card sets alone.", _rank_sets_05, (109, 2, 32)),
+    ("05", "05.p2: **fewest** wins the most of the 60 deals (50), options 49, random 33, most 6.",
+     lambda: tuple(_s(p).wins for p in ("fewest", "options", "random", "most")), (50, 49, 33, 6)),
+    ("05", "Fewest and options are far above random and most (their ranges do not overlap), but their own ranges "
+     "overlap.", lambda: (all(_apart(_s(a), _s(b)) for a in ("fewest", "options") for b in ("random", "most")),
+                          _apart(_s("fewest"), _s("options"))), (True, False)),
+    ("05", "05.p3: **59** of the 60 deals can be won at all (the thoughtful solver, which sees the stock). Against "
+     "fewest: 98.3% − 83.3% = 15.0 percentage points, or 9 extra wins out of 50: 18% more wins.",
+     lambda: (_s("thoughtful").wins, _rate_points(_s("thoughtful"), _s("fewest")),
+              _s("thoughtful").wins - _s("fewest").wins, _s("fewest").wins),
+     (59, "98.3% − 83.3% = 15.0 percentage points", 9, 50)),
+    ("05", "05.p4: **more often**: under the one-each face-card rule the options player wins 59 of 60 (range 91% to "
+     "100%), against 49 of 60 (70% to 89%) under four of a kind; the ranges do not overlap.",
+     lambda: (_fifteens_rule_study()["options"].wins, f"{_fifteens_rule_study()['options'].low:.0%}",
+              f"{_fifteens_rule_study()['options'].high:.0%}", _s("options").wins, f"{_s('options').low:.0%}",
+              f"{_s('options').high:.0%}", _fifteens_rule_study()["options"].low > _s("options").high),
+     (59, "91%", "100%", 49, "70%", "89%", True)),
+    ("05", "fewest won 5 deals that options lost, options won 4 that fewest lost", _paired_05, (5, 4)),
+    ("05", "**Exercise 1: 38** two-card removals make 14. Rank pairs 5 + 9 and 6 + 8: 4 × 4 = 16 each; 7 + 7: "
+     "choose 2 of the four sevens, 6 ways. 16 + 16 + 6 = 38.",
+     lambda: (EXERCISE_ANSWERS_05_06["05.q1"](), sorted((a, 14 - a) for a in range(5, 8)), math.comb(4, 2)),
+     (38, [(5, 9), (6, 8), (7, 7)], 6)),
+    ("05", "48 (4 × 4 for the sevens) is the usual slip", lambda: 48 in task_slips("05.q1"), True),
+    ("05", "**Exercise 2: 512** three-card removals with three different ranks: the 8 rank sets (9 5 1, 9 4 2, "
+     "8 6 1, 8 5 2, 8 4 3, 7 6 2, 7 5 3, 6 5 4, the lines of the magic square) times 4 × 4 × 4 = 64 suit choices.",
+     lambda: (EXERCISE_ANSWERS_05_06["05.q2"](), sorted((tuple(sorted(t, reverse=True)) for t in WINNING_TRIPLES),
+                                                        reverse=True)),
+     (512, [(9, 5, 1), (9, 4, 2), (8, 6, 1), (8, 5, 2), (8, 4, 3), (7, 6, 2), (7, 5, 3), (6, 5, 4)])),
+    ("05", "**Exercise 3: cannot tell from this study.** Fewest won 50 of 60 (range 72% to 91%), options 49 of 60 "
+     "(range 70% to 89%). Every true rate from 72% to 89% fits both results",
+     lambda: (EXERCISE_ANSWERS_05_06["05.q3"](), _s("fewest").wins, f"{_s('fewest').low:.0%}",
+              f"{_s('fewest').high:.0%}", _s("options").wins, f"{_s('options').low:.0%}",
+              f"{_s('options').high:.0%}"),
+     ("cannot tell from this study", 50, "72%", "91%", 49, "70%", "89%")),
+    ("05", "**Exercise 4: 256** one-each face sets: 4 × 4 × 4 × 4 suit choices (under four of a kind there are only "
+     "4).", lambda: (EXERCISE_ANSWERS_05_06["05.q4"](), 4**4, _face_sets_05("four-of-a-kind")), (256, 256, 4)),
+    ("05", "The counts of part 2 (109 sets, 38, 512, 256) are exact",
+     lambda: (_rank_sets_05()[0], *(EXERCISE_ANSWERS_05_06[k]() for k in ("05.q1", "05.q2", "05.q4"))),
+     (109, 38, 512, 256)),
+    ("05", "The solver's 59 of 60 is exact for these 60 deals", lambda: (_s("thoughtful").wins, _games_05()), (59, 60)),
+    ("05", "**\"15.0% more wins.\"** The difference of two percentages is in percentage points (15.0); as a share of "
+     "the wins it is 18% more (05.p3).",
+     lambda: (f"{100 * (_s('thoughtful').rate - _s('fewest').rate):.1f}",
+              f"{(_s('thoughtful').wins - _s('fewest').wins) / _s('fewest').wins:.0%}"), ("15.0", "18%")),
+    ("05", "deal 16 cards face up in a 4 × 4 tableau", lambda: _tableau_size(), 16),
+    ("05", "deal a 4 × 4 tableau", lambda: _tableau_size(), 16),
+    ("05", "one standard 52-card deck", lambda: len(__import__("fifteen_kit.fifteens", fromlist=["deck"]).deck()), 52),
+    ("05", "(ace = 1)", lambda: min(c.rank for c in __import__("fifteen_kit.fifteens", fromlist=["deck"]).deck()), 1),
+    ("05", "or all four cards of one rank from 10, J, Q, K",
+     lambda: sorted({c.rank for c in __import__("fifteen_kit.fifteens", fromlist=["deck"]).deck() if c.rank >= 10}),
+     [10, 11, 12, 13]),
+    ("05", "play deal 5 in pairs", lambda: "FifteensBoard(seed=5)" in _lesson_source("05_fifteens"), True),
+]
+
+
+def _games_05() -> int:
+    from fifteen_kit.widgets.workbook.lesson05 import GAMES
+
+    return GAMES
+
+
+def _seed_05() -> int:
+    from fifteen_kit.widgets.workbook.lesson05 import SEED
+
+    return SEED
+
+
+def _width(wins: int, deals: int) -> float:
+    from fifteen_kit.fifteens import wilson_interval
+
+    low, high = wilson_interval(wins, deals)
+    return 100 * (high - low)
+
+
+def _study_accepts(**kwargs) -> bool:
+    import inspect
+
+    from fifteen_kit.fifteens import study
+
+    inspect.signature(study).bind(**kwargs)
+    return True
+
+
+def _face_sets_05(rule: str) -> int:
+    from fifteen_kit.widgets.workbook.lesson05 import face_sets
+
+    return face_sets(rule)
+
+
+def _target_05() -> int:
+    # every set of ranks the game removes (A..9, a full deck) adds up to the same number
+    from fifteen_kit.fifteens import removal_ranks
+
+    (total,) = {sum(ranks) for ranks in removal_ranks((0,) + (4,) * 9 + (0,) * 4)}
+    return total
+
+
+def _gaps_of_a_deal() -> int:
+    from fifteen_kit.five_by_15 import Position
+
+    return Position.deal(1).notation().count("--")
+
+
+def _tableau_size() -> int:
+    from fifteen_kit.fifteens import Position
+
+    return len(Position.deal(1).tableau)
+
+
+def _race_06() -> tuple[int, int, int]:
+    race = _search_race()
+    return (sum(d.status != "unknown" for d, _ in race), sum(b.status != "unknown" for _, b in race),
+            sum(d.status != "unknown" and b.status == "unknown" for d, b in race))
+
+
+def _counterexample_second_move() -> str:
+    return _counterexample_line()[1].split()[0]
+
+
+def _notation_without_level(text: str) -> str:
+    return text.rsplit(" L", 1)[0]
+
+
+def _five(name: str):
+    import fifteen_kit.five_by_15 as five
+
+    return getattr(five, name)
+
+
+def _dfs(position):
+    return _five("depth_first")(position)
+
+
+def _lesson06(name: str):
+    from fifteen_kit.widgets.workbook import lesson06
+
+    return getattr(lesson06, name)
+
+
+GUIDE_CLAIMS_04_06 += [
+    # --- lesson 06 ---
+    ("06", "a solitaire with 75 numbered tiles in five colours",
+     lambda: (_lesson06("deal_count")(5, 15) == math.factorial(75), 5 * 15), (True, 75)),
+    ("06", "75! has **110** digits", lambda: len(str(math.factorial(75))), 110),
+    ("06", "75! read as \"75 times 74 times … times 1\"", _deals, math.factorial(75)),
+    ("06", "*\"Why is the number of deals 75! and not something smaller?\"*", _deals, math.factorial(75)),
+    ("06", "after B2 moves, the only legal move takes it straight back",
+     lambda: (_lesson06("LOOP_MOVE").split()[0], _lesson06("_loop_status")()), ("B2", "a loop")),
+    ("06", "ask what happens to the 1s", lambda: _full_deal_columns()[0], 0),
+    ("06", "only freezing B3 makes it lost", lambda: (EXERCISE_ANSWERS_05_06["06.q3"](),
+                                                    _lesson06("can_win_without_moving")(
+                                                        _five("Position").parse(_lesson06("FROZEN_EXAMPLE")), "B3")),
+     ("B3", False)),
+    ("06", "the gap B3 leaves", EXERCISE_ANSWERS_05_06["06.q3"], "B3"),
+    ("06", "The rows take the colours of their 1s; the cells the 1s left are the gaps", lambda: _gaps_of_a_deal(), 5),
+    ("06", "\"the 70 other tiles are all different and the gaps are alike; with the 1s in any order in column 0 it "
+     "comes to 75!\"", lambda: (5 * 15 - 5, _lesson06("deal_count")(5, 15)), (70, math.factorial(75))),
+    ("06", "the small table (3 colours, tiles 1 to 6)",
+     lambda: "FiveBy15Board(seed=3, colours=3, numbers=6)" in _lesson_source("06_five_by_15"), True),
+    ("06", "06.p2: the small deal (3 colours, tiles 1 to 6, level 3) reaches **395** positions, the start included; "
+     "none is sorted, so it is proved lost.",
+     lambda: (_lesson06("SMALL_LOST").colours, _lesson06("SMALL_LOST").size,
+              _dfs(_lesson06("SMALL_LOST")).nodes,
+              _dfs(_lesson06("SMALL_LOST")).status),
+     (3, 6, 395, "lost")),
+    ("06", "06.p4: **best-first** decides more deals with 10,000 positions each: 7 of 10 against 4 of 10 for "
+     "depth-first; but depth-first decides one deal best-first does not, and where both won, best-first's line was "
+     "never longer.", lambda: (_lesson06("RACE_BUDGET"), _race_06(), _race_claim()), (10_000, (4, 7, 1),
+                                                                                       (True, True, True))),
+    ("06", "The winning line's second move takes O3 out of the orange row's finished start.",
+     lambda: (_counterexample_second_move(), _counterexample()[3]), ("O3", "O3")),
+    ("06", "06.p6: the solver wins **10** of the 10 level-1 deals (20,000 positions each). Simple play almost always "
+     "ends in a loop: greedy won 1 of the 10 level-1 deals and none at levels 2 and 3; random won none.",
+     lambda: (_levels()[1]["solver"]["won"], _lesson06("LEVEL_BUDGET"), _simple_play_loops(),
+              [_levels()[level]["greedy"]["won"] for level in (1, 2, 3)],
+              [_levels()[level]["random"]["won"] for level in (1, 2, 3)]), (10, 20_000, True, [1, 0, 0], [0, 0, 0])),
+    ("06", "**Exercise 1: 68 digits.** 4 colours and tiles 1 to 13: the same reasoning as 75! gives 52! deals, and "
+     "`len(str(factorial(52)))` is 68.", lambda: (EXERCISE_ANSWERS_05_06["06.q1"](),
+                                                  _lesson06("deal_count")(4, 13) == math.factorial(52)), (68, True)),
+    ("06", "pupils who count 52!/4! (forgetting the orders of the 1s) get a number with fewer digits",
+     lambda: len(str(math.factorial(52) // math.factorial(4))) < len(str(math.factorial(52))), True),
+    ("06", "**Exercise 2: 11 positions**, the start included.", EXERCISE_ANSWERS_05_06["06.q2"], 11),
+    ("06", "**Exercise 3: B3**, the only tile of a finished start", EXERCISE_ANSWERS_05_06["06.q3"], "B3"),
+    ("06", "The solver wins every level-1 deal of the lesson that simple play loses.",
+     lambda: _levels()[1]["solver"]["won"] == sum(_levels()[1]["solver"].values()), True),
+    ("06", "There are 75! deals, a number with 110 digits", lambda: len(str(math.factorial(75))), 110),
+    ("06", "\"simple play won 1 of 10\" is a measurement on 10 deals",
+     lambda: (_levels()[1]["greedy"]["won"], sum(_levels()[1]["greedy"].values())), (1, 10)),
+    ("06", "the 75 printed tiles and the 5 × 16 grid", lambda: (5 * 15, (5, 1 + 15)), (75, (5, 16))),
+    ("06", "column 0 for the 1s, columns 1 to 15 for play", lambda: _full_deal_columns(), (0, 15)),
+    ("06", "lay them in the 5 × 15 play area; take the five 1s out, shuffle them and put them in column 0",
+     lambda: _full_deal_columns(), (0, 15)),
+    ("06", "shift a run that ends in 15, at least 3 tiles long at level 1",
+     lambda: _five("LEVELS")[1], 3),
+    ("06", "exercise 2's six tiles `B1 O3 B2 B3 / O1 -- O2 --`",
+     lambda: (_notation_without_level(_lesson06("TINY")), _lesson06("TINY").count("B") + _lesson06("TINY").count("O")),
+     ("B1 O3 B2 B3 / O1 -- O2 --", 6)),
+    ("06", "never writing a position twice: 11 positions", EXERCISE_ANSWERS_05_06["06.q2"], 11),
+    ("06", "lay out the counterexample (2 colours, tiles 1 to 6, `B1 O6 B3 B4 B5 -- O4 / O1 O2 O3 O5 -- B2 B6`) and "
+     "try to win it without moving O1 O2 O3",
+     lambda: (_counterexample_search()[0].colours, _counterexample_search()[0].size,
+              _notation_without_level(_five("PREFIX_COUNTEREXAMPLE")),
+              _counterexample()[2]), (2, 6, "B1 O6 B3 B4 B5 -- O4 / O1 O2 O3 O5 -- B2 B6", 3)),
+    ("06", "try it without moving O1 O2 O3", lambda: _counterexample()[2], 3),
+    ("06", "exercise 2's six printed tiles (or six paper squares) on a 2 × 4 grid",
+     lambda: tuple(len(row.split()) for row in _notation_without_level(_lesson06("TINY")).split(" / ")), (4, 4)),
+    ("06", "start with 3! and 4! on paper", lambda: (math.factorial(3), math.factorial(4)), (6, 24)),
+    ("06", "(like `B1 O3 B2 B3 / O1 -- O2 --`)", lambda: _notation_without_level(_lesson06("TINY")),
+     "B1 O3 B2 B3 / O1 -- O2 --"),
+    ("06", "`depth_first(Position.deal(seed, level=3, colours=3, size=6))`",
+     lambda: "Position.deal(1, level=3, colours=3, size=6)" in _lesson_source("06_five_by_15"), True),
+]
+
+
+def _full_deal_columns() -> tuple[int, int]:
+    # where the 1s stand (column 0) and how many play columns follow, on a full deal
+    from fifteen_kit.five_by_15 import Position
+
+    p = Position.deal(1)
+    ones = {p.where((r, 1)) for r in range(5)}
+    return ({c for _, c in ones}.pop(), len(p.notation().split(" / ")[0].split()) - 1)
+
+
+# Numbers in the notes that are not the kit's: ages, the class's choices, the plans' minutes (checked below) and
+# one outside fact (mybinder.org's FAQ: sessions with more than 10 minutes of inactivity are shut down).
+NOT_KIT_NUMBERS = {
+    "04": ["Age.** 13–15 (Year 9–10, Grade 8–9)", "Able 12-year-olds", "about 10 minutes without activity",
+           "plays 20 turns", "so 20 turns take", "A 45-minute plan", "A 60-minute variant",
+           "in a class of 30 playing 10 turns each"],
+    "05": ["Age.** 13–15 (Year 9–10, Grade 8–9)", "with 13-year-olds", "about 10 minutes without activity",
+           "A 45-minute plan", "A 60-minute variant", "(minute 28 below)"],
+    "06": ["Age.** 14–15 (Year 10, Grade 9), and able 13-year-olds", "about 10 minutes without activity",
+           "A 45-minute plan", "A 60-minute variant", "(minutes 14–20 below)"],
+}
+_STRUCTURE = [
+    r"\b0\d\.[pqw]\d+(?:–(?:0\d\.)?[pqw]?\d+)?",  # task keys and ranges: 04.p1, 04.p11–p14
+    r"\b0\d_[a-z_0-9]+(?:\.md|\.ipynb)?",  # lesson files
+    r"[Ll]essons? 0\d(?:–0\d)?",
+    r"(?:[Kk]ey questions?|[Ee]xercises?|[Pp]arts?|[Ee]xamples?|[Ss]tep) \d(?:(?:–| and |, )\d)*",
+    r"answer_key\(\"0\d\"\)",
+    r"\b(?:45|60)-minute",  # the lengths of a lesson the notes plan for
+    r"results-0\d-\S*",  # the export's file name (lesson number)
+    r"\b5x15\b",  # the game's name
+    r"\| \d+–\d+ \|",  # a plan row's minutes (test_teacher_guide_04_06_plans checks them)
+    r"\(\d+ minutes\)",  # an unplugged step's minutes (checked with the plans)
+    r"(?:^| )\d\. ",  # numbered lists
+    r"^\d\. ",
+]
+
+
+def _unclaimed_numbers(lesson: str) -> list[str]:
+    import re
+
+    text = _guide_text(lesson)
+    for claim in [c[1] for c in GUIDE_CLAIMS_04_06 if c[0] == lesson] + NOT_KIT_NUMBERS[lesson]:
+        text = text.replace(" ".join(claim.split()), " ")
+    for pattern in _STRUCTURE:
+        text = re.sub(pattern, " ", text, flags=re.M)
+    return re.findall(r"[^\s]*\d[^\s]*", text)
+
+
+@pytest.mark.parametrize(("lesson", "text", "computed", "stated"), GUIDE_CLAIMS_04_06,
+                         ids=[f"{c[0]}:{c[1][:40]}" for c in GUIDE_CLAIMS_04_06])
+def test_teacher_guide_04_06_matches_the_kit(lesson, text, computed, stated):
+    assert " ".join(text.split()) in _guide_text(lesson), f"{GUIDE_FILES_04_06[lesson]} no longer says {text!r}"
+    computed = computed() if callable(computed) else computed
+    assert computed == stated
+
+
+@pytest.mark.parametrize("lesson", sorted(GUIDE_FILES_04_06))
+def test_teacher_guide_04_06_every_number_is_checked(lesson):
+    for phrase in NOT_KIT_NUMBERS[lesson]:
+        assert " ".join(phrase.split()) in _guide_text(lesson), f"not in the notes any more: {phrase!r}"
+    assert _unclaimed_numbers(lesson) == [], f"{GUIDE_FILES_04_06[lesson]}: numbers with no test"
+
+
+@pytest.mark.parametrize("lesson", sorted(GUIDE_FILES_04_06))
+def test_teacher_guide_04_06_plans(lesson):
+    # the plan's rows follow each other minute by minute from 0 to 45; the unplugged steps fill a lesson
+    import re
+
+    raw = (GUIDE_DIR / GUIDE_FILES_04_06[lesson]).read_text()
+    plan = raw.split("## A 45-minute plan")[1].split("\n## ")[0]
+    rows = [(int(a), int(b)) for a, b in re.findall(r"^\| (\d+)–(\d+) \|", plan, flags=re.M)]
+    assert rows[0][0] == 0 and rows[-1][1] == 45
+    assert all(a < b for a, b in rows) and all(rows[i][1] == rows[i + 1][0] for i in range(len(rows) - 1))
+    unplugged = raw.split("## Unplugged version")[1]
+    assert sum(int(m) for m in re.findall(r"\((\d+) minutes\)", unplugged)) == 45
+    for heading in ("## Why this lesson", "## For whom", "## Pupils will be able to", "## Launching",
+                    "## If a Binder session drops", "## A 60-minute variant", "## Key questions",
+                    "## Possible support", "## Possible extension", "## Answers and worked solutions",
+                    "## Common misconceptions", "## Unplugged version"):
+        assert heading in raw, f"{GUIDE_FILES_04_06[lesson]} lacks {heading!r}"
+    for way in ("`make lab`", "Binder", "JupyterLite", "school server"):
+        assert way in raw.split("## Launching")[1].split("\n## ")[0]

@@ -1,0 +1,71 @@
+"""Run All of every lesson, timed the way a class meets it: a fresh kernel, every cell in order (nbclient).
+
+Writes ``bench/results/lesson_times.json`` (committed): per lesson the kernel start, the Run All time (every
+cell, kernel start excluded), the slowest cell and its time.  The teacher guide's timings are checked against
+this file by tests/test_lesson_claims.py, so after a lesson changes, run ``make bench`` (or
+``python bench/bench_lessons.py [03 05]`` for some lessons) and commit the file.  Times are one run on the
+machine named in the file; a slower school laptop takes longer, which is why the guide rounds up.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+RESULTS = Path(__file__).resolve().parent / "results" / "lesson_times.json"
+
+
+def time_lesson(path: Path, timeout: int = 300) -> dict[str, Any]:
+    """Run every cell of the notebook at ``path`` in a fresh kernel (working folder lessons/); times in seconds."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(LESSONS)}})
+    cells: list[float] = []
+    t0 = time.perf_counter()
+    with client.setup_kernel():
+        started = time.perf_counter()
+        for index, cell in enumerate(nb.cells):
+            t = time.perf_counter()
+            client.execute_cell(cell, index)
+            if cell.cell_type == "code":
+                cells.append(time.perf_counter() - t)
+    run_all = time.perf_counter() - started
+    slowest = max(range(len(cells)), key=cells.__getitem__)
+    return {"kernel_start_s": round(started - t0, 1), "run_all_s": round(run_all, 1),
+            "slowest_cell_s": round(cells[slowest], 1), "slowest_code_cell": slowest + 1, "code_cells": len(cells)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Time the lessons whose number is in ``argv`` (all if none) and merge them into the results file."""
+    wanted = argv if argv is not None else []
+    paths = [p for p in sorted(LESSONS.glob("0*.ipynb")) if not wanted or p.name[:2] in wanted]
+    data: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    lessons = data.setdefault("lessons", {})
+    for path in paths:
+        lessons[path.stem] = time_lesson(path)
+        row = lessons[path.stem]
+        print(f"  {path.stem:<22} kernel {row['kernel_start_s']:5.1f} s  Run All {row['run_all_s']:5.1f} s  "
+              f"slowest cell {row['slowest_cell_s']:5.1f} s (code cell {row['slowest_code_cell']})")
+    data["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "system": platform.system(),
+                       "measured": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
+    data["note"] = ("One Run All per lesson in a fresh kernel (nbclient), kernel start excluded; times in seconds; "
+                    "written by bench/bench_lessons.py (make bench).")
+    data["lessons"] = dict(sorted(lessons.items()))
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    print(f"  written to {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
