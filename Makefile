@@ -2,7 +2,7 @@
 #   make lab       JupyterLab on lessons/ (prints the URL; works headless)
 #   make test      ruff, mypy, unit tests, doctests, property tests, every lesson under nbval, then the browser tests
 #   make play      one board as an app with Voila: make play GAME=fifteens
-#   make lessons   re-execute every lesson in place and save its outputs
+#   make lessons   re-execute every lesson (and the teacher's notebooks) in place and save its outputs
 #   make bench     run the benchmarks in bench/ (bench_lessons.py writes bench/results/lesson_times.json)
 #   make guide-answers  write the teacher guide's answer pages (lessons/teacher_guide/answers/) from the workbook
 #   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
@@ -136,7 +136,8 @@ play: $(VENV)/.lab
 
 lessons: $(VENV)/.lab
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.timeout=120 --ExecutePreprocessor.kernel_name=python3 $(LESSONS)
+		--ExecutePreprocessor.timeout=120 --ExecutePreprocessor.kernel_name=python3 $(LESSONS) \
+		$(wildcard lessons/teacher/*.ipynb)
 
 bench: $(BENCH_VENV)/.bench
 	$(BENCH_VENV)/bin/python bench/run.py

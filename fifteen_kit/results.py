@@ -29,7 +29,7 @@ mistyped character and any swap of two neighbours.  A code keeps less than the f
 True
 >>> code = to_code(r)
 >>> code
-'F15-4484W-V70SS-PH1G9-X4V00-C3008-F4H0V-7W02B-Y'
+'F15-4484W-V7FWR-2F96R-030R0-23S48-6SZ0Q-3F'
 >>> from_code(code.lower().replace("-", " ")).record("04.q1")
 {'key': '04.q1', 'kind': 'check', 'answer': '', 'tries': 2, 'correct': True, 'first': False, 'wrong': ['1/3']}
 """
@@ -330,19 +330,23 @@ _VALUE.update({"I": 1, "L": 1, "O": 0, "U": _VALUE["V"]})  # look-alikes a pupil
 _CHECK = 32749  # a prime below 32 ** 3: the three check characters hold the code's value modulo it
 _CHECK_CHARS = 3
 _GROUP = 5
-_CODE_TEXT = 12  # a typed answer keeps this many characters in a code
+_CODE_TEXT = 30  # a typed answer keeps this many characters in a code
 _CODE_VERSION = 1
 _MAX_TASK = 63  # task numbers up to this are coded by a presence bitmap (larger ones, like other keys, by name)
 # texts (after 2 bits saying how): numbers in 4-bit symbols (15 ends), anything else in 6-bit symbols (0 ends, 1
-# makes the next letter a capital, 2 is followed by 21 bits of any character), or a word of _WORDS and the rest
+# makes the next letter a capital, 2 is followed by 21 bits of any character, 63 by a word of _WORDS), or a word
+# of _WORDS and the rest
 _NUMERIC = "0123456789./%- "
-_SYMBOLS = "   " + " 0123456789abcdefghijklmnopqrstuvwxyz" + ".,/%-+'?!()&:;=<>*#\"_@$~"
+_SYMBOLS = "   " + " 0123456789abcdefghijklmnopqrstuvwxyz" + ".,/%-+'?!()&:;=<>*#\"_@$"  # 63: a word follows
 _SYMBOL = {c: i for i, c in enumerate(_SYMBOLS) if i >= 3}
-# words that recur in answers and game records (each coded in 5 bits; a text may start with one, then more)
-_WORDS = ("game", "pool", "_", "random", "fewest", "most", "options", "thoughtful", "optimal", "greedy",
-          "cautious", "pair ", "dice", "fifteens", "strategy", "seed", "stop", "roll", "yes", "no", "cannot tell",
-          "more often", "less often", "the ", "player", "exactly", "close to it", "far from it", " is better",
-          "both", "nobody", "I don't know")
+# words that recur in answers and game records (each coded in 6 bits; a text may start with one, then more)
+_WORDS = ("game", "pool", "_", "random", "fewest", "most", "options", "thoughtful", "optimal", "greedy", "cautious",
+          "pair ", "dice", "fifteens", "strategy", "seed", "stop", "roll", "yes", "no", "cannot tell", "more often",
+          "less often", "the ", "player", "exactly", "close to it", "far from it", " is better", "both", "nobody",
+          "I don't know", "blue", "yellow", "red", "green", "white", "black", " and ", ", ", " only", "top ",
+          "middle", "bottom ", "left", "right", "centre", "first", "second", "wins", "Ivory", "Onyx", "a draw",
+          "sums", "near ", " from this study", "expected score", "magic constant", "small ", "large ", "a loop",
+          "-first", "stuck: no move at all", "you can play on")
 
 
 class _Bits:
@@ -391,7 +395,7 @@ class _Bits:
         word = max((w for w in _WORDS if text.startswith(w)), key=len, default=None)
         if word is not None:  # a word of the table, then the rest of the text
             self.put(2, 2)
-            self.put(_WORDS.index(word), 5)
+            self.put(_WORDS.index(word), 6)
             self.put_text(text[len(word):])
         elif all(c in _NUMERIC for c in text):
             self.put(0, 2)
@@ -400,7 +404,16 @@ class _Bits:
             self.put(15, 4)
         else:
             self.put(1, 2)
-            for c in text:
+            place = 0
+            while place < len(text):
+                word = max((w for w in _WORDS if len(w) > 2 and text.startswith(w, place)), key=len, default=None)
+                if word is not None:
+                    self.put(63, 6)
+                    self.put(_WORDS.index(word), 6)
+                    place += len(word)
+                    continue
+                c = text[place]
+                place += 1
                 if c in _SYMBOL:
                     self.put(_SYMBOL[c], 6)
                 elif c.isascii() and c.isupper():
@@ -416,15 +429,18 @@ class _Bits:
         out: list[str] = []
         mode = self.get(2)
         while mode == 2 and len(out) <= limit:
-            out.append(_WORDS[self.get(5)])
+            out.append(_WORDS[self.get(6)])
             mode = self.get(2)
         if mode == 0:
             while (symbol := self.get(4)) != 15 and len(out) <= limit:
                 out.append(_NUMERIC[symbol])
         elif mode == 1:
             while (symbol := self.get(6)) and len(out) <= limit:
-                if symbol == 1:
-                    letter = _SYMBOLS[self.get(6)]
+                if symbol == 63:
+                    out.append(_WORDS[self.get(6)])
+                elif symbol == 1:
+                    shifted = self.get(6)
+                    letter = _SYMBOLS[shifted] if shifted < len(_SYMBOLS) else ""
                     if not ("a" <= letter <= "z"):
                         raise ValueError("a capital that is not a letter")
                     out.append(letter.upper())
@@ -603,8 +619,8 @@ def to_code(results: PupilResults) -> str:
     What the code keeps: the lesson, the pupil, which tasks were answered; each prediction's guess, each
     exercise's tries, right first time and right in the end, and its wrong answers (and the last answer if it was
     not right); every game record.  What it leaves out: the kit's truths (the same for everyone), the text of "why"
-    answers and of right answers; typed answers keep their first 12 characters.  A lesson's usual results (lesson
-    04: 16 predictions, 5 exercises, 3 why questions and a game) give a code of 25 to 30 groups.
+    answers and of right answers; typed answers keep their first 30 characters.  A lesson's usual results (lesson
+    04: 16 predictions, 5 exercises, 3 why questions and a game) give a code of 22 to 30 groups of five.
 
     Raises InvalidArgumentError unless ``results`` is a :class:`PupilResults`.
 

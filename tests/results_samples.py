@@ -21,22 +21,19 @@ DICE_BOARDS = 10
 FIFTEENS_DEALS = 20
 
 
-def _shown(task: Any) -> str:
-    # the kit's value of a task as the lesson shows it
-    value = task.truth() if callable(task.truth) else task.truth
-    return task.form.show(task.form.expect(value))
-
-
 def _wrong_of(right: str, rng: random.Random, options: tuple[str, ...] = ()) -> str:
     others = [o for o in options if o != right]
     if others:
         return rng.choice(others)
+    if "/" in right:  # a fraction: one off on top, or upside down
+        top, bottom = right.split("/")
+        return rng.choice([f"{int(top) + 1}/{bottom}", f"{bottom}/{top}", "I don't know"])
     try:
         number = float(right.replace("%", ""))
     except ValueError:
-        return rng.choice(["I don't know", "12"])
+        return "I don't know"
     shifted = number + rng.choice([-2, -1, 1, 2, 5]) * (1 if abs(number) >= 1 else 0.1)
-    return f"{shifted:g}"
+    return f"{shifted:g}" + ("%" if right.endswith("%") else "")
 
 
 def _options(form: Any) -> tuple[str, ...]:
@@ -71,7 +68,7 @@ def pupil_results(lesson: str, pupil: str, skill: float, seed: int) -> PupilResu
     records: list[dict[str, Any]] = []
     for task in tasks(lesson):
         if isinstance(task, Predict):
-            truth = _shown(task)
+            truth = task.form.show(task.expected())
             guess = truth if rng.random() < skill / 2 else _wrong_of(truth, rng, _options(task.form))
             records.append({"key": task.key, "kind": "prediction", "answer": guess, "truth": truth})
         elif isinstance(task, Exercise):

@@ -91,12 +91,12 @@ def coded(results: PupilResults) -> PupilResults:
     for record in sorted(results.records, key=task_order):  # sorted is stable: the rest keep their order
         record = dict(record)
         if record["kind"] == "prediction":
-            record.update(answer=record["answer"][:12], truth="")
+            record.update(answer=record["answer"][:30], truth="")
         elif record["kind"] == "why":
             record["answer"] = ""
         elif record["kind"] == "check":
-            record["wrong"] = [w[:12] for w in record["wrong"]]
-            record["answer"] = "" if record["correct"] else record["answer"][:12]
+            record["wrong"] = [w[:30] for w in record["wrong"]]
+            record["answer"] = "" if record["correct"] else record["answer"][:30]
         out.append(record)
     return PupilResults(results.lesson, results.pupil, tuple(out))
 

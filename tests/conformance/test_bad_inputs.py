@@ -40,7 +40,8 @@ WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", 
                   "fifteen_kit.widgets.printables",
                   "fifteen_kit.widgets.printables.page", "fifteen_kit.widgets.printables.game_of_15",
                   "fifteen_kit.widgets.printables.dice", "fifteen_kit.widgets.printables.five_by_15",
-                  "fifteen_kit.widgets.printables.rules", "fifteen_kit.widgets.printables.lessons")
+                  "fifteen_kit.widgets.printables.rules", "fifteen_kit.widgets.printables.lessons",
+                  "fifteen_kit.widgets.class_view", "fifteen_kit.widgets.results")
 
 #: Not attacked, by design:
 #: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
@@ -64,6 +65,10 @@ RESULT_RECORDS = {
     "fifteen_kit.nasty15.studies.HeldBack",
     # a printable sheet and an answer-key entry: the kit builds them from its own pages and tasks (issue 19)
     "fifteen_kit.widgets.printables.page.Sheet", "fifteen_kit.widgets.workbook.key.Answer",
+    # a class's summaries: the kit computes them from the pupils' results
+    "fifteen_kit.class_results.Question", "fifteen_kit.class_results.Guesses", "fifteen_kit.class_results.DicePool",
+    "fifteen_kit.class_results.PoolStep", "fifteen_kit.class_results.StrategyPool",
+    "fifteen_kit.widgets.class_view.Gathered",
 }
 NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML",
                    "fifteen_kit.contract.Player", "fifteen_kit.contract.Position"}
@@ -722,8 +727,10 @@ def _pupil_results():
 
 def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
     """Valid examples of the pupils' results, their files and codes (issue 19)."""
+    from fifteen_kit.class_results import ClassResults
     from fifteen_kit.results import to_code, to_json
-    r = "fifteen_kit.results."
+    r, c = "fifteen_kit.results.", "fifteen_kit.class_results."
+    INSTANCES.setdefault(c + "ClassResults", lambda: ClassResults([_pupil_results()]))
     METHOD_INSTANCES.setdefault(r + "PupilResults.keys", _pupil_results)
     METHOD_INSTANCES.setdefault(r + "PupilResults.record", _pupil_results)
     return {
@@ -736,6 +743,37 @@ def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         r + "results_file_name": lambda _: {"results": _pupil_results()},
         r + "to_code": lambda _: {"results": _pupil_results()},
         r + "from_code": lambda _: {"code": to_code(_pupil_results())},
+        c + "ClassResults": lambda _: {"pupils": [_pupil_results()]},
+        c + "ClassResults.predictions": lambda _: {"truths": {"04.p1": "8"}},
+        **_examples_class_view_19(),
+    }
+
+
+def _examples_class_view_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the teacher's class view (issue 19)."""
+    import pathlib
+
+    from fifteen_kit.class_results import ClassResults
+    from fifteen_kit.results import to_code, to_json
+    v = "fifteen_kit.widgets.class_view."
+    samples = pathlib.Path(__file__).resolve().parents[2] / "lessons" / "teacher" / "sample_results"
+
+    def view():
+        from fifteen_kit.widgets.class_view import ClassView
+        return ClassView(folder=samples)
+
+    INSTANCES.setdefault(v + "ClassView", view)
+    one = lambda _: {"results": ClassResults([_pupil_results()])}  # noqa: E731
+    return {
+        v + "ClassView": lambda _: {"folder": samples},
+        v + "ClassView.report": lambda _: {"lesson": "05"},
+        v + "class_table": lambda _: {"results": ClassResults([_pupil_results()])},
+        v + "exercises_chart": one, v + "dice_chart": one, v + "fifteens_chart": one,
+        v + "predictions_chart": lambda _: {"results": ClassResults([_pupil_results()])},
+        v + "gather": lambda _: {"folder": samples, "codes": to_code(_pupil_results()),
+                                 "uploads": ({"name": "a.json", "content": to_json(_pupil_results()).encode()},)},
+        v + "question_text": lambda _: {"key": "04.q1", "limit": 40},
+        v + "truths": lambda _: {"lesson": "04"},
     }
 
 

@@ -103,6 +103,10 @@ class Predict:
     def __post_init__(self) -> None:
         _key(self.key, "p")
 
+    def expected(self) -> Any:
+        """The kit's value, in the form's own type (``form.show`` of it is what the pupil is shown)."""
+        return self.form.expect(_value(self.truth))
+
     def widget(self) -> Prediction:
         """The prediction as a :class:`~fifteen_kit.widgets.Prediction`."""
         return Prediction(_value(self.question), self.form, self.truth, key=self.key, reveal=self.reveal,

@@ -1,0 +1,110 @@
+"""A class's results: per-question counts, predictions against the truth, the pooled dice and Fifteens."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from fractions import Fraction
+
+import pytest
+import results_samples
+
+from fifteen_kit.class_results import ClassResults, Guesses, exact_board_score
+from fifteen_kit.errors import InvalidArgumentError
+from fifteen_kit.fifteens.strategies import wilson_interval
+from fifteen_kit.nasty15 import default_boards, policy_for
+from fifteen_kit.results import PupilResults, from_code, to_code
+
+
+def check(key, tries, correct, first, wrong=()):
+    return {"key": key, "kind": "check", "answer": "x", "tries": tries, "correct": correct, "first": first,
+            "wrong": list(wrong)}
+
+
+def test_questions_count_answers_and_wrong_answers():
+    pupils = [PupilResults("04", "A", (check("04.q2", 1, True, True), check("04.q1", 3, True, False, ["6", "7"]))),
+              PupilResults("04", "B", (check("04.q1", 2, False, False, [" 6", "SIX"]),
+                                       {"key": "04.p1", "kind": "prediction", "answer": "3", "truth": "4"})),
+              PupilResults("04", "C", (check("04.q1", 1, False, False, ["six", "6 "]),))]
+    questions = ClassResults(pupils).questions()
+    assert [q.key for q in questions] == ["04.p1", "04.q1", "04.q2"]
+    p1, q1, q2 = questions
+    assert (p1.kind, p1.answered, p1.right_first, p1.wrong) == ("prediction", 1, None, ())
+    # each pupil's wrong answer counts once, in lower case without extra spaces
+    assert (q1.answered, q1.right_first, q1.right_end, q1.wrong) == (3, 0, 1, (("6", 3), ("six", 2), ("7", 1)))
+    assert (q2.answered, q2.right_first, q2.right_end) == (1, 1, 1)
+
+
+def test_tasks_are_ordered_by_kind_and_number():
+    records = tuple({"key": f"04.{k}", "kind": "why", "answer": ""} for k in ("w10", "w2", "w1"))
+    assert [q.key for q in ClassResults([PupilResults("04", "A", records)]).questions()] == ["04.w1", "04.w2",
+                                                                                              "04.w10"]
+
+
+def test_predictions_take_the_truth_from_a_file_or_from_the_lesson():
+    samples = [results_samples.pupil_results("04", *p) for p in results_samples.PUPILS["04"]]
+    from_files = ClassResults(samples).predictions()
+    from_codes = ClassResults([from_code(to_code(s)) for s in samples]).predictions()
+    assert [g.key for g in from_files] == [g.key for g in from_codes] and len(from_files) == 16
+    assert all(g.truth for g in from_files) and not any(g.truth for g in from_codes)
+    truths = {g.key: g.truth for g in from_files}
+    assert ClassResults([from_code(to_code(s)) for s in samples]).predictions(truths) == from_files
+    with pytest.raises(InvalidArgumentError, match="truths"):
+        ClassResults(samples).predictions({"04.p1": 8})  # type: ignore[dict-item]
+
+
+def test_guesses_as_numbers():
+    g = Guesses("04.p1", "13.2", (("A", "12"), ("B", "1/0"), ("C", "25%"), ("D", "roll"), ("E", "1e400")))
+    assert g.numbers() == (13.2, [12.0, 0.25])
+    assert Guesses("04.p1", "roll", ()).numbers() == (None, [])
+
+
+def test_the_exact_board_score_is_the_mean_optimal_score_of_the_kits_boards():
+    values = [policy_for(base).expected_score() for base, _ in default_boards()]
+    assert exact_board_score() == sum(values, Fraction(0)) / 15
+    assert 12.4 < exact_board_score() < 12.5
+
+
+def test_dice_pool():
+    samples = [results_samples.pupil_results("04", *p) for p in results_samples.PUPILS["04"]]
+    pool = ClassResults(samples).dice()
+    games = [next(r for r in s.records if r["kind"] == "game") for s in samples]
+    per_board = [g["score"] / g["boards"] for g in games]
+    assert [v for _, v in pool.pupils] == per_board
+    assert pool.mean == pytest.approx(statistics.fmean(per_board))
+    assert pool.running[0] == per_board[0] and len(pool.running) == 3
+    half = 1.959963984540054 * statistics.stdev(per_board) / math.sqrt(3)
+    assert pool.interval == pytest.approx((pool.mean - half, pool.mean + half))
+    assert pool.computer_mean == pytest.approx(statistics.fmean(g["computer"] / g["boards"] for g in games))
+    empty = ClassResults([]).dice()
+    assert (empty.mean, empty.interval, empty.computer_mean, empty.running) == (None, None, None, ())
+    one = ClassResults(samples[:1]).dice()
+    assert one.interval is None and one.mean == per_board[0]
+
+
+def test_fifteens_pool_adds_pair_by_pair():
+    samples = [results_samples.pupil_results("05", *p) for p in results_samples.PUPILS["05"]]
+    pools = ClassResults(samples).fifteens()
+    assert [p.strategy for p in pools] == ["random", "fewest", "most", "options"]
+    for pool in pools:
+        records = [r for s in samples for r in s.records if r.get("strategy") == pool.strategy]
+        wins = deals = 0
+        for step, record in zip(pool.steps, records, strict=True):
+            wins, deals = wins + record["wins"], deals + record["deals"]
+            assert (step.wins, step.deals) == (wins, deals)
+            assert (step.low, step.high) == wilson_interval(wins, deals)
+            assert step.rate == wins / deals
+        widths = [s.high - s.low for s in pool.steps]
+        assert widths[-1] < widths[0]  # more deals, a narrower interval
+
+
+def test_a_class_is_one_lesson_and_each_pupil_once():
+    a, b = PupilResults("04", "A", ()), PupilResults("05", "B", ())
+    with pytest.raises(InvalidArgumentError, match=r"pupil 2 \(B\) has results of lesson 05"):
+        ClassResults([a, b])
+    with pytest.raises(InvalidArgumentError, match=r"pupil 2 \(A\) is given twice"):
+        ClassResults([a, a])
+    with pytest.raises(InvalidArgumentError, match="pupil 1 must be"):
+        ClassResults([{"lesson": "04"}])  # type: ignore[list-item]
+    assert ClassResults([]).lesson is None and ClassResults([a]).lesson == "04"
+    assert repr(ClassResults([a])) == "ClassResults(lesson 04, 1 pupils)"

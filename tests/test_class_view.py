@@ -1,0 +1,120 @@
+"""The teacher's class view: reading files, uploads and codes; the table; the charts; the teacher notebook."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import results_samples
+from fifteen_kit.widgets.class_view import (
+    ClassView,
+    class_table,
+    dice_chart,
+    exercises_chart,
+    fifteens_chart,
+    gather,
+    predictions_chart,
+    question_text,
+    truths,
+)
+
+from fifteen_kit.class_results import ClassResults
+from fifteen_kit.errors import InvalidArgumentError
+from fifteen_kit.results import to_code, to_json
+
+SAMPLES = results_samples.SAMPLES
+NOTEBOOK = SAMPLES.parent / "class_results.ipynb"
+
+
+def _uploads(results):
+    return tuple({"name": f"{r.pupil}.json", "content": memoryview(to_json(r).encode())} for r in results)
+
+
+def test_gather_reads_a_folder_uploads_and_codes_alike():
+    samples = results_samples.all_samples()
+    from_folder = gather(folder=SAMPLES)
+    from_uploads = gather(uploads=_uploads(samples))
+    assert from_folder.problems == from_uploads.problems == []
+    for lesson in ("04", "05"):
+        assert from_folder.classes[lesson].pupils == from_uploads.classes[lesson].pupils
+        assert len(from_folder.classes[lesson].pupils) == 3
+    codes = "\n\n".join(to_code(r) for r in samples[3:]) + "\n"
+    from_codes = gather(codes=codes)
+    assert from_codes.problems == [] and from_codes.classes["05"].names() == ("pair 1", "pair 2", "pair 3")
+    # ipywidgets 7's FileUpload value: a dict of file name -> {content}
+    assert gather(uploads={"a.json": {"content": to_json(samples[0]).encode()}}).classes["04"].names() == (
+        "Ana and Ben",)
+
+
+def test_a_pupil_found_twice_is_kept_once_and_bad_input_is_listed():
+    samples = results_samples.all_samples()
+    codes = to_code(samples[3]) + "\nF15-NOT-A-CODE\n"
+    found = gather(folder=SAMPLES, codes=codes, uploads=({"name": "x.json", "content": b"{not json"},))
+    assert found.classes["05"].pupils == gather(folder=SAMPLES).classes["05"].pupils  # the file, not the code
+    assert len(found.problems) == 3
+    assert found.problems[0].startswith("x.json: this is not a results file")
+    assert found.problems[1].startswith("code 1: pair 1 (lesson 05) was already read") or \
+        "already read" in " ".join(found.problems)
+    assert any(p.startswith("code 2:") for p in found.problems)
+    with pytest.raises(InvalidArgumentError, match="existing folder"):
+        gather(folder=SAMPLES / "missing")
+
+
+def test_the_table_shows_every_question_and_every_prediction():
+    found = gather(folder=SAMPLES)
+    html = class_table(found.classes["04"]).data
+    keys = [t for t in truths("04")]
+    assert all(f"<b>{k}</b>" for k in keys)
+    for key in ("04.q1", "04.q5", "04.w1", "04.p16"):
+        assert f"<b>{key}</b>" in html
+    assert "Right first time" in html and "Most common wrong answers" in html and "font-size:18px" in html
+    # a class read from codes shows the predictions' values from the lesson
+    coded = ClassResults(list(gather(codes="\n".join(to_code(r) for r in found.classes["04"].pupils))
+                              .classes["04"].pupils))
+    for key, value in truths("04").items():
+        assert f"<b>{key}</b>" in class_table(coded).data and f"<td>{value}</td>" in class_table(coded).data
+
+
+def test_question_text():
+    assert question_text("04.game") == ""
+    assert len(question_text("04.q1", 20)) <= 20 and question_text("04.q1", 20).endswith("...")
+    with pytest.raises(InvalidArgumentError):
+        truths("99")
+
+
+def test_the_charts():
+    found = gather(folder=SAMPLES)
+    c04, c05 = found.classes["04"], found.classes["05"]
+    ax = exercises_chart(c04).axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["04.q1", "04.q2", "04.q3", "04.q4", "04.q5"]
+    labels = [t.get_text() for t in predictions_chart(c04).axes[0].get_yticklabels()]
+    assert labels[0] == "04.p1  (8)" and not any(label.startswith("04.p15") for label in labels)  # a choice
+    dice = dice_chart(c04).axes[0]
+    assert f"{float(c04.dice().exact):.2f}" in " ".join(t.get_text() for t in dice.get_legend().get_texts())
+    legend = " ".join(t.get_text() for t in fifteens_chart(c05).axes[0].get_legend().get_texts())
+    for pool in c05.fifteens():
+        assert f"{pool.strategy}: {pool.steps[-1].wins} of {pool.steps[-1].deals}" in legend
+
+
+def test_the_view_reads_and_shows(capsys):
+    view = ClassView(folder=SAMPLES)
+    assert repr(view) == "ClassView(lesson 04: 3, lesson 05: 3)"
+    assert "lesson 04: 3 pupils or pairs" in view.message.value
+    view.folder.value = ""
+    view.codes.value = to_code(results_samples.all_samples()[0])
+    view.show()
+    assert repr(view) == "ClassView(lesson 04: 1)"  # (outside a kernel the Output widget captures nothing)
+    with pytest.raises(InvalidArgumentError, match="no results of this lesson"):
+        view.report("05")
+    view.folder.value = "/no/such/folder"
+    view.load()
+    assert "existing folder" in view.message.value
+
+
+def test_the_teacher_notebook_reads_the_samples_and_keeps_its_outputs():
+    nb = json.loads(NOTEBOOK.read_text())
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert all(c.get("outputs") for c in code[1:])  # executed in place, outputs committed
+    sources = "".join("".join(c["source"]) for c in code)
+    assert 'ClassView(folder="sample_results")' in sources and "plotstyle" not in sources
+    assert "emscripten" in "".join(code[0]["source"])  # the JupyterLite install cell, as in the lessons
