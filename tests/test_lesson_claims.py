@@ -1157,7 +1157,7 @@ GUIDE_CLAIMS_04_06 += [
     ("05", "or all four cards of one rank from 10, J, Q, K",
      lambda: sorted({c.rank for c in __import__("fifteen_kit.fifteens", fromlist=["deck"]).deck() if c.rank >= 10}),
      [10, 11, 12, 13]),
-    ("05", "play deal 5 in pairs", lambda: "FifteensBoard(seed=5)" in _lesson_source("05_fifteens"), True),
+    ("05", "play deal 5 in pairs", lambda: "FifteensBoard(seed=5, key=" in _lesson_source("05_fifteens"), True),
 ]
 
 
@@ -1264,7 +1264,7 @@ GUIDE_CLAIMS_04_06 += [
     ("06", "\"the 70 other tiles are all different and the gaps are alike; with the 1s in any order in column 0 it "
      "comes to 75!\"", lambda: (5 * 15 - 5, _lesson06("deal_count")(5, 15)), (70, math.factorial(75))),
     ("06", "the small table (3 colours, tiles 1 to 6)",
-     lambda: "FiveBy15Board(seed=3, colours=3, numbers=6)" in _lesson_source("06_five_by_15"), True),
+     lambda: "FiveBy15Board(seed=3, colours=3, numbers=6, key=" in _lesson_source("06_five_by_15"), True),
     ("06", "06.p2: the small deal (3 colours, tiles 1 to 6, level 3) reaches **395** positions, the start included; "
      "none is sorted, so it is proved lost.",
      lambda: (_lesson06("SMALL_LOST").colours, _lesson06("SMALL_LOST").size,
