@@ -240,7 +240,8 @@ def test_results_are_handed_in_offline(page, site, artifacts):
     saved = from_json(Path(caught.value.path()).read_text(encoding="utf-8"))
     pool = [r for r in saved.records if r["key"].startswith("05.pool_")]
     assert saved.pupil == "pair 3" and len(pool) == 4 and {r["seed"] for r in pool} == {3}
-    assert from_code(export.locator(".kit-code-text").inner_text().strip()).records == saved.records
+    decoded = from_code(export.locator(".kit-code-text").inner_text().strip())
+    assert sorted(decoded.keys()) == sorted(saved.keys()) and [decoded.record(r["key"]) for r in pool] == pool
     assert saved.record("05.q1")["wrong"] == ["5"]
     export.screenshot(path=str(artifacts / "lite-results-export.png"))
     # the next lesson day in the same browser: the saved notebook, reopened in a fresh kernel, keeps the results
@@ -256,5 +257,5 @@ def test_results_are_handed_in_offline(page, site, artifacts):
     with page.expect_download() as caught:
         link.click()
     again = from_json(Path(caught.value.path()).read_text(encoding="utf-8"))
-    assert again.records == saved.records
+    assert sorted(again.records, key=lambda r: r["key"]) == sorted(saved.records, key=lambda r: r["key"])
     assert page.blocked == []
