@@ -86,7 +86,7 @@ def test_why_question_keeps_the_text_and_shows_the_model():
 def test_answers_are_kept_by_key_and_shown_again(tmp_path, monkeypatch):
     import json
 
-    from fifteen_kit.widgets import exercise
+    from fifteen_kit.widgets.results import forget
 
     from fifteen_kit.answers import Number
 
@@ -96,7 +96,7 @@ def test_answers_are_kept_by_key_and_shown_again(tmp_path, monkeypatch):
     again = SelfCheck("2 + 2?", Number(places=0), 4, key="98.q1")
     assert again.answer.value == "5" and again.tries == 1 and again.feedback.value.startswith("✘")
     # a fresh kernel: nothing in memory, the saved notebook holds the record
-    exercise._ANSWERS.clear()
+    forget("98")
     notebook = tmp_path / "lesson.ipynb"
     record = {"key": "98.q1", "kind": "check", "answer": "4", "tries": 1, "correct": True}
     notebook.write_text(json.dumps({"cells": [{"cell_type": "code", "outputs": [
@@ -104,4 +104,4 @@ def test_answers_are_kept_by_key_and_shown_again(tmp_path, monkeypatch):
     monkeypatch.setenv("JPY_SESSION_NAME", str(notebook))
     fresh = SelfCheck("2 + 2?", Number(places=0), 4, key="98.q1")
     assert fresh.answer.value == "4" and fresh.feedback.value.startswith("✔")
-    exercise._ANSWERS.clear()
+    forget("98")

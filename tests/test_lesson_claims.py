@@ -28,6 +28,7 @@ from fifteen_kit.game_of_15 import (
 )
 from fifteen_kit.game_of_15.tree import tree_statistics
 from fifteen_kit.nasty15 import policy_for
+from fifteen_kit.nasty15.boards import PUBLIC_BOARD
 from fifteen_kit.nasty15.probability import p_bust, p_valid
 
 PUBLIC = (4, 3, 3, 2, 2, 1)
@@ -159,11 +160,26 @@ def _x3_in_three_brackets() -> int:
 
 
 
-def _dice_second_board() -> str:
-    # the lesson plays DiceBoard(seed=15) and then studies that game's second board
+def _public_board_in_the_kit_set() -> bool:
+    # the lesson's game draws from the kit's set of boards, and the public board is one of them
+    from fifteen_kit.nasty15 import default_boards
+    from fifteen_kit.nasty15.boards import PUBLIC_BOARD
+
+    return any(base == PUBLIC_BOARD for base, _back in default_boards())
+
+
+def _lesson_game_boards() -> int:
     from fifteen_kit.widgets import DiceBoard
 
-    return DiceBoard(players=[("You", "human"), ("Computer", "optimal")], seed=15).game.boards[1][0].notation()
+    return DiceBoard(players=[("You", "human"), ("Computer", "optimal")], seed=None).game.rounds
+
+
+def _pair_study_deals() -> int:
+    import inspect
+
+    from fifteen_kit.widgets.fifteens import PairStudy
+
+    return inspect.signature(PairStudy).parameters["deals"].default
 
 
 def _kit_board_kinds() -> tuple[int, int]:
@@ -397,8 +413,10 @@ CLAIMS = [
      "C(8, 5) ways each", _lesson03_kit()["ie"][1][:3], (1, 6, math.comb(8, 5))),
     ("03_counting_to_15", "(that would\nneed 12 stars, and there are only 9)", len(_lesson03_kit()["ie"]), 2),
     ("03_counting_to_15", "each bracket of the generating function has five terms", len(range(0, 4 + 1)), 5),
-    ("04_dice_and_risk", "the **public board** `B4 Y3 K3 W2 G2 R1`, the second board of the game", _dice_second_board(),
-     "B4 Y3 K3 W2 G2 R1"),
+    ("04_dice_and_risk", "the **public board** `B4 Y3 K3 W2 G2 R1`, one of the kit's boards",
+     _public_board_in_the_kit_set, True),
+    ("04_dice_and_risk", "Play a game of 10 boards against the computer", _lesson_game_boards, 10),
+    ("05_fifteens", "the computer plays 40 deals with each", _pair_study_deals, 40),
     ("04_dice_and_risk", "= 1 × 1/6 + 2 × 1/6 + 2 × 4/6 = 11/6 ≈ 1.83 points",
      (p_valid(2) / 2, p_bust([2]), Fraction(1, 6) + Fraction(2, 6) + 2 * p_bust([2]), round(11 / 6, 2)),
      (Fraction(1, 6), Fraction(4, 6), Fraction(11, 6), 1.83)),
@@ -456,6 +474,22 @@ def test_every_lesson_has_the_same_shape():
             assert part in md, f"{path.name} lacks {part!r}"
         # teacher material lives in the teacher guide, never in a pupil's notebook
         assert "Teacher notes" not in md and "Answers:" not in md, f"{path.name} shows teacher notes or answers"
+
+
+def test_every_lesson_ends_with_hand_in_your_results():
+    # issue 19: the last two cells hand the pupil's results in; the pooled experiments record what they need
+    for path in sorted(LESSONS.glob("0[0-9]_*.ipynb")):
+        cells = json.loads(path.read_text())["cells"]
+        heading, export = "".join(cells[-2]["source"]), "".join(cells[-1]["source"])
+        assert heading.startswith("## Hand in your results") and "Save my results" in heading, path.name
+        assert "download" in heading and "code" in heading, f"{path.name}: say how to hand in (file or code)"
+        assert export.strip().endswith(f'export_results("{path.name[:2]}")'), path.name
+    code = {}
+    for lesson in ("04", "05"):
+        cells = json.loads(next(LESSONS.glob(f"{lesson}_*.ipynb")).read_text())["cells"]
+        code[lesson] = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert 'seed=None, key="04.game"' in code["04"]  # every pair its own dice, the score recorded
+    assert 'PairStudy("05.pool")' in code["05"]  # every pair its own deals, the wins recorded
 
 
 def _corner_formulas() -> tuple[str, ...]:
@@ -843,12 +877,11 @@ G04 = functools.cache(_g04)
 
 GUIDE_CLAIMS_04_06 = [
     # --- lesson 04 ---
-    ("04", "the goal board `B4 Y3 K3 W2 G2 R1`", _dice_second_board, "B4 Y3 K3 W2 G2 R1"),
-    ("04", "(seed 15)", lambda: "seed=15" in _lesson_source("04_dice_and_risk"), True),
-    ("04", "part 1, seed 15: the same ten boards", lambda: (
-        "seed=15" in _lesson_source("04_dice_and_risk"),
-        len(__import__("fifteen_kit.widgets", fromlist=["DiceBoard"]).DiceBoard(
-            players=[("You", "human"), ("Computer", "optimal")], seed=15).game.boards)), (True, 10)),
+    ("04", "the goal board `B4 Y3 K3 W2 G2 R1`", lambda: PUBLIC_BOARD.notation(), "B4 Y3 K3 W2 G2 R1"),
+    ("04", "(each pair its own game: a game number drawn at random)",
+     lambda: 'seed=None, key="04.game"' in _lesson_source("04_dice_and_risk"), True),
+    ("04", "part 1: each pair its own ten boards and dice, drawn at random", lambda: (
+        'seed=None, key="04.game"' in _lesson_source("04_dice_and_risk"), _lesson_game_boards()), (True, 10)),
     ("04", "the worked example 11/6 on the board",
      lambda: (Fraction(1, 6) * 1 + Fraction(1, 6) * 2 + Fraction(4, 6) * 2, "11/6 ≈ 1.83" in _markdown(
          "04_dice_and_risk")), (Fraction(11, 6), True)),
@@ -1124,7 +1157,7 @@ GUIDE_CLAIMS_04_06 += [
     ("05", "or all four cards of one rank from 10, J, Q, K",
      lambda: sorted({c.rank for c in __import__("fifteen_kit.fifteens", fromlist=["deck"]).deck() if c.rank >= 10}),
      [10, 11, 12, 13]),
-    ("05", "play deal 5 in pairs", lambda: "FifteensBoard(seed=5)" in _lesson_source("05_fifteens"), True),
+    ("05", "play deal 5 in pairs", lambda: "FifteensBoard(seed=5, key=" in _lesson_source("05_fifteens"), True),
 ]
 
 
@@ -1231,7 +1264,7 @@ GUIDE_CLAIMS_04_06 += [
     ("06", "\"the 70 other tiles are all different and the gaps are alike; with the 1s in any order in column 0 it "
      "comes to 75!\"", lambda: (5 * 15 - 5, _lesson06("deal_count")(5, 15)), (70, math.factorial(75))),
     ("06", "the small table (3 colours, tiles 1 to 6)",
-     lambda: "FiveBy15Board(seed=3, colours=3, numbers=6)" in _lesson_source("06_five_by_15"), True),
+     lambda: "FiveBy15Board(seed=3, colours=3, numbers=6, key=" in _lesson_source("06_five_by_15"), True),
     ("06", "06.p2: the small deal (3 colours, tiles 1 to 6, level 3) reaches **395** positions, the start included; "
      "none is sorted, so it is proved lost.",
      lambda: (_lesson06("SMALL_LOST").colours, _lesson06("SMALL_LOST").size,

@@ -10,6 +10,8 @@ one engine object and redraw from it; they never re-implement a rule.  Importing
 * :class:`FiveBy15Board` -- the 5x15 tile solitaire, with loop detection and a solver's hint.
 * :class:`SelfCheck`, :class:`Prediction`, :class:`WhyQuestion` -- lesson questions (the lessons' own questions,
   with answers computed by the kit, are in :mod:`fifteen_kit.widgets.workbook`).
+* :mod:`fifteen_kit.widgets.results` -- every answer and game (of a question or board made with a ``key``) kept in
+  the notebook, and ``export_results("04")``: the pupil's results as a file to download and a short code.
 
 The boards need ipywidgets, from the ``widgets`` extra: ``pip install 'fifteen-kit[widgets]'`` (the ``lab``
 extra includes it).  Without it, importing this package raises ModuleNotFoundError saying so.

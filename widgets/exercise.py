@@ -7,7 +7,8 @@
 * :class:`WhyQuestion` -- the pupil writes a sentence or two, then compares it with a model answer and key points.
 
 Every answer is kept with the notebook: each question shows, below itself, a small record of the last answer,
-which the notebook saves like any output; a fresh kernel reads the saved notebook and fills the answer back in.
+which the notebook saves like any output; a fresh kernel reads the saved notebook and fills the answer back in
+(the one recording mechanism of :mod:`fifteen_kit.widgets.results`, which the boards use too).
 The expected answers come from the kit (see :mod:`fifteen_kit.widgets.workbook`), never typed into a lesson.
 
 >>> q = SelfCheck.number("How many sets of three digits sum to 15?", 8)
@@ -20,8 +21,6 @@ The expected answers come from the kit (see :mod:`fifteen_kit.widgets.workbook`)
 from __future__ import annotations
 
 import contextlib
-import json
-import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
@@ -34,68 +33,29 @@ from fifteen_kit import _check
 from fifteen_kit.answers import MAX_ANSWER, Choice, DigitSet, Form, Number, Verdict
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 
+from .results import Recorded, Recorder
 from .style import style_sheet
 
-__all__ = ["MAX_QUESTION", "MAX_WRITTEN", "TRIES_BEFORE_SOLUTION", "Prediction", "SelfCheck", "WhyQuestion",
-           "saved_answer"]
+__all__ = ["MAX_QUESTION", "MAX_WRITTEN", "MAX_WRONG", "TRIES_BEFORE_SOLUTION", "Prediction", "SelfCheck",
+           "WhyQuestion"]
 
 #: The longest question, hint, solution or placeholder accepted (characters).
 MAX_QUESTION = 4_000
-#: The longest written "why" answer kept (characters).
-MAX_WRITTEN = 2_000
+#: The longest written "why" answer kept (characters; a results file keeps as many).
+MAX_WRITTEN = 600
 #: Wrong tries after which the worked solution can be opened.
 TRIES_BEFORE_SOLUTION = 2
+#: The wrong answers kept in a question's record (the first ones typed).
+MAX_WRONG = 5
 
 _Text = str | Callable[[], str]
-
-# the answers given in this kernel, by question key (the newest wins over the saved notebook)
-_ANSWERS: dict[str, dict[str, Any]] = {}
-# the saved notebook's records, read once per kernel: (path, modification time) -> {key: record}
-_SAVED: dict[tuple[str, float], dict[str, dict[str, Any]]] = {}
-_META = "fifteen_kit"
-
 
 def _text(value: _Text, what: str) -> str:
     text = value() if callable(value) else value
     return _check.text(text, MAX_QUESTION, what)
 
 
-def _notebook_records() -> dict[str, dict[str, Any]]:
-    """The answer records saved in this kernel's notebook (found through JupyterLab's session name), if any."""
-    path = os.environ.get("JPY_SESSION_NAME", "")
-    if not path.endswith(".ipynb") or not os.path.isfile(path):
-        return {}
-    with contextlib.suppress(OSError):
-        stamp = (path, os.path.getmtime(path))
-        if stamp not in _SAVED:
-            records: dict[str, dict[str, Any]] = {}
-            with contextlib.suppress(ValueError, TypeError, AttributeError, KeyError):
-                with open(path, encoding="utf-8") as handle:
-                    notebook = json.load(handle)
-                for cell in notebook.get("cells", []):
-                    for output in cell.get("outputs", []) or []:
-                        record = (output.get("metadata") or {}).get(_META)
-                        if isinstance(record, dict) and isinstance(record.get("key"), str):
-                            records[record["key"]] = record
-            _SAVED.clear()
-            _SAVED[stamp] = records
-        return _SAVED[stamp]
-    return {}
-
-
-def saved_answer(key: str) -> dict[str, Any] | None:
-    """The last answer recorded for question ``key`` in this kernel, or else in the saved notebook (or None).
-
-    A record is a dict with ``key``, ``kind`` ("check", "prediction" or "why") and ``answer`` (the typed text).
-
-    >>> saved_answer("no such question") is None
-    True
-    """
-    _check.text(key, 80, "the question key")
-    return _ANSWERS.get(key) or _notebook_records().get(key)
-
-
-class _Question(w.VBox):
+class _Question(Recorded, w.VBox):
     """What the three kinds share: a bold question, a key, and the record kept with the notebook."""
 
     kind = "question"
@@ -107,7 +67,7 @@ class _Question(w.VBox):
         if key is not None:
             _check.text(key, 80, "the question key", empty=False)
         self.key = key
-        self._handle: Any = None
+        self.recorder = Recorder(key, self.kind) if key is not None else None
         title = w.HTML(f"<b>{escape(self.question)}</b>")
         title.add_class("kit-question-text")
         super().__init__([style_sheet(), title, *children])
@@ -115,37 +75,11 @@ class _Question(w.VBox):
 
     def _record(self, **values: Any) -> None:
         # remember the answer in this kernel and in the notebook (the record output below the question)
-        if self.key is None:
-            return
-        record = {"key": self.key, "kind": self.kind, **values}
-        _ANSWERS[self.key] = record
-        if self._handle is not None:
-            with contextlib.suppress(Exception):  # outside a notebook (tests, scripts) there is nothing to update
-                self._handle.update(_record_bundle(record), raw=True, metadata={_META: record})
+        if self.recorder is not None:
+            self.recorder.write(**values)
 
     def _restore(self) -> dict[str, Any] | None:
-        if self.key is None:
-            return None
-        record = saved_answer(self.key)
-        return record if record and record.get("kind") == self.kind else None
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self._repr_mimebundle_(), raw=True)
-        if self.key is not None:
-            record = _ANSWERS.get(self.key) or {"key": self.key, "kind": self.kind}
-            self._handle = display(_record_bundle(record), raw=True, metadata={_META: record}, display_id=True)
-
-
-def _record_bundle(record: Mapping[str, Any]) -> dict[str, str]:
-    answer = record.get("answer")
-    if not answer:
-        return {"text/plain": "", "text/html": ""}
-    what = {"check": "Your answer", "prediction": "Your prediction", "why": "Your explanation"}.get(
-        str(record.get("kind")), "Your answer")
-    line = f"{what} (kept when you save the notebook): {answer}"
-    return {"text/plain": line, "text/html": f'<div class="kit-record">{escape(line)}</div>'}
+        return self.recorder.saved() if self.recorder is not None else None
 
 
 def _markdown_output(text: str) -> w.Output:
@@ -201,7 +135,10 @@ class SelfCheck(_Question):
         self.hint = _text(hint, "the hint")
         self._solution = solution
         _text(solution, "the solution") if not callable(solution) else None
-        self.tries = 0
+        self.tries = 0  # wrong tries (they open the hint and the worked solution)
+        self.attempts = 0  # every counted try, right or wrong (an unreadable or too coarse answer is not one)
+        self.first: bool | None = None  # right at the first counted try (None before one)
+        self.wrong: list[str] = []  # the first few wrong answers typed, in order
         _check.text(placeholder, MAX_QUESTION, "the placeholder")
         holder = placeholder or (self.form.placeholder if self.form else "your answer")
         self.answer = w.Text(placeholder=holder, continuous_update=False, layout=w.Layout(width="260px"))
@@ -226,7 +163,17 @@ class SelfCheck(_Question):
             self.answer.layout.display = "none"
         saved = self._restore()
         if saved and isinstance(saved.get("answer"), str):
-            self.tries = int(saved.get("tries", 0)) if str(saved.get("tries", "0")).isdigit() else 0
+            wrong = saved.get("wrong")
+            attempts = saved.get("tries", 0)
+            attempts = attempts if isinstance(attempts, int) and not isinstance(attempts, bool) and attempts >= 0 \
+                else 0
+            if isinstance(wrong, list) and all(isinstance(t, str) for t in wrong):
+                self.wrong = [t[:MAX_ANSWER] for t in wrong[:MAX_WRONG]]
+                self.tries = max(len(self.wrong), attempts - (1 if saved.get("correct") is True else 0))
+            else:  # a record from before the wrong answers were kept: "tries" counted the wrong ones
+                self.tries = attempts
+            self.attempts = attempts
+            self.first = saved.get("first") if isinstance(saved.get("first"), bool) else None
             self.answer.value = saved["answer"][:MAX_ANSWER]
             if self.choices is not None and saved["answer"] in self.choices.options:
                 self.choices.value = saved["answer"]
@@ -270,10 +217,18 @@ class SelfCheck(_Question):
             self.feedback.value = "This exercise's checker is broken: tell your teacher."
             raise InvalidArgumentError("judge must return (True or False, feedback text)", input=verdict)
         close = self.form is not None and self.form.judge(text, self.expected, self.slips).close
-        if not verdict[0] and not close:  # a right value written too coarsely is not a wrong try
+        counted = verdict[0] or not close  # a right value written too coarsely is not a wrong try
+        if counted:
+            self.attempts += 1
+            if self.first is None:
+                self.first = verdict[0]
+        if not verdict[0] and counted:
             self.tries += 1
+            if len(self.wrong) < MAX_WRONG:
+                self.wrong.append(text.strip())
         self._show(verdict)
-        self._record(answer=text, tries=self.tries, correct=verdict[0])
+        self._record(answer=text, tries=self.attempts, correct=verdict[0], first=self.first is True and verdict[0],
+                     wrong=list(self.wrong))
         return verdict[0]
 
     def _show(self, verdict: tuple[bool, str]) -> None:
@@ -446,7 +401,7 @@ class Prediction(_Question):
                     sys.modules["matplotlib.pyplot"].close(shown_item)  # shown once; pyplot must not keep it
             self.reveal_box.children = [out]
         if record:
-            self._record(answer=text)
+            self._record(answer=text, truth=self.form.show(truth))
         return True
 
     def __repr__(self) -> str:

@@ -42,16 +42,21 @@ import ipywidgets as w
 import traitlets
 
 from fifteen_kit import _check
-from fifteen_kit.errors import FifteenKitError
+from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.fifteens.cards import Card
 from fifteen_kit.fifteens.rules import FACE_RULES, FaceRule, Position, Removal
 from fifteen_kit.fifteens.solver import solve
+from fifteen_kit.fifteens.strategies import PLAYERS, study
 
 from .common import MAX_SEED, sentence
 from .palette import PALETTE, TEXT_PX, Size, check_size
+from .results import Recorded, Recorder
 from .style import style_sheet
 
-__all__ = ["CardMark", "FifteensBoard"]
+__all__ = ["MAX_PAIR", "CardMark", "FifteensBoard", "PairStudy"]
+
+#: The largest pair number of :class:`PairStudy`.
+MAX_PAIR = 999
 
 #: How a tableau place is drawn: ``'empty'``, ``'selected'``, ``'hint'`` (ringed by Hint or the solver) or
 #: ``'plain'``.
@@ -80,7 +85,7 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class FifteensBoard(w.VBox):
+class FifteensBoard(Recorded, w.VBox):
     """An interactive Fifteens table (see the module docstring).
 
     Args:
@@ -88,6 +93,10 @@ class FifteensBoard(w.VBox):
         face_rule: ``'four-of-a-kind'`` (the rulebook's) or ``'one-each'``.
         size: ``'normal'`` (text at least 16 px) or ``'large'`` (projector size, text at least 22 px);
             the *Projector size* toggle switches it, and so does setting :attr:`size`.
+        key: a name like ``"05.game"``: with a key the end of each game is recorded in the notebook (see
+            :mod:`fifteen_kit.widgets.results`) as one deal played by the strategy ``"pupil"``: ``{"game":
+            "fifteens", "seed", "strategy": "pupil", "deals": 1, "wins" (1 or 0), "face_rule", "cards_left",
+            "removals"}``.
 
     Attributes:
         marks: how each place 0..15 is drawn now (a :data:`CardMark`), updated by :meth:`render`.
@@ -99,10 +108,14 @@ class FifteensBoard(w.VBox):
 
     size = traitlets.Unicode("normal")
 
-    def __init__(self, seed: int = 0, face_rule: FaceRule = "four-of-a-kind", size: Size = "normal") -> None:
+    def __init__(self, seed: int = 0, face_rule: FaceRule = "four-of-a-kind", size: Size = "normal",
+                 key: str | None = None) -> None:
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         _check.choice(face_rule, FACE_RULES, "face_rule")
         check_size(size)
+        self.recorder = Recorder(key, "game") if key is not None else None
+        self._deal: tuple[int, FaceRule] = (seed, face_rule)
+        self._recorded: Position | None = None  # the last position recorded as a game's end
         super().__init__()
         self.add_class("f15p-board")
         self.add_class("kit-board")
@@ -362,6 +375,7 @@ class FifteensBoard(w.VBox):
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         position = Position.deal(seed, face_rule)
         self.history = [position]
+        self._deal = (seed, face_rule)
         self._fresh()
         self.seed_text.value, self.rule_menu.value = seed, face_rule
         self._say(f"Deal {seed}. {self._next_step(start=True)}")
@@ -387,8 +401,19 @@ class FifteensBoard(w.VBox):
             return "selected"
         return "hint" if place in self._hint else "plain"
 
+    def _record_game(self) -> None:
+        # a game's end is recorded once (with a key): won or not, the cards left and the removals made
+        p = self.position
+        if self.recorder is None or not p.is_over or p is self._recorded:
+            return
+        self._recorded = p
+        self.recorder.write(game="fifteens", seed=self._deal[0], strategy="pupil", deals=1, wins=int(p.is_won),
+                            face_rule=self._deal[1], cards_left=len(p.cards) + len(p.stock),
+                            removals=len(self.history) - 1)
+
     def render(self) -> None:
         """Redraw from the current position."""
+        self._record_game()
         p = self.position
         self.marks = tuple(self._mark(place) for place in range(16))
         for place, b in enumerate(self.cards):
@@ -432,3 +457,83 @@ class FifteensBoard(w.VBox):
         else:
             self.banner.value = f"Fifteens · {_count(len(p.legal_moves()), 'legal removal')}"
         self.undo_button.disabled = len(self.history) == 1
+
+
+class PairStudy(Recorded, w.VBox):
+    """A pair's share of the class experiment: the computer plays ``deals`` deals with each strategy, on deals
+    of the pair's own, and the wins are recorded for the teacher to pool.
+
+    Args:
+        key: the records' name (``"05.pool"``); each strategy's record is ``key_strategy`` (``"05.pool_fewest"``):
+            ``{"game": "fifteens", "seed": the pair number, "strategy", "deals", "wins"}``.
+        strategies: 1 to 4 different names from :data:`~fifteen_kit.fifteens.strategies.PLAYERS`.
+        deals: deals per strategy, 1 to 200 (every strategy plays the same deals: those of
+            :func:`~fifteen_kit.fifteens.strategies.study` with the pair number as its seed).
+
+    A pair types its pair number (1 to :data:`MAX_PAIR`, from the teacher) and presses the button.  Raises
+    InvalidArgumentError for a bad key, strategy or number of deals.
+
+    >>> s = PairStudy("98.pool", ("fewest", "most"), deals=3)
+    >>> s.pair.value = 4; s.run_button.click(); [r["wins"] for r in s.records]
+    [2, 0]
+    >>> from fifteen_kit.widgets.results import forget; forget("98")
+    """
+
+    def __init__(self, key: str, strategies: tuple[str, ...] = ("random", "fewest", "most", "options"),
+                 deals: int = 40) -> None:
+        _check.text(key, 60, "the key", empty=False)
+        names = tuple(_check.items(strategies, 4, "the strategies"))
+        for name in names:
+            _check.choice(name, tuple(PLAYERS), "a strategy")
+        if not names or len(set(names)) != len(names):
+            raise InvalidArgumentError("name 1 to 4 different strategies", input=strategies)
+        _check.whole(deals, 1, 200, "the number of deals")
+        self.strategies, self.deals = names, deals
+        self.recorders = [Recorder(f"{key}_{name}", "game") for name in names]
+        self.records: list[dict[str, object]] = []
+        self.pair = w.BoundedIntText(value=0, min=0, max=MAX_PAIR, description="Your pair number",
+                                     style={"description_width": "initial"}, layout=w.Layout(width="16em"),
+                                     tooltip=f"The number your teacher gave your pair (1 to {MAX_PAIR})")
+        self.pair.add_class("kit-answer")
+        self.run_button = w.Button(description=f"Play {deals} deals with each strategy", icon="play",
+                                   layout=w.Layout(width="auto"),
+                                   tooltip="The computer plays your pair's deals with each strategy and counts wins")
+        self.run_button.on_click(lambda _b: self.run())
+        self.table = w.HTML()
+        self.table.add_class("kit-feedback")
+        title = w.HTML(f"<b>Your pair's experiment: {deals} deals of your own, played with each strategy</b>")
+        title.add_class("kit-question-text")
+        super().__init__([style_sheet(), title, w.HBox([self.pair, self.run_button],
+                                                          layout=w.Layout(flex_flow="row wrap")), self.table])
+        self.add_class("kit-question")
+        saved = [r.saved() for r in self.recorders]
+        if all(saved) and len({r["seed"] for r in saved if r}) == 1:  # the pair's results, from the notebook
+            self.records = [r for r in saved if r]
+            self.pair.value = int(self.records[0]["seed"])  # type: ignore[call-overload]
+            self._show()
+
+    def __repr__(self) -> str:
+        return f"PairStudy({self.strategies!r}, deals={self.deals})"
+
+    def _recorders(self) -> list[Recorder]:
+        return list(self.recorders)
+
+    def run(self) -> bool:
+        """Play the pair's deals with each strategy, show the wins and record them; False (with a message) if
+        no pair number is typed."""
+        pair = self.pair.value
+        if not isinstance(pair, int) or not 1 <= pair <= MAX_PAIR:
+            self.table.value = f"Type your pair number first (1 to {MAX_PAIR}, from your teacher)."
+            return False
+        self.table.value = "Playing…"
+        rows = study(self.strategies, games=self.deals, seed=pair, processes=1)
+        self.records = [rec.write(game="fifteens", seed=pair, strategy=row.player, deals=row.games, wins=row.wins)
+                        for rec, row in zip(self.recorders, rows, strict=True)]
+        self._show()
+        return True
+
+    def _show(self) -> None:
+        lines = "".join(f"<tr><td>{escape(str(r['strategy']))}</td><td>{r['wins']}</td><td>{r['deals']}</td></tr>"
+                        for r in self.records)
+        self.table.value = (f"<table><tr><th>strategy</th><th>wins</th><th>deals</th></tr>{lines}</table>"
+                            f"Pair {self.records[0]['seed']}: these wins are recorded for the class tally.")

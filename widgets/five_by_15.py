@@ -53,6 +53,7 @@ from fifteen_kit.five_by_15.solver import best_first
 
 from .common import MAX_SEED, sentence
 from .palette import PALETTE, Size, check_size
+from .results import Recorded, Recorder
 from .style import style_sheet
 
 __all__ = ["HINT_BUDGET", "FiveBy15Board", "Mark"]
@@ -105,7 +106,7 @@ def _either(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-class FiveBy15Board(w.VBox):
+class FiveBy15Board(Recorded, w.VBox):
     """An interactive 5x15 table (see the module docstring).
 
     Args:
@@ -114,6 +115,9 @@ class FiveBy15Board(w.VBox):
         size: ``"normal"`` (text at least 16 px, fits beside JupyterLab's file browser at 1024x768) or
             ``"large"`` (projector size: text at least 22 px); the "Projector size" toggle and the settable
             :attr:`size` switch it later.
+        key: a name like ``"06.game"``: with a key the end of each game is recorded in the notebook (see
+            :mod:`fifteen_kit.widgets.results`): ``{"game": "five_by_15", "seed" (None for a position typed in),
+            "level", "won", "status" ("won", "stuck" or "loop"), "moves"}``.
 
     Raises InvalidArgumentError for a seed outside 0..:data:`~fifteen_kit.widgets.common.MAX_SEED`, a level
     other than 1, 2, 3, a bad table shape or a size other than "normal" and "large" (all checked before anything
@@ -124,10 +128,14 @@ class FiveBy15Board(w.VBox):
     """
 
     def __init__(self, seed: int = 0, level: int = 1, colours: int = 5, numbers: int = 15,
-                 size: Size = "normal") -> None:
+                 size: Size = "normal", key: str | None = None) -> None:
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         size = check_size(size)
         game = Game(Position.deal(seed, level=level, colours=colours, size=numbers))  # checks level and shape
+        self.recorder = Recorder(key, "game") if key is not None else None
+        self._deal_seed: int | None = seed
+        self._recorded: Game | None = None  # the game last recorded as ended, after this many moves
+        self._recorded_moves = 0
         super().__init__()
         self.add_class("f5-board")
         self.add_class("kit-board")
@@ -495,6 +503,7 @@ class FiveBy15Board(w.VBox):
             position = Position.parse(position)
         game = Game(position)  # refuses anything but a Position
         self.game = game
+        self._deal_seed = None
         self._shape = {"colours": position.colours, "size": position.size}
         self._forget_choice()
         self._plan = None
@@ -549,6 +558,7 @@ class FiveBy15Board(w.VBox):
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         _check.whole(level, 1, 3, "the level")
         self.game = Game(Position.deal(seed, level=level, **self._shape))
+        self._deal_seed = seed
         self._forget_choice()
         self._plan = None
         self.seed_text.value, self.level_menu.value = seed, level
@@ -560,8 +570,20 @@ class FiveBy15Board(w.VBox):
         return (f"FiveBy15Board(level {self.game.position.level}, {_plural(len(self.game.moves), 'move')}, "
                 f"{self.game.status})")
 
+    def _record_game(self) -> None:
+        # the end of a game is recorded once (with a key); an undo and another ending records again
+        g = self.game
+        status = g.status
+        if self.recorder is None or status == "playing" or (self._recorded is g and self._recorded_moves ==
+                                                              len(g.moves)):
+            return
+        self._recorded, self._recorded_moves = g, len(g.moves)
+        self.recorder.write(game="five_by_15", seed=self._deal_seed, level=g.position.level,
+                            won=status == "won", status=status, moves=len(g.moves))
+
     def render(self) -> None:
         """Redraw the grid, the shift buttons and the banner from the game."""
+        self._record_game()
         p = self.game.position
         fills = self._fills()
         ringed: set[Cell] = set()

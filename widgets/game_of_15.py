@@ -61,11 +61,12 @@ from .common import sentence
 from .game_of_15_controller import MAX_TEXT, GameOf15Controller
 from .game_of_15_views import BLITZ_RANGE, MAX_TARGET, MODES, OPPONENTS, GameOf15View
 from .palette import Size, check_size
+from .results import Recorded, Recorder
 
 __all__ = ["GameOf15Board"]
 
 
-class GameOf15Board(GameOf15View):
+class GameOf15Board(Recorded, GameOf15View):
     """An interactive Game of 15 board (all of the rulebook's modes; see the module docstring).
 
     Args:
@@ -89,6 +90,9 @@ class GameOf15Board(GameOf15View):
         size: ``'normal'`` (text at least 16 px; the board fits one 1024x768 screen beside JupyterLab's file
             browser) or ``'large'`` (projector size: text at least 22 px); the board's "Projector size"
             toggle and its ``size`` attribute switch it later.
+        key: a name like ``"00.game"``: with a key each finished match is recorded in the notebook (see
+            :mod:`fifteen_kit.widgets.results`): ``{"game": "game_of_15", "seed", "opponent" (None for two
+            people), "computer_side" ("O", "I" or None), "onyx", "ivory" (round wins), "winner" ("O" or "I")}``.
 
     Raises InvalidArgumentError (or NotationError for ``position``) naming the argument and
     the accepted values, before building anything.
@@ -102,7 +106,9 @@ class GameOf15Board(GameOf15View):
                  view: str = "both", grid_clicks: bool = False, hints: bool = False, seed: int | None = 0,
                  position: str | None = None, *, count: str = "rounds", mode: str | None = None,
                  false_claim: str = "round", wrong_statement: str = "void", violation: str = "match",
-                 champion: str = "target", size: Size = "normal") -> None:
+                 champion: str = "target", size: Size = "normal", key: str | None = None) -> None:
+        self.recorder = Recorder(key, "game") if key is not None else None
+        self._recorded: object = None  # the match state last recorded
         # -- every argument is checked before anything is built ----------------------------------
         size = check_size(size)
         opp_label = next((k for k, v in OPPONENTS.items() if v == opponent and type(v) is type(opponent)), None)
@@ -169,6 +175,7 @@ class GameOf15Board(GameOf15View):
             match = Match(rules=MatchRules(target=1, auto_claim=auto_claim, practice=True), position=position.strip())
         else:
             match = Match(rules=self.chosen_rules(), first=first_value, seed=derived_seed(seed, 1, 1000))
+        self._seed = seed
         #: The state machine behind the board (turns, computer replies, clock, puzzle referee).
         self.controller = GameOf15Controller(match, seed=seed, opponent=OPPONENTS[opp_label],
                                              computer_side=computer_value or Side.IVORY.value)
@@ -297,8 +304,20 @@ class GameOf15Board(GameOf15View):
         """
         return self.controller.prompt()
 
+    def _record_game(self) -> None:
+        # a finished match is recorded once (with a key)
+        c = getattr(self, "controller", None)
+        if self.recorder is None or c is None or not c.match.is_over or c.match.state is self._recorded:
+            return
+        self._recorded = c.match.state
+        wins, winner, side = c.match.round_wins, c.match.winner, c.computer_side
+        self.recorder.write(game="game_of_15", seed=self._seed, opponent=c.computer_name,
+                            computer_side=side.value if side is not None else None, onyx=wins[Side.ONYX],
+                            ivory=wins[Side.IVORY], winner=winner.value if winner is not None else None)
+
     def render(self) -> None:
         """Redraw every part of the board from the controller's match."""
+        self._record_game()
         self.computer_side_menu.disabled = self.controller.computer_side is None
         self.draw(self.controller)
 

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import secrets
 import time
 from fractions import Fraction
 from html import escape
@@ -84,6 +85,7 @@ from fifteen_kit.svg import dice_goal_board
 
 from .common import sentence
 from .palette import PALETTE, Size, check_size
+from .results import Recorded, Recorder
 from .style import style_sheet
 
 __all__ = ["COACH_WORDS", "COMPUTER_SPEEDS", "GOAL_DIE_PX", "SEAT_KINDS", "CoachWords", "ComputerSpeed", "DiceBoard",
@@ -143,7 +145,7 @@ def _subject(name: str) -> tuple[str, str]:
 _SOLVE_SLICE = 0.02  # seconds of solving between two returns to the event loop
 
 
-class DiceBoard(w.VBox):
+class DiceBoard(Recorded, w.VBox):
     """An interactive board for a whole game of "15" (see the module docstring).
 
     Args:
@@ -167,6 +169,11 @@ class DiceBoard(w.VBox):
             "Computer speed" menu and the settable :attr:`computer_speed` change it during a game.
         coach_words: ``"average"`` (the coach says "points on average") or ``"expected"`` ("expected final
             score"), see :data:`COACH_WORDS`.
+        key: a name like ``"04.game"``: with a key the board records the game in the notebook (see
+            :mod:`fifteen_kit.widgets.results`) after every board played: ``{"game": "dice", "seed", "boards",
+            "score" (the first human seat's), "computer" (the first computer seat's, or 0), "policy" (that
+            computer's kind, or None)}``; a game of computers only is not recorded.  With ``seed`` None each
+            game draws its own game number (:attr:`game_seed`), so every pair plays different dice.
 
     A game draws 10 boards, or every board when fewer are given.  Raises InvalidArgumentError (or
     NotationError for bad board text) for bad seats or settings.
@@ -176,7 +183,9 @@ class DiceBoard(w.VBox):
                  gambler: bool = False, seed: int | None = 0, coach: bool = False,
                  boards: str | tuple[tuple[GoalBoard, GoalBoard], ...] | None = None,
                  backs_sum_to_15: bool = False, size: Size = "normal", computer_speed: ComputerSpeed = "instant",
-                 coach_words: CoachWords = "average") -> None:
+                 coach_words: CoachWords = "average", key: str | None = None) -> None:
+        self.recorder = Recorder(key, "game") if key is not None else None
+        self._recorded = 0  # the score pad's length when the game was last recorded
         super().__init__()
         self._size: Size = check_size(size)
         self._speed: ComputerSpeed = _check.choice(computer_speed, COMPUTER_SPEEDS, "computer_speed")
@@ -495,13 +504,17 @@ class DiceBoard(w.VBox):
 
     # -- setup --------------------------------------------------------------------------------------
     def _make_game(self, seats: list[tuple[str, SeatKind]], pool: tuple[tuple[GoalBoard, GoalBoard], ...]) -> Game:
-        game = Game([n for n, _ in seats], seed=self._seed, handicap=self.handicap_box.value,
+        seed = self._seed if self._seed is not None else secrets.randbelow(10**9)  # a game number to record
+        game = Game([n for n, _ in seats], seed=seed, handicap=self.handicap_box.value,
                     gambler=self.gambler_box.value, boards=pool, rounds=min(10, len(pool)),
                     backs_sum_to_15=self.backs_box.value)
         # only once the game exists do the seats change hands
         self._kinds = {name: kind for name, kind in seats}
         self._computers: dict[str, CautiousPlayer | GreedyPlayer | OptimalPlayer] = {
-            name: make_player(kind, seed=self._seed) for name, kind in seats if kind != "human"}
+            name: make_player(kind, seed=seed) for name, kind in seats if kind != "human"}
+        #: the seed of the game being played (drawn at random when the board's seed is None)
+        self.game_seed = seed
+        self._recorded = 0
         self._game_setup = (tuple(seats), self.handicap_box.value, self.gambler_box.value, self.backs_box.value,
                             self.boards_text.value)
         return game
@@ -1098,8 +1111,26 @@ Placing green was right; stopping cost 11.53 points on average.
     def __repr__(self) -> str:
         return f"DiceBoard(board {self.game.board_number}, {self.game.player}: {self.game.turn.notation()})"
 
+    def _record_game(self) -> None:
+        # after each board every seat has played, the game so far is recorded (see the key argument)
+        g = self.game
+        done = len(g.pad) // len(g.players)
+        if self.recorder is None or self._example is not None or done == 0 or len(g.pad) == self._recorded \
+                or len(g.pad) % len(g.players):
+            return
+        self._recorded = len(g.pad)
+        totals = g.totals()
+        human = next((p for p in g.players if p not in self._computers), None)
+        computer = next((p for p in g.players if p in self._computers), None)
+        if human is None:  # only computers played: no pupil's result
+            return
+        self.recorder.write(game="dice", seed=self.game_seed, boards=done, score=totals[human],
+                            computer=totals[computer] if computer is not None else 0,
+                            policy=self._kinds[computer] if computer is not None else None)
+
     def render(self) -> None:
         """Redraw everything from the game."""
+        self._record_game()
         g = self.game
         t = g.turn
         example = self._example

@@ -290,6 +290,12 @@ _QUESTIONS = f"""
 .kit-question .kit-feedback .widget-html-content {{ white-space: normal; }}
 .kit-question .widget-toggle-buttons .widget-toggle-button {{ width: auto; min-width: 6em; }}
 .kit-question .widget-text, .kit-question .widget-textarea {{ max-width: 100%; }}
+.kit-export .widget-html, .kit-export .widget-html-content {{ height: auto; white-space: normal; }}
+.kit-export .kit-download a {{ font-weight: bold; text-decoration: underline; font-size: {TEXT_PX["large"]}px;
+  color: var(--jp-content-link-color, #0b57d0); }}
+.kit-export .kit-code-text {{ font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-weight: bold;
+  font-size: {2 * TEXT_PX["normal"]}px; line-height: 1.35; letter-spacing: 0.08em; word-spacing: 0.3em;
+  overflow-wrap: anywhere; margin: 4px 0; }}
 """
 
 #: The whole style sheet.

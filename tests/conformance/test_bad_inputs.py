@@ -41,7 +41,7 @@ WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", 
                   "fifteen_kit.widgets.printables.page", "fifteen_kit.widgets.printables.game_of_15",
                   "fifteen_kit.widgets.printables.dice", "fifteen_kit.widgets.printables.five_by_15",
                   "fifteen_kit.widgets.printables.rules", "fifteen_kit.widgets.printables.lessons",
-                  "fifteen_kit.widgets.class_view")
+                  "fifteen_kit.widgets.class_view", "fifteen_kit.widgets.results")
 
 #: Not attacked, by design:
 #: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
@@ -697,7 +697,20 @@ def _examples_questions_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
         w + "WhyQuestion": lambda _: {"question": "Why?", "model": "Because four lines meet there.",
                                       "points": ["four lines", "sum 60"], "key": "97.w1"},
         w + "WhyQuestion.compare": lambda _: {"record": False},
-        w + "saved_answer": lambda _: {"key": "97.q1"},
+    }
+
+
+def _examples_export_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the recording and export of a pupil's results in a notebook (issue 19)."""
+    r = "fifteen_kit.widgets.results."
+    return {
+        r + "Recorder": lambda _: {"key": "97.q1", "kind": "check"},
+        r + "saved_answer": lambda _: {"key": "97.q1"},
+        r + "lesson_records": lambda _: {"lesson": "97"},
+        r + "forget": lambda _: {"lesson": "97"},
+        r + "ResultsExport": lambda _: {"lesson": "97"},
+        r + "export_results": lambda _: {"lesson": "97"},
+        "fifteen_kit.widgets.fifteens.PairStudy": lambda _: {"key": "97.pool", "strategies": ("fewest",), "deals": 2},
     }
 
 
@@ -809,7 +822,8 @@ def _examples_printables_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
 TARGETS = public_targets()
 INSTANCES = _instances()
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
-            **_examples_guide_19(), **_examples_printables_19(), **_examples_results_19(), **_EXAMPLE_OVERRIDES}
+            **_examples_results_19(), **_examples_export_19(), **_examples_guide_19(), **_examples_printables_19(),
+            **_EXAMPLE_OVERRIDES}
 
 
 def _cases():

@@ -205,3 +205,57 @@ def test_board_plays_offline(page, site, artifacts, board):
     page.locator(selector).first.screenshot(path=str(artifacts / f"board-{board.stem}.png"), animations="disabled")
     assert page.blocked == []
     assert errors == []
+
+
+def test_results_are_handed_in_offline(page, site, artifacts):
+    """Lesson 05 in the browser-only site: a pair runs its class experiment, presses Save my results, and the
+    downloaded file (made in the page: no server) and the code hold the pair's wins (issue 19)."""
+    from pathlib import Path
+
+    from fifteen_kit.results import from_code, from_json
+
+    lesson = next(p for p in LESSONS if p.name.startswith("05_"))
+    _panel, errors = run_notebook(page, site, lesson, lesson.name)
+    assert errors == []
+    study = page.locator(".kit-question").filter(has_text="Your pair's experiment")
+    study.scroll_into_view_if_needed()
+    study.locator("input").fill("3")
+    study.locator("input").press("Tab")
+    t0 = time.time()
+    study.get_by_role("button", name=re.compile("Play 40 deals")).click()
+    expect(study).to_contain_text("recorded for the class tally", timeout=180_000)
+    TIMINGS["05 pair study (40 deals x 4 strategies)"] = round(time.time() - t0, 1)
+    question = page.locator(".kit-question").filter(has_text="add up to 14 instead of 15")
+    question.locator("input").fill("5")
+    question.get_by_role("button", name="Check").click()
+    expect(question).to_contain_text("✘")
+    export = page.locator(".kit-export")
+    export.scroll_into_view_if_needed()
+    export.locator("input").fill("pair 3")
+    export.get_by_role("button", name="Save my results").click()
+    link = export.locator(".kit-download a")
+    expect(link).to_have_count(1, timeout=60_000)
+    with page.expect_download() as caught:
+        link.click()
+    saved = from_json(Path(caught.value.path()).read_text(encoding="utf-8"))
+    pool = [r for r in saved.records if r["key"].startswith("05.pool_")]
+    assert saved.pupil == "pair 3" and len(pool) == 4 and {r["seed"] for r in pool} == {3}
+    decoded = from_code(export.locator(".kit-code-text").inner_text().strip())
+    assert sorted(decoded.keys()) == sorted(saved.keys()) and [decoded.record(r["key"]) for r in pool] == pool
+    assert saved.record("05.q1")["wrong"] == ["5"]
+    export.screenshot(path=str(artifacts / "lite-results-export.png"))
+    # the next lesson day in the same browser: the saved notebook, reopened in a fresh kernel, keeps the results
+    page.keyboard.press("Control+s")
+    page.wait_for_timeout(3000)
+    page.reload()
+    run_notebook(page, site, lesson, lesson.name)
+    expect(question.locator("input")).to_have_value("5")
+    export.scroll_into_view_if_needed()
+    export.locator("input").fill("pair 3")
+    export.get_by_role("button", name="Save my results").click()
+    expect(link).to_have_count(1, timeout=60_000)
+    with page.expect_download() as caught:
+        link.click()
+    again = from_json(Path(caught.value.path()).read_text(encoding="utf-8"))
+    assert sorted(again.records, key=lambda r: r["key"]) == sorted(saved.records, key=lambda r: r["key"])
+    assert page.blocked == []

@@ -1,0 +1,101 @@
+"""Handing in results in a real JupyterLab: a pupil answers, plays, presses Save my results, downloads the file
+and sees the code; the file holds the answers and the code decodes to the same results (issue 19)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from classroom import axe_violations
+from lab_driver import check, open_and_run
+from lab_server import Server
+from playwright.sync_api import expect
+
+from fifteen_kit.results import from_code, from_json
+
+NOTEBOOK = Path(__file__).parent / "notebooks" / "results.ipynb"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def pupil_server():
+    """A JupyterLab on a writable copy of the results notebook, as a pupil's own server is."""
+    root = Path(tempfile.mkdtemp(prefix="kit-results-"))
+    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
+    lab = Server(str(Path(sys.executable).parent / "jupyter"), root, root / ".state", writable=True)
+    try:
+        lab.wait_ready()
+        yield lab
+    finally:
+        lab.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _answer_play_and_hand_in(page, artifacts, front_end: str) -> None:
+    """The pupil's steps on the results notebook (one wrong try, a right one, the pair's study, Save my results)
+    and the checks of the downloaded file and the code."""
+    question = page.locator(".kit-question").nth(0)
+    for answer in ("9", "8"):  # one wrong try, then right
+        question.locator("input").fill(answer)
+        question.locator("input").press("Enter")
+        question.get_by_role("button", name="Check").click()
+    expect(question).to_contain_text("Correct")
+    study = page.locator(".kit-question").nth(1)
+    study.locator("input").fill("7")
+    study.locator("input").press("Tab")
+    study.get_by_role("button", name=re.compile("Play 5 deals")).click()
+    expect(study).to_contain_text("recorded for the class tally", timeout=60_000)
+    export = page.locator(".kit-export")
+    # by keyboard: the name box, then Tab to the button and Enter
+    export.locator("input").fill("Ana and Ben")
+    export.locator("input").press("Tab")
+    expect(export.get_by_role("button", name="Save my results")).to_be_focused()
+    page.keyboard.press("Enter")
+    link = export.locator(".kit-download a")
+    expect(link).to_have_count(1, timeout=30_000)
+    with page.expect_download() as caught:
+        link.click()
+    download = caught.value
+    assert download.suggested_filename == "results-97-ana-and-ben.json"
+    saved = from_json(Path(download.path()).read_text(encoding="utf-8"))
+    assert saved.lesson == "97" and saved.pupil == "Ana and Ben"
+    records = {r["key"]: r for r in saved.records}
+    assert records["97.q1"]["answer"] == "8" and records["97.q1"]["wrong"] == ["9"]
+    assert records["97.q1"]["first"] is False and records["97.q1"]["correct"] is True
+    assert {records[f"97.pool_{s}"]["seed"] for s in ("fewest", "most")} == {7}
+    code = export.locator(".kit-code-text").inner_text().strip()
+    decoded = from_code(code)
+    assert (decoded.lesson, decoded.pupil) == ("97", "Ana and Ben")
+    assert [r["key"] for r in decoded.records] == [r["key"] for r in saved.records]
+    assert axe_violations(page, ".kit-export") == []
+    export.scroll_into_view_if_needed()
+    export.screenshot(path=str(artifacts / f"results-export-{front_end}.png"))
+    page.screenshot(path=str(artifacts / f"results-page-{front_end}.png"), full_page=True)
+
+
+def test_save_my_results_downloads_the_file_and_shows_a_code_that_decodes_to_it(browser, pupil_server, artifacts):
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, accept_downloads=True)
+    page = context.new_page()
+    try:
+        open_and_run(page, pupil_server, NOTEBOOK.name)
+        _answer_play_and_hand_in(page, artifacts, "lab")
+        assert check(page, NOTEBOOK.name, []) == []
+    finally:
+        context.close()
+
+
+def test_save_my_results_works_the_same_under_voila(browser, server, artifacts):
+    # Voila renders the notebook as an app (no saving, no code): the download is made in the page all the same
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, accept_downloads=True)
+    page = context.new_page()
+    try:
+        rel = NOTEBOOK.relative_to(ROOT).as_posix()
+        page.goto(f"{server.base}/voila/render/{rel}?token={server.token}", wait_until="commit", timeout=120_000)
+        page.locator(".kit-export").wait_for(state="visible", timeout=120_000)
+        _answer_play_and_hand_in(page, artifacts, "voila")
+    finally:
+        context.close()
