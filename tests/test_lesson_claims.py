@@ -808,6 +808,9 @@ GUIDE_CLAIMS_04_06 = [
     # --- lesson 04 ---
     ("04", "the goal board `B4 Y3 K3 W2 G2 R1`", _dice_second_board, "B4 Y3 K3 W2 G2 R1"),
     ("04", "(**Run ▸ Run All Cells**; it takes 5.5 s of computing", lambda: _run_all("04_dice_and_risk"), 5.5),
+    ("04", "**exact expected score** of best play: 12.44 points per board, the average of the best-play expected "
+     "scores of the kit's 15 goal boards", lambda: _exact_per_board(), ("12.44", 15)),
+    ("04", "The class's mean comes with a 95% range", lambda: _confidence_level(), 0.95),
     ("04", "the lesson's worked example 11/6,",
      lambda: (Fraction(1, 6) * 1 + Fraction(1, 6) * 2 + Fraction(4, 6) * 2, "11/6 ≈ 1.83" in _markdown(
          "04_dice_and_risk")), (Fraction(11, 6), True)),
@@ -916,6 +919,14 @@ GUIDE_CLAIMS_04_06 = [
     ("04", "the kit's exact expected score of the cautious rule, 446/81 ≈ 5.51",
      lambda: (_simple("cautious"), _d(_simple("cautious"))), (Fraction(446, 81), "5.51")),
 ]
+
+
+def _exact_per_board() -> tuple[str, int]:
+    # a game's boards are drawn from the kit's set, each as likely as any other: the mean of best play's values
+    from fifteen_kit.nasty15 import default_boards
+
+    values = [policy_for(tuple(t for _, t in base.targets)).expected_score() for base, _ in default_boards()]
+    return _d(sum(values, Fraction(0)) / len(values)), len(values)
 
 
 def _share_below_9() -> Fraction:
