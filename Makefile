@@ -3,7 +3,8 @@
 #   make test      ruff, mypy, unit tests, doctests, property tests, every lesson under nbval, then the browser tests
 #   make play      one board as an app with Voila: make play GAME=fifteens
 #   make lessons   re-execute every lesson in place and save its outputs
-#   make bench     run the benchmarks in bench/
+#   make bench     run the benchmarks in bench/ (bench_lessons.py writes bench/results/lesson_times.json)
+#   make guide-answers  write the teacher guide's answer pages (lessons/teacher_guide/answers/) from the workbook
 #   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
 PYTHON ?= python3
 VENV   := .venv
@@ -18,7 +19,7 @@ CHROMIUM ?= /usr/bin/chromium
 # axe-core (npm), the accessibility checker the browser tests inject into each board's page.
 AXE := .cache/axe-core-4.14.1/axe.min.js
 
-.PHONY: lab play test test-browser test-lite lite binder-check lessons bench lint clean
+.PHONY: lab play test test-browser test-lite lite binder-check lessons bench guide-answers lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
@@ -130,6 +131,10 @@ lessons: $(VENV)/.lab
 
 bench: $(BENCH_VENV)/.bench
 	$(BENCH_VENV)/bin/python bench/run.py
+
+# The teacher guide's answer pages, from the workbook (tests/test_teacher_guide.py fails when they are stale).
+guide-answers: $(VENV)/.lab
+	$(BIN)/python -m fifteen_kit.widgets.workbook lessons/teacher_guide/answers
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) $(LITE_VENV) .cache .pytest_cache .ruff_cache build *.egg-info

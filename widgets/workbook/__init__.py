@@ -19,7 +19,7 @@ from fifteen_kit.errors import InvalidArgumentError
 
 from .core import Exercise, Predict, Task, Why
 
-__all__ = ["LESSONS", "Exercise", "Predict", "Task", "Why", "answer_key", "ask", "task", "tasks"]
+__all__ = ["LESSONS", "Exercise", "Predict", "Task", "Why", "answer_key", "answer_key_text", "ask", "task", "tasks"]
 
 #: The lessons that have tasks, as two-digit numbers.
 LESSONS = ("00", "01", "02", "03", "04", "05", "06")
@@ -63,13 +63,47 @@ def ask(key: str) -> Any:
     return task(key).widget()
 
 
-def answer_key(lesson: str) -> Any:
-    """Every answer, worked solution and model answer of one lesson, as Markdown (for the teacher).
+def _reveal_text(item: Predict) -> str:
+    # the reveal's own words when it is Markdown (its charts and boards are left to the notebook)
+    import contextlib
+    import html
+    import io
+    import re
 
-    Raises InvalidArgumentError for a lesson that is not one of :data:`LESSONS`.
-    """
     from IPython.display import Markdown
 
+    from fifteen_kit.svg import HTML
+
+    if item.reveal is None:
+        return ""
+    with contextlib.redirect_stdout(io.StringIO()):  # a reveal that displays a chart prints it outside a notebook
+        shown = item.reveal()
+    if isinstance(shown, Markdown) and isinstance(shown.data, str):
+        return shown.data.strip()
+    if isinstance(shown, HTML):  # the kit's own HTML: its words, one line per block, pictures left out
+        text = re.sub(r"(?is)<(svg|style|script)\b.*?</\1>", " ", shown)
+        text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"(?i)<br\s*/?>|</(p|li|div|tr|h\d)>", "\n", text)))
+        lines = [" ".join(line.split()).replace(" .", ".") for line in text.splitlines()]
+        return "\n".join(f"- {line}" for line in lines if line)
+    return "(The reveal is a chart: see it in the lesson.)"
+
+
+def _indented(text: str) -> str:
+    # continuation lines of a list item, indented so that Markdown keeps them in the item
+    return "\n".join(line if not line or i == 0 else f"  {line}" for i, line in enumerate(text.splitlines()))
+
+
+def answer_key_text(lesson: str, reveals: bool = False) -> str:
+    """Every answer, worked solution and model answer of one lesson, as Markdown text (for the teacher guide).
+
+    With ``reveals``, each prediction also gets what its reveal says (slow for lessons 04 to 06: it runs their
+    studies), and each exercise the slips its checker names.
+    Raises InvalidArgumentError for a lesson that is not one of :data:`LESSONS`.
+
+    >>> print(answer_key_text("00").splitlines()[0])
+    # Lesson 00: answer key
+    """
+    _check.flag(reveals, "reveals")
     lines = [f"# Lesson {lesson}: answer key", ""]
     for item in tasks(lesson):
         question = item.question() if callable(item.question) else item.question
@@ -79,14 +113,30 @@ def answer_key(lesson: str) -> Any:
             lines.append(f"* Answer: **{item.form.show(item.expected())}**" + (" (transfer)" if item.transfer else ""))
             solution = item.solution() if callable(item.solution) else item.solution
             if solution:
-                lines.append(f"* Worked solution: {solution}")
+                lines.append(f"* Worked solution: {_indented(solution)}")
+            if reveals:
+                slips = item.slips() if callable(item.slips) else item.slips
+                for value, why in slips.items():
+                    lines.append(f"* A usual slip: {item.form.show(value)} ({why})")
         elif isinstance(item, Predict):
             truth = item.truth() if callable(item.truth) else item.truth
             lines.append(f"* The kit's value: **{item.form.show(truth)}** {item.unit}".rstrip())
+            if reveals and (said := _reveal_text(item)):
+                lines += ["* What the reveal shows:", "", *(f"  {line}".rstrip() for line in said.splitlines())]
         else:
             model = item.model() if callable(item.model) else item.model
-            lines.append(f"* Model answer: {model}")
+            lines.append(f"* Model answer: {_indented(model)}")
             for point in item.points:
                 lines.append(f"  * {point() if callable(point) else point}")
         lines.append("")
-    return Markdown("\n".join(lines))
+    return "\n".join(lines)
+
+
+def answer_key(lesson: str) -> Any:
+    """Every answer, worked solution and model answer of one lesson, as Markdown (for the teacher).
+
+    Raises InvalidArgumentError for a lesson that is not one of :data:`LESSONS`.
+    """
+    from IPython.display import Markdown
+
+    return Markdown(answer_key_text(lesson))
