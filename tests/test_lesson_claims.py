@@ -1393,3 +1393,14 @@ def test_teacher_guide_04_06_plans(lesson):
     for way in ("Binder", "JupyterLite", "school server", "JupyterLab", "Run All"):
         assert way in launch, f"{GUIDE_FILES_04_06[lesson]}: the launch row does not mention {way}"
     assert f"](answers/{GUIDE_FILES_04_06[lesson]})" in raw, "no link to the lesson's answer page"
+
+
+@pytest.mark.parametrize("lesson", sorted(GUIDE_FILES_04_06))
+def test_teacher_guide_04_06_printables(lesson):
+    # every PDF a page names is one that `make printables` writes (fifteen_kit.widgets.printables, issue 19)
+    import re
+
+    printables = pytest.importorskip("fifteen_kit.widgets.printables")
+    named = re.findall(r"`([a-z_0-9-]+)\.pdf`", (GUIDE_DIR / GUIDE_FILES_04_06[lesson]).read_text())
+    assert named and set(named) <= set(printables.BUILDERS), sorted(set(named) - set(printables.BUILDERS))
+    assert {f"lesson-{lesson}-worksheet", f"lesson-{lesson}-answers"} <= set(named)
