@@ -1365,7 +1365,7 @@ NOT_KIT_NUMBERS = {
     "05": ["**13-15 year-olds** (Year 9-10, Grade 8-9)", "A script for 13-year-olds", "allow 5 minutes",
            "plan (13-15 year-olds"],
     "06": ["**14-15 year-olds** (Year 10, Grade 9), and able 13-year-olds", "allow 5 minutes",
-           "plan (13-15 year-olds"],
+           "plan (14-15 year-olds"],
 }
 _STRUCTURE = [
     r"\b0\d\.[pqw]\d+(?:-(?:0\d\.)?[pqw]?\d+)?",  # task keys and ranges: 04.p1, 04.p11-p14
