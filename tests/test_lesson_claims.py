@@ -944,6 +944,10 @@ GUIDE_CLAIMS_04_06 = [
      ("79.9%", True)),
     ("04", "a bust scores the 15 of all six targets", lambda: (sum(PUBLIC), len(PUBLIC)), (15, 6)),
     ("04", "(about 9: 300 × 5/162)", lambda: round(30 * 10 * p_bust(PUBLIC)), 9),
+    ("04", "about 19 pairs in 20 land within about 1.5 points of 5.51 with their 20 turns; a class of 15 pairs (300 "
+     "turns) lands within about 0.4", lambda: (round(20 * _confidence_level()), _cautious_margin(20, 1),
+                                               _cautious_margin(15 * 20, 1), _d(_simple("cautious"))),
+     (19, 1.5, 0.4, "5.51")),
     ("04", "the kit's exact expected score of the cautious rule, 446/81 ≈ 5.51",
      lambda: (_simple("cautious"), _d(_simple("cautious"))), (Fraction(446, 81), "5.51")),
 ]
@@ -955,6 +959,19 @@ def _exact_per_board() -> tuple[str, int]:
 
     values = [policy_for(tuple(t for _, t in base.targets)).expected_score() for base, _ in default_boards()]
     return _d(sum(values, Fraction(0)) / len(values)), len(values)
+
+
+def _cautious_margin(turns: int, places: int) -> float:
+    # 1.96 standard errors of the average of `turns` cautious turns on the public board, from the exact distribution
+    from statistics import NormalDist
+
+    from fifteen_kit.nasty15.probability import score_distribution
+
+    dist = score_distribution(PUBLIC, "cautious")
+    mean = sum((s * p for s, p in dist.items()), Fraction(0))
+    variance = sum(((s - mean) ** 2 * p for s, p in dist.items()), Fraction(0))
+    z = NormalDist().inv_cdf(0.5 + _confidence_level() / 2)
+    return round(z * math.sqrt(variance / turns), places)
 
 
 def _share_below_9() -> Fraction:
