@@ -6,6 +6,7 @@
 #   make bench     run the benchmarks in bench/ (bench_lessons.py writes bench/results/lesson_times.json)
 #   make guide-answers  write the teacher guide's answer pages (lessons/teacher_guide/answers/) from the workbook
 #   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
+#   make printables  the printable materials as PDF files in build/printables/ (Chromium prints the kit's HTML)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -19,7 +20,7 @@ CHROMIUM ?= /usr/bin/chromium
 # axe-core (npm), the accessibility checker the browser tests inject into each board's page.
 AXE := .cache/axe-core-4.14.1/axe.min.js
 
-.PHONY: lab play test test-browser test-lite lite binder-check lessons bench guide-answers lint clean
+.PHONY: lab play test test-browser test-lite lite binder-check lessons bench guide-answers lint clean printables
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
@@ -63,6 +64,7 @@ test: $(VENV)/.test $(CHROMIUM) $(AXE)
 	$(BIN)/mypy
 	$(BIN)/python -m pytest tests fifteen_kit widgets lessons docs --ignore=tests/browser --ignore=tests/lite --doctest-modules --doctest-glob="*.md" \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
+	$(MAKE) printables
 	$(BIN)/python -m pytest tests/browser
 	$(MAKE) test-lite
 	$(MAKE) binder-check
@@ -85,7 +87,14 @@ binder-check:
 
 # Browser tests only: JupyterLab from .venv driven in Debian's Chromium; screenshots in artifacts/browser/.
 test-browser: $(VENV)/.test $(CHROMIUM) $(AXE)
+	$(MAKE) printables
 	$(BIN)/python -m pytest tests/browser
+
+# The printable and unplugged materials: the kit's HTML pages (fifteen_kit.widgets.printables) printed to PDF by
+# Debian's Chromium through Playwright (a test pin, hence .venv/.test); it fails if a page overflows its sheet.
+PRINTABLES := build/printables
+printables: $(VENV)/.test $(CHROMIUM)
+	$(BIN)/python -m fifteen_kit.widgets.printables $(PRINTABLES) --chromium $(CHROMIUM)
 
 # The browser-only site (JupyterLite, Pyodide): its build tools live in .venv-lite, downloads in .cache/lite/.
 LITE_VENV := .venv-lite

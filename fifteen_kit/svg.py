@@ -40,6 +40,7 @@ __all__ = [
     "THEME",
     "dice_goal_board",
     "die",
+    "five_tile",
     "magic_grid",
     "number_square",
     "number_squares",
@@ -510,7 +511,7 @@ def die(value: int, fill: str, ink: str, x: float = 0, y: float = 0, size: float
     return "".join(parts)
 
 
-def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None,) * 6, size: float = 52,
+def dice_goal_board(targets: Iterable[int | None], placed: Iterable[int | None] = (None,) * 6, size: float = 52,
                     title: str = "") -> SVG:
     """A "15" goal board: each colour's target die, and below it the die placed there (if any).
 
@@ -518,15 +519,22 @@ def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None
     headed by its colour's letter and target ("B ≤ 4", text 0.4 x ``size`` px, so at least 16 px from a
     ``size`` of 40); the dice themselves carry no letter (their column names them).
 
-    Raises InvalidArgumentError for bad targets (six whole numbers 1..6), placed dice (six entries, each
-    None or 1..its target), size or title (text of at most MAX_TEXT characters).
+    A back side (five colours, handicap variant) has None as white's target: its place shows where the
+    player's white-die marker lies ("W ≤ ?"), and no die is placed there.
+
+    Raises InvalidArgumentError for bad targets (six whole numbers 1..6, white's may be None), placed dice
+    (six entries, each None or 1..its target), size or title (text of at most MAX_TEXT characters).
 
     >>> dice_goal_board((4, 3, 3, 2, 2, 1), (2, None, None, None, None, 1)).count('<rect') >= 8
     True
+    >>> 'W ≤ ?' in dice_goal_board((4, 3, 3, None, 4, 1))   # the back side of the public board
+    True
     """
-    from .nasty15.boards import COLOURS
+    from .nasty15.boards import COLOURS, Colour
 
-    t = [_check.whole(v, 1, 6, "a target") for v in _check.items(targets, 6, "targets")]
+    white = COLOURS.index(Colour.WHITE)
+    raw = _check.items(targets, 6, "targets")
+    t = [None if i == white and v is None else _check.whole(v, 1, 6, "a target") for i, v in enumerate(raw)]
     p = _check.items(placed, 6, "placed dice")
     if len(t) != 6 or len(p) != 6:
         raise InvalidArgumentError("a goal board has six colours", input=(targets, placed))
@@ -534,6 +542,8 @@ def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None
     title = _text(title, "title")
     for i, v in enumerate(p):
         if v is not None:
+            if t[i] is None:
+                raise InvalidArgumentError("no die is placed on the white marker's place", input=v)
             _check.whole(v, 1, t[i], "a placed die")
     gap = size * 0.35
     width = 6 * size + 7 * gap
@@ -543,15 +553,51 @@ def dice_goal_board(targets: Iterable[int], placed: Iterable[int | None] = (None
            f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="#2b3a4a"/>']
     for i, colour in enumerate(COLOURS):
         x = gap + i * (size + gap)
+        target = t[i]
+        head = f"{colour.value} ≤ {target}" if target is not None else f"{colour.value} ≤ ?"
         out.append(f'<text x="{x + size / 2:g}" y="{gap * 0.9 + size * 0.3:g}" text-anchor="middle" '
-                   f'font-family="{_FONT}" font-size="{size * 0.4:g}" fill="#f7f0dc">{colour.value} ≤ {t[i]}</text>')
+                   f'font-family="{_FONT}" font-size="{size * 0.4:g}" fill="#f7f0dc">{head}</text>')
         y = gap + size * 0.55
-        out.append(die(t[i], colour.hex, colour.ink, x, y, size))
+        if target is None:  # a back side: the player's white-die marker lies here
+            out.append(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" '
+                       f'fill="#ffffff" stroke="#f7f0dc" stroke-width="{size * 0.04:g}"/>'
+                       f'<text x="{x + size / 2:g}" y="{y + size * 0.45:g}" text-anchor="middle" font-family="{_FONT}" '
+                       f'font-size="{size * 0.2:g}" fill="#1f1f24">marker</text>'
+                       f'<text x="{x + size / 2:g}" y="{y + size * 0.75:g}" text-anchor="middle" font-family="{_FONT}" '
+                       f'font-size="{size * 0.2:g}" fill="#1f1f24">here</text>')
+        else:
+            out.append(die(target, colour.hex, colour.ink, x, y, size))
         y2 = y + size + gap
         if p[i] is None:
             out.append(f'<rect x="{x:g}" y="{y2:g}" width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" '
                        f'fill="none" stroke="#f7f0dc" stroke-dasharray="4 4" stroke-width="2" opacity="0.6"/>')
-        else:
-            out.append(die(_check.whole(p[i], 1, t[i], "a placed die"), colour.hex, colour.ink, x, y2, size))
+        elif target is not None:
+            out.append(die(_check.whole(p[i], 1, target, "a placed die"), colour.hex, colour.ink, x, y2, size))
     out.append("</svg>")
     return SVG("".join(out))
+
+
+def five_tile(colour: int, number: int, x: float = 0, y: float = 0, size: float = 48) -> str:
+    """One 5x15 tile as an SVG fragment: its row colour's letter and its number (``O3``) on its colour.
+
+    ``colour`` is the row colour's index 0..4 in :data:`~fifteen_kit.five_by_15.rules.COLOUR_LETTERS` (blue,
+    orange, green, purple, yellow), ``number`` 1..15; the tile is ``size`` wide and as tall, its corner at x, y.
+    The letter is printed with the number, so no one depends on colour alone.  Raises InvalidArgumentError
+    for a colour outside 0..4, a number outside 1..15, a bad size or position.
+
+    >>> '>O<' in five_tile(1, 3) and '>3<' in five_tile(1, 3)
+    True
+    """
+    from .five_by_15.rules import COLOUR_HEX, COLOUR_LETTERS
+
+    colour = _check.whole(colour, 0, len(COLOUR_LETTERS) - 1, "a 5x15 colour")
+    number = _check.whole(number, 1, 15, "a 5x15 tile number")
+    size, x, y = _size(size), _number(x, "x"), _number(y, "y")
+    ink = "#ffffff" if COLOUR_LETTERS[colour] == "B" else THEME["onyx"]
+    return (f'<g transform="translate({x:g},{y:g})">'
+            f'<rect width="{size:g}" height="{size:g}" rx="{size * 0.12:g}" fill="{COLOUR_HEX[colour]}" '
+            f'stroke="{THEME["onyx"]}" stroke-width="{size * 0.03:g}"/>'
+            f'<text x="{size * 0.1:g}" y="{size * 0.3:g}" font-family="{_FONT}" font-size="{size * 0.24:g}" '
+            f'font-weight="bold" fill="{ink}">{COLOUR_LETTERS[colour]}</text>'
+            f'<text x="{size / 2:g}" y="{size * 0.78:g}" text-anchor="middle" font-family="{_FONT}" '
+            f'font-size="{size * 0.5:g}" font-weight="bold" fill="{ink}">{number}</text></g>')

@@ -473,7 +473,7 @@ def _corner_formulas() -> tuple[str, ...]:
 GUIDE = LESSONS / "teacher_guide"  # the teacher guide: README.md (the index), a page per lesson, answers/
 
 
-def _guide_text() -> str:
+def _guide_folder_text() -> str:
     # every page of the guide, with runs of white space made one space (a claim may wrap anywhere)
     return " ".join(" ".join(p.read_text().split()) for p in sorted(GUIDE.rglob("*.md")))
 
@@ -584,7 +584,7 @@ GUIDE_CLAIMS = [
 
 @pytest.mark.parametrize(("text", "computed", "stated"), GUIDE_CLAIMS, ids=[c[0][:40] for c in GUIDE_CLAIMS])
 def test_teacher_guide_matches_the_kit(text, computed, stated):
-    assert _spaced(text) in _guide_text(), f"the teacher guide no longer says {text!r}"
+    assert _spaced(text) in _guide_folder_text(), f"the teacher guide no longer says {text!r}"
     if isinstance(computed, tuple):
         computed = tuple(c() if callable(c) else c for c in computed)
     computed = computed() if callable(computed) else computed  # slow studies are computed only here

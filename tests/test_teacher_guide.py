@@ -60,7 +60,9 @@ def test_the_index_table_of_run_all_times_is_the_measured_one():
 @pytest.mark.parametrize("stem", NOTEBOOKS)
 def test_each_page_states_its_lessons_measured_time(stem):
     stated = re.findall(r"takes ([\d.]+) s of computing", (GUIDE / f"{stem}.md").read_text())
-    assert stated == [str(TIMES[stem]["run_all_s"])], f"{stem}.md: say 'takes N s of computing' with the measured N"
+    assert set(stated) <= {str(TIMES[stem]["run_all_s"])}, f"{stem}.md: 'takes N s of computing' with N not measured"
+    if stem in STRUCTURED:
+        assert stated, f"{stem}.md: say 'takes N s of computing' with the measured N"
 
 
 def test_the_readme_rounds_lesson_06_as_measured():
@@ -100,3 +102,11 @@ def test_the_answer_key_text_refuses_bad_input():
         answer_key_text("99")
     with pytest.raises(InvalidArgumentError, match="reveals"):
         answer_key_text("00", reveals="yes")  # type: ignore[arg-type]
+
+
+def test_every_printable_the_guide_names_is_made_by_make_printables():
+    from fifteen_kit.widgets.printables import BUILDERS
+
+    made = {f"{name}.pdf" for name in BUILDERS} | {"lesson-NN-worksheet.pdf", "lesson-NN-answers.pdf"}
+    named = {n for page in GUIDE.glob("*.md") for n in re.findall(r"`([\w-]+\.pdf)`", page.read_text())}
+    assert named and named <= made, f"not made by make printables: {sorted(named - made)}"

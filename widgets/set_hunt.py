@@ -71,10 +71,10 @@ class SetHunt(w.VBox):
                         for d in range(1, 10)]
         for button in self.buttons:
             button.style.font_size = f"{px}px"
-            button.observe(lambda _: self._show_sum(), "value")
+            button.observe(self._pressed, "value")
         self.sum_line = w.HTML()
         self.keep_button = w.Button(description="Keep this set", tooltip=f"add the set to your list if it makes "
-                                    f"{self.total}", layout=w.Layout(width="auto", min_width="max-content"))
+                                    f"{self.total}", layout=w.Layout(width="max-content"))
         self.keep_button.style.font_size = f"{TEXT_PX['normal']}px"
         self.keep_button.on_click(lambda _: self.keep())
         self.message = w.HTML()
@@ -115,10 +115,15 @@ class SetHunt(w.VBox):
             self.found.append(tuple(digits))
             for button in self.buttons:
                 button.value = False
-            self.listing.value = ('<div style="font-size:{}px; color:{}">{}</div>'.format(
+            self.listing.value = ('<div style="font-size:{}px; color:{}"><b>Your sets</b><br>{}</div>'.format(
                 TEXT_PX["normal"], PALETTE["ink"], "<br>".join(" + ".join(map(str, s)) for s in self.found)))
         self.message.value = f'<span style="font-size:{TEXT_PX["normal"]}px">{text}</span>'
         return text
+
+    def _pressed(self, change: dict) -> None:
+        # a digit in the set is shown pressed and coloured (the sum line names it too, so colour is not alone)
+        change["owner"].button_style = "primary" if change["new"] else ""
+        self._show_sum()
 
     def _show_sum(self) -> None:
         digits = self.chosen()

@@ -7,13 +7,14 @@ Rules, in the kit's words:
 * A *removal* takes two or more tableau cards whose values sum to exactly 15
   (ace 1, 2..9 their face value).  Tens, jacks, queens and kings have no value:
   they leave only as a set of all four cards of one rank (four 10s, four jacks,
-  ...), and never together with other cards.  (Option ``face_rule='one-each'``:
-  instead, one 10, one jack, one queen and one king go together, the other
-  common rule.)
+  ...), and never together with other cards.
 * After each removal the empty tableau places are refilled from the stock, in
   place order (top-left to bottom-right), while the stock lasts.  No redeal.
 * The game is won when tableau and stock are empty, and lost when no removal is
   possible.
+
+The other common face-card rule is the option ``face_rule='one-each'``: instead, one 10, one jack, one queen
+and one king go together.
 
 Places are numbered 0..15, row by row.  A move (a *removal*) is a tuple of places in ascending order; its
 text lists the place numbers, e.g. ``'6 15'`` (see :func:`removal_text` and :func:`parse_removal`).

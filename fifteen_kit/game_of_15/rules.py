@@ -10,19 +10,17 @@ Rules, in the kit's words:
   four or five digits wins as soon as some three of them do (Law 2).
 * When all nine digits are drafted and nobody has won, the round is a draw,
   a *stalemate* (Law 4).
-* Claims (section 2.4, phase 3, and 2.7): with ``auto_claim=True`` (casual play,
-  the default) a fifteen ends the round by itself.  With ``auto_claim=False`` the
-  player who just drafted must call "Fifteen!" naming three of their digits
-  (:meth:`Round.claim`); a fifteen not claimed before the opponent drafts stays
-  on the rack but wins nothing yet.  A claim is judged by the claimant's rack
-  (2.7): a claim made while holding *no* three digits that sum to 15 is a *false
-  claim*, whatever digits it names (two, four, unheld ones): the claimant forfeits
-  the round.  A claim by a player who *does* hold a fifteen but names anything
-  other than three of its own digits summing to 15 is a *wrong statement*: under
-  the default reading it does not count (no win, no penalty; see
-  :class:`~fifteen_kit.errors.WrongStatementError`), under ``wrong_statement="false"``
-  it is a false claim.  When the pool is empty the last drafter either claims or
-  declines (:meth:`Round.decline_claim`); declining makes the round a draw.
+
+Claims, in detail (section 2.4, phase 3, and 2.7): with ``auto_claim=True`` (casual play, the default) a
+fifteen ends the round by itself.  With ``auto_claim=False`` the player who just drafted must call "Fifteen!"
+naming three of their digits (:meth:`Round.claim`); a fifteen not claimed before the opponent drafts stays on
+the rack but wins nothing yet.  A claim is judged by the claimant's rack (2.7): a claim made while holding
+*no* three digits that sum to 15 is a *false claim*, whatever digits it names (two, four, unheld ones): the
+claimant forfeits the round.  A claim by a player who *does* hold a fifteen but names anything other than
+three of its own digits summing to 15 is a *wrong statement*: under the default reading it does not count (no
+win, no penalty; see :class:`~fifteen_kit.errors.WrongStatementError`), under ``wrong_statement="false"`` it
+is a false claim.  When the pool is empty the last drafter either claims or declines
+(:meth:`Round.decline_claim`); declining makes the round a draw.
 
 Position notation (round-trips through :meth:`Round.parse`)::
 

@@ -36,7 +36,11 @@ from .harness import BAD_VALUES, attempt, resolved_hints, snapshot, watchdog, wr
 WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", "fifteen_kit.widgets.fifteens",
                   "fifteen_kit.widgets.five_by_15", "fifteen_kit.widgets.game_of_15",
                   "fifteen_kit.widgets.game_of_15_controller", "fifteen_kit.widgets.game_of_15_views",
-                  "fifteen_kit.widgets.nasty15", "fifteen_kit.widgets.set_hunt")
+                  "fifteen_kit.widgets.nasty15", "fifteen_kit.widgets.set_hunt", "fifteen_kit.widgets.workbook.key",
+                  "fifteen_kit.widgets.printables",
+                  "fifteen_kit.widgets.printables.page", "fifteen_kit.widgets.printables.game_of_15",
+                  "fifteen_kit.widgets.printables.dice", "fifteen_kit.widgets.printables.five_by_15",
+                  "fifteen_kit.widgets.printables.rules", "fifteen_kit.widgets.printables.lessons")
 
 #: Not attacked, by design:
 #: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
@@ -58,6 +62,8 @@ RESULT_RECORDS = {
     "fifteen_kit.answers.Verdict",  # a form's judgement of an answer: the kit builds it, a user reads it
     # held_back's answer: the kit counts the rolls; a user never builds one
     "fifteen_kit.nasty15.studies.HeldBack",
+    # a printable sheet and an answer-key entry: the kit builds them from its own pages and tasks (issue 19)
+    "fifteen_kit.widgets.printables.page.Sheet", "fifteen_kit.widgets.workbook.key.Answer",
 }
 NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML",
                    "fifteen_kit.contract.Player", "fifteen_kit.contract.Position"}
@@ -709,11 +715,33 @@ _EXAMPLE_OVERRIDES = {
 ALLOWED: dict[tuple[str, str, str], str] = {}
 
 
+def _examples_printables_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the printable materials and the answer key as data (issue 19)."""
+    from fifteen_kit.widgets.workbook import task
+
+    from fifteen_kit.nasty15 import default_boards
+    p = "fifteen_kit.widgets.printables."
+    return {
+        p + "sheets": lambda _: {"names": ["rules-dice", "game_of_15-plate"]},
+        p + "page.page": lambda _: {"title": "Tiles", "body": "<p>cut</p>", "subtitle": "cut-out sheet"},
+        p + "page.ruled_lines": lambda _: {"count": 3},
+        p + "page.markdown": lambda _: {"text": "**15**"},
+        p + "dice.goal_boards": lambda _: {"boards": list(default_boards()[:2])},
+        p + "rules.rules_text": lambda _: {"game": "fifteens"},
+        p + "rules.rules_card": lambda _: {"game": "fifteens"},
+        p + "lessons.worksheet": lambda _: {"lesson": "00"},
+        p + "lessons.answer_sheet": lambda _: {"lesson": "00"},
+        "fifteen_kit.widgets.workbook.key.answers": lambda _: {"lesson": "00"},
+        "fifteen_kit.widgets.workbook.key.answer_of": lambda _: {"item": task("00.q1")},
+        "fifteen_kit.svg.five_tile": lambda _: {"colour": 1, "number": 3, "x": 0, "y": 0, "size": 48},
+    }
+
+
 # -- the test ---------------------------------------------------------------------------------------------------
 TARGETS = public_targets()
 INSTANCES = _instances()
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
-            **_examples_guide_19(), **_EXAMPLE_OVERRIDES}
+            **_examples_guide_19(), **_examples_printables_19(), **_EXAMPLE_OVERRIDES}
 
 
 def _cases():

@@ -18,11 +18,16 @@ from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
 
 from .core import Exercise, Predict, Task, Why
+from .key import Answer, answers
 
-__all__ = ["LESSONS", "Exercise", "Predict", "Task", "Why", "answer_key", "answer_key_text", "ask", "task", "tasks"]
+__all__ = ["LESSONS", "LESSON_TITLES", "Answer", "Exercise", "Predict", "Task", "Why", "answer_key", "answer_key_text",
+           "answers", "ask", "task", "tasks"]
 
 #: The lessons that have tasks, as two-digit numbers.
 LESSONS = ("00", "01", "02", "03", "04", "05", "06")
+#: Each lesson's title, as the start page's table of lessons names it.
+LESSON_TITLES = {"00": "Start here", "01": "The magic square behind the game", "02": "Perfect play",
+                 "03": "Counting to 15", "04": "Dice and risk", "05": "Fifteens patience", "06": "Search in 5x15"}
 
 
 def tasks(lesson: str | None = None) -> list[Task]:
@@ -94,7 +99,8 @@ def _indented(text: str) -> str:
 
 
 def answer_key_text(lesson: str, reveals: bool = False) -> str:
-    """Every answer, worked solution and model answer of one lesson, as Markdown text (for the teacher guide).
+    """Every answer, worked solution and model answer of one lesson, as Markdown text (for the teacher guide),
+    rendered from :func:`~fifteen_kit.widgets.workbook.key.answers`, as the printable answer sheet is.
 
     With ``reveals``, each prediction also gets what its reveal says (slow for lessons 04 to 06: it runs their
     studies), and each exercise the slips its checker names.
@@ -105,29 +111,25 @@ def answer_key_text(lesson: str, reveals: bool = False) -> str:
     """
     _check.flag(reveals, "reveals")
     lines = [f"# Lesson {lesson}: answer key", ""]
-    for item in tasks(lesson):
-        question = item.question() if callable(item.question) else item.question
-        lines.append(f"**{item.key}.** {question}")
+    for item, source in zip(answers(lesson), tasks(lesson), strict=True):
+        lines.append(f"**{item.key}.** {item.question}")
         lines.append("")
-        if isinstance(item, Exercise):
-            lines.append(f"* Answer: **{item.form.show(item.expected())}**" + (" (transfer)" if item.transfer else ""))
-            solution = item.solution() if callable(item.solution) else item.solution
-            if solution:
-                lines.append(f"* Worked solution: {_indented(solution)}")
-            if reveals:
-                slips = item.slips() if callable(item.slips) else item.slips
+        if item.kind == "exercise":
+            lines.append(f"* Answer: **{item.answer}**" + (" (transfer)" if item.transfer else ""))
+            if item.solution:
+                lines.append(f"* Worked solution: {_indented(item.solution)}")
+            if reveals and isinstance(source, Exercise):
+                slips = source.slips() if callable(source.slips) else source.slips
                 for value, why in slips.items():
-                    lines.append(f"* A usual slip: {item.form.show(value)} ({why})")
-        elif isinstance(item, Predict):
-            truth = item.truth() if callable(item.truth) else item.truth
-            lines.append(f"* The kit's value: **{item.form.show(truth)}** {item.unit}".rstrip())
-            if reveals and (said := _reveal_text(item)):
+                    lines.append(f"* A usual slip: {source.form.show(value)} ({why})")
+        elif item.kind == "prediction":
+            lines.append(f"* The kit's value: **{item.answer}** {item.unit}".rstrip())
+            if reveals and isinstance(source, Predict) and (said := _reveal_text(source)):
                 lines += ["* What the reveal shows:", "", *(f"  {line}".rstrip() for line in said.splitlines())]
         else:
-            model = item.model() if callable(item.model) else item.model
-            lines.append(f"* Model answer: {_indented(model)}")
+            lines.append(f"* Model answer: {_indented(item.answer)}")
             for point in item.points:
-                lines.append(f"  * {point() if callable(point) else point}")
+                lines.append(f"  * {point}")
         lines.append("")
     return "\n".join(lines)
 
@@ -136,6 +138,9 @@ def answer_key(lesson: str) -> Any:
     """Every answer, worked solution and model answer of one lesson, as Markdown (for the teacher).
 
     Raises InvalidArgumentError for a lesson that is not one of :data:`LESSONS`.
+
+    >>> "**01.q2.**" in answer_key("01").data
+    True
     """
     from IPython.display import Markdown
 

@@ -1,0 +1,101 @@
+"""The printable materials' HTML (fast: no browser): page counts computed from the kit, worksheets without answers,
+answer sheets and rules cards from their one source.  tests/browser/test_printables.py prints them to PDF."""
+
+import re
+from html import escape, unescape
+
+import pytest
+from fifteen_kit.widgets.printables import (
+    BUILDERS,
+    answer_sheet,
+    dice,
+    five_by_15,
+    game_of_15,
+    rules,
+    rules_card,
+    sheets,
+    worksheet,
+)
+from fifteen_kit.widgets.workbook import LESSONS, Exercise, answers, tasks
+from fifteen_kit.widgets.workbook.core import _value
+from printables_cases import FIXED_PAGES
+
+from fifteen_kit.answers import Choice
+from fifteen_kit.errors import InvalidArgumentError
+from fifteen_kit.five_by_15.rules import COLOUR_LETTERS
+from fifteen_kit.game_of_15 import DIGITS
+from fifteen_kit.nasty15 import default_boards
+
+
+def test_every_material_of_the_issue_is_built():
+    expected = set(FIXED_PAGES) | {f"lesson-{n}-{kind}" for n in LESSONS for kind in ("worksheet", "answers")}
+    assert set(BUILDERS) == expected
+
+
+@pytest.mark.parametrize("name", sorted(FIXED_PAGES))
+def test_page_counts_follow_from_the_pieces(name):
+    (sheet,) = sheets(name)
+    assert sheet.name == name and len(sheet.pages) == FIXED_PAGES[name]
+    html = sheet.html()
+    assert html.count('<section class="page">') == FIXED_PAGES[name]
+    assert f"page {FIXED_PAGES[name]} of {FIXED_PAGES[name]}" in html
+
+
+def test_the_pieces_are_all_there():
+    assert game_of_15.tiles().html().count("<svg") == len(DIGITS)
+    assert five_by_15.tiles().html().count("<svg") == len(COLOUR_LETTERS) * len(five_by_15.NUMBERS)
+    boards = dice.goal_boards().html()
+    for base, back in default_boards():
+        assert base.notation() in boards and back.notation() in boards
+    assert boards.count("W ≤ ?") == len(default_boards())  # every back shows the marker's place
+
+
+def _outside_questions(html):
+    # the worksheet's text without its questions, choice options, headings, labels and footers
+    html = re.sub(r'<span class="q">.*?</span></div>|<div class="choices">.*?</div>', "", html, flags=re.S)
+    html = re.sub(r'<h1>.*?</h1>|<p class="sub">.*?</p>|<footer>.*?</footer>|<span class="label">.*?</span>'
+                  r"|<title>.*?</title>|<style>.*?</style>", "", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_worksheets_ask_every_question_and_show_no_answer(lesson):
+    sheet = worksheet(lesson)
+    html = sheet.html()
+    for item in tasks(lesson):
+        assert str(_value(item.question))[:60] in unescape(html), item.key
+    rest = _outside_questions(html)
+    assert not re.search(r"\d", rest), f"lesson {lesson}: a number outside the questions: {rest!r}"
+    for item in tasks(lesson):
+        if isinstance(item, Exercise) and not isinstance(item.form, Choice):
+            for shown in item.renderings():
+                assert not re.search(rf"(?<![\w.]){re.escape(shown)}(?![\w.])", rest), (item.key, shown)
+        for text in (getattr(item, "solution", ""), getattr(item, "model", "")):
+            if text and not callable(text):
+                assert text[:40] not in html, item.key
+
+
+@pytest.mark.parametrize("lesson", ["00", "01"])
+def test_answer_sheets_print_the_answer_key(lesson):
+    html = answer_sheet(lesson).html()
+    for entry in answers(lesson):
+        assert escape(entry.answer, quote=False) in html or entry.kind == "why", entry.key
+        assert entry.key in html
+
+
+def test_rules_cards_print_the_engines_rules():
+    for game in rules.GAMES:
+        card = rules_card(game).html()
+        texts = rules.rules_text(game)
+        assert texts and all(texts.values()), game
+        for items in texts.values():
+            for rule in items:
+                words = re.sub(r"[*`]|:\w+:", "", rule).split()[:6]
+                assert " ".join(words) in re.sub(r"<[^>]+>", "", card), (game, rule)
+
+
+def test_bad_names_are_refused():
+    for call in (lambda: worksheet("7"), lambda: answer_sheet("99"), lambda: rules_card("chess"),
+                 lambda: sheets("no-such-sheet"), lambda: dice.goal_boards([("x", "y")])):
+        with pytest.raises(InvalidArgumentError):
+            call()
