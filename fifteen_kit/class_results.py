@@ -300,8 +300,11 @@ class ClassResults:
         return DicePool(tuple(pupils), tuple(computer), running, mean, interval, computer_mean, exact_board_score())
 
     def fifteens(self) -> list[StrategyPool]:
-        """The class's Fifteens games (game records of the ``"fifteens"`` game) pooled per strategy, in the order
-        the strategies first appear.
+        """The class's Fifteens experiments (game records of the ``"fifteens"`` game) pooled per strategy, in the
+        order the strategies first appear.
+
+        A deal a pupil played by hand (strategy ``"pupil"``) is left out: every pair plays the lesson's same deal,
+        so those records are one deal seen many times, not a sample to pool.
 
         >>> from fifteen_kit.results import PupilResults
         >>> def pool(name, wins):
@@ -312,10 +315,11 @@ class ClassResults:
         [(12, 20, 0.387, 0.781), (21, 40, 0.375, 0.671)]
         """
         from .fifteens.strategies import wilson_interval
+        from .results import HAND_PLAYED
         totals: dict[str, list[PoolStep]] = {}
         for pupil in self.pupils:
             for record in pupil.records:
-                if record["kind"] == "game" and record["game"] == "fifteens":
+                if record["kind"] == "game" and record["game"] == "fifteens" and record["strategy"] != HAND_PLAYED:
                     steps = totals.setdefault(record["strategy"], [])
                     wins = (steps[-1].wins if steps else 0) + record["wins"]
                     deals = (steps[-1].deals if steps else 0) + record["deals"]

@@ -50,6 +50,7 @@ __all__ = [
     "CODE_PREFIX",
     "FILE_FORMAT",
     "GAMES",
+    "HAND_PLAYED",
     "KINDS",
     "MAX_RECORDS",
     "PupilResults",
@@ -67,6 +68,8 @@ _VERSION = 1
 KINDS = ("check", "prediction", "why", "game")
 #: The games a game record may name.
 GAMES = ("game_of_15", "dice", "fifteens", "five_by_15")
+#: The strategy name of a Fifteens deal a pupil played by hand (not a computer strategy).
+HAND_PLAYED = "pupil"
 #: The most records one pupil's results may hold.
 MAX_RECORDS = 200
 #: Every short code starts with this.

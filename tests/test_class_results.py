@@ -108,3 +108,18 @@ def test_a_class_is_one_lesson_and_each_pupil_once():
         ClassResults([{"lesson": "04"}])  # type: ignore[list-item]
     assert ClassResults([]).lesson is None and ClassResults([a]).lesson == "04"
     assert repr(ClassResults([a])) == "ClassResults(lesson 04, 1 pupils)"
+
+
+def test_a_deal_played_by_hand_is_not_pooled():
+    # every pair plays the lesson's same deal by hand: pooling it with the strategies' own deals would count one
+    # deal many times, so only the computer strategies' experiments are pooled
+    from fifteen_kit.class_results import ClassResults
+    from fifteen_kit.results import HAND_PLAYED, PupilResults
+
+    def pair(name: str, strategy: str, wins: int, deals: int) -> PupilResults:
+        return PupilResults("05", name, ({"key": "05.pool_x", "kind": "game", "game": "fifteens", "seed": 1,
+                                          "strategy": strategy, "deals": deals, "wins": wins},))
+
+    pools = ClassResults([pair("a", "fewest", 12, 20), pair("b", HAND_PLAYED, 1, 1),
+                          pair("c", "fewest", 9, 20)]).fifteens()
+    assert [(p.strategy, p.steps[-1].wins, p.steps[-1].deals) for p in pools] == [("fewest", 21, 40)]

@@ -163,7 +163,6 @@ def _x3_in_three_brackets() -> int:
 def _public_board_in_the_kit_set() -> bool:
     # the lesson's game draws from the kit's set of boards, and the public board is one of them
     from fifteen_kit.nasty15 import default_boards
-    from fifteen_kit.nasty15.boards import PUBLIC_BOARD
 
     return any(base == PUBLIC_BOARD for base, _back in default_boards())
 
@@ -612,16 +611,7 @@ GUIDE_CLAIMS = [
     ("In 8y³x¹⁵ the power of x is the *sum* (15), the power of y the *size* (3) and the coefficient, the number in "
      "front, *how many* sets (8)", _digit_sets_by_listing(15, 3), 8),
     ("1,666 goal boards in order, 19 up to order", _boards(), (1666, 19)),
-    ("1: 5/18 ≈ 0.278. 2: 50/3 ≈ 16.67. 3: 8/3 ≈ 2.67. 4: 17/6 ≈ 2.83. 5: 46/3 ≈ 15.33.",
-     tuple(_exercise(f"04.q{k}") for k in range(1, 6)),
-     (Fraction(5, 18), Fraction(50, 3), Fraction(8, 3), Fraction(17, 6), Fraction(46, 3))),
-    ("Luke 8, Nina 15 then 24; 2/3; 5/162; 5/6; greedy; 8; 42.7%; 13.23 (nearest whole point 13); red only; "
-     "79.9%; roll; close to it; 432222; stop.", _lesson04_truths(),
-     (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%",
-      "13.23 (nearest whole point 13)", "red only", "79.9%", "roll", "close to it", "432222", "stop")),
-    # lessons 04 to 06: their pages' claims are in GUIDE_CLAIMS_04_06 below
-    ("depth-first decides one that best-first does not", lambda: sum(
-        d.status != "unknown" and b.status == "unknown" for d, b in _search_race()), 1),
+    # --- lessons 04 to 06: their pages are checked by GUIDE_CLAIMS_04_06 (below), every number of them ---
 ]
 
 
@@ -789,11 +779,11 @@ def test_every_exercise_answer_is_computed_by_the_kit():
 # Each row: the guide's file, a text it contains (compared with runs of white space made one space), the kit's
 # value and the value the text states. Every number in these files is covered by a row, or is one of the plan's
 # minutes, a task or lesson name, or a teaching choice listed in NOT_KIT_NUMBERS (test below).
-GUIDE_DIR = LESSONS / "teacher_guide"
+GUIDE_DIR = GUIDE
 GUIDE_FILES_04_06 = {"04": "04_dice_and_risk.md", "05": "05_fifteens.md", "06": "06_five_by_15.md"}
 
 
-def _guide_text(lesson: str) -> str:
+def _page_text(lesson: str) -> str:
     return " ".join((GUIDE_DIR / GUIDE_FILES_04_06[lesson]).read_text().split())
 
 
@@ -877,22 +867,24 @@ G04 = functools.cache(_g04)
 
 GUIDE_CLAIMS_04_06 = [
     # --- lesson 04 ---
-    ("04", "the goal board `B4 Y3 K3 W2 G2 R1`", lambda: PUBLIC_BOARD.notation(), "B4 Y3 K3 W2 G2 R1"),
-    ("04", "(each pair its own game: a game number drawn at random)",
-     lambda: 'seed=None, key="04.game"' in _lesson_source("04_dice_and_risk"), True),
-    ("04", "part 1: each pair its own ten boards and dice, drawn at random", lambda: (
-        'seed=None, key="04.game"' in _lesson_source("04_dice_and_risk"), _lesson_game_boards()), (True, 10)),
-    ("04", "the worked example 11/6 on the board",
+    ("04", "the goal board `B4 Y3 K3 W2 G2 R1`",
+     lambda: __import__("fifteen_kit.nasty15.boards", fromlist=["PUBLIC_BOARD"]).PUBLIC_BOARD.notation(),
+     "B4 Y3 K3 W2 G2 R1"),
+    ("04", "(**Run ▸ Run All Cells**; it takes 5.5 s of computing", lambda: _run_all("04_dice_and_risk"), 5.5),
+    ("04", "**exact expected score** of best play: 12.44 points per board, the average of the best-play expected "
+     "scores of the kit's 15 goal boards", lambda: _exact_per_board(), ("12.44", 15)),
+    ("04", "The class's mean comes with a 95% range", lambda: _confidence_level(), 0.95),
+    ("04", "the lesson's worked example 11/6,",
      lambda: (Fraction(1, 6) * 1 + Fraction(1, 6) * 2 + Fraction(4, 6) * 2, "11/6 ≈ 1.83" in _markdown(
          "04_dice_and_risk")), (Fraction(11, 6), True)),
-    ("04", "\"1, 2, 3 and 4: four of six, 2/3.\"", lambda: p_valid(4), Fraction(2, 3)),
-    ("04", "\"What does 'expected score 13.23' mean if no turn ever scores 13.23?\"",
+    ("04", "*A die has target 4. Out of six faces, how many are valid?* \"1, 2, 3 and 4: four of six, 2/3.\"",
+     lambda: p_valid(4), Fraction(2, 3)),
+    ("04", "*What does 'expected score 13.23' mean if no turn ever scores 13.23?*",
      lambda: (_d(G04()["best"]), G04()["best"].denominator > 1), ("13.23", True)),
     ("04", "Luke 8, Nina 15 then 24; 2/3; 5/162; 5/6; greedy; 8; 42.7%; 13.23 (nearest whole point 13); red only; "
      "79.9%; roll; close to it; 432222; stop.", _lesson04_truths,
      (8, 15, 24, Fraction(2, 3), Fraction(5, 162), Fraction(5, 6), "greedy", 8, "42.7%",
       "13.23 (nearest whole point 13)", "red only", "79.9%", "roll", "close to it", "432222", "stop")),
-    ("04", "the game \"15\" (six dice of six colours", lambda: (len(PUBLIC), sum(PUBLIC)), (6, 15)),
     ("04", "is valid (*t*/6)", lambda: all(p_valid(t) == Fraction(t, 6) for t in range(1, 7)), True),
     ("04", "\"why did a bust pay 8?\"", lambda: G04()["examples"]["bust"].score, 8),
     ("04", "and \"adding can give more than 1\"", Fraction(5, 6) + Fraction(4, 6) > 1, True),
@@ -987,9 +979,34 @@ GUIDE_CLAIMS_04_06 = [
      ("79.9%", True)),
     ("04", "a bust scores the 15 of all six targets", lambda: (sum(PUBLIC), len(PUBLIC)), (15, 6)),
     ("04", "(about 9: 300 × 5/162)", lambda: round(30 * 10 * p_bust(PUBLIC)), 9),
+    ("04", "about 19 pairs in 20 land within about 1.5 points of 5.51 with their 20 turns; a class of 15 pairs (300 "
+     "turns) lands within about 0.4", lambda: (round(20 * _confidence_level()), _cautious_margin(20, 1),
+                                               _cautious_margin(15 * 20, 1), _d(_simple("cautious"))),
+     (19, 1.5, 0.4, "5.51")),
     ("04", "the kit's exact expected score of the cautious rule, 446/81 ≈ 5.51",
      lambda: (_simple("cautious"), _d(_simple("cautious"))), (Fraction(446, 81), "5.51")),
 ]
+
+
+def _exact_per_board() -> tuple[str, int]:
+    # a game's boards are drawn from the kit's set, each as likely as any other: the mean of best play's values
+    from fifteen_kit.nasty15 import default_boards
+
+    values = [policy_for(tuple(t for _, t in base.targets)).expected_score() for base, _ in default_boards()]
+    return _d(sum(values, Fraction(0)) / len(values)), len(values)
+
+
+def _cautious_margin(turns: int, places: int) -> float:
+    # 1.96 standard errors of the average of `turns` cautious turns on the public board, from the exact distribution
+    from statistics import NormalDist
+
+    from fifteen_kit.nasty15.probability import score_distribution
+
+    dist = score_distribution(PUBLIC, "cautious")
+    mean = sum((s * p for s, p in dist.items()), Fraction(0))
+    variance = sum(((s - mean) ** 2 * p for s, p in dist.items()), Fraction(0))
+    z = NormalDist().inv_cdf(0.5 + _confidence_level() / 2)
+    return round(z * math.sqrt(variance / turns), places)
 
 
 def _share_below_9() -> Fraction:
@@ -1070,10 +1087,12 @@ GUIDE_CLAIMS_04_06 += [
     ("05", "that is the 1 in 20", lambda: round(20 * (1 - _confidence_level())), 1),
     ("05", "about 1 in 20 ranges misses", lambda: round(20 * (1 - _confidence_level())), 1),
     ("05", "catch the true rate 19 times in 20", lambda: round(20 * _confidence_level()), 19),
-    ("05", "Percentages; \"4 × 4 ways\" for choosing two things", lambda: _rank_sets_05()[2] // 2, 4 * 4),
+    ("05", "who know percentages and \"4 × 4 ways\" for choosing two things", lambda: _rank_sets_05()[2] // 2, 4 * 4),
     ("05", "count the sets of cards that make 15, first by ranks, then with suits (4 × 4, and \"2 of the four "
      "sevens\")", lambda: (_rank_sets_05()[2] // 2, math.comb(4, 2), _target_05()), (16, 6, 15)),
-    ("05", "The study of 60 deals runs only when", lambda: _games_05(), 60),
+    ("05", "The study of 60 deals runs when a pupil locks the guess", lambda: _games_05(), 60),
+    ("05", "the class can say what one study of 60 deals could not", lambda: _games_05(), 60),
+    ("05", "(**Run ▸ Run All Cells**; it takes 6.1 s of computing", lambda: _run_all("05_fifteens"), 6.1),
     ("05", "\"find cards that make 15\"", lambda: _target_05(), 15),
     ("05", "Remove cards that add up to 15", lambda: _target_05(), 15),
     ("05", "a number line from 0% to 100%",
@@ -1082,10 +1101,9 @@ GUIDE_CLAIMS_04_06 += [
     ("05", "about 19 in 20 of their ranges would catch the true win rate**, and about 1 in 20 would miss it",
      lambda: (round(20 * _confidence_level()), 20 - round(20 * _confidence_level())), (19, 1)),
     ("05", "The method catches the fish 19 throws in 20", lambda: round(20 * _confidence_level()), 19),
-    ("05", "| 60 (one pair) | 72% to 91% | 18.7 points |", lambda: (_w(50, 60), _games_05()),
-     ("72% to 91% | 18.7 points", 60)),
-    ("05", "| 240 (four pairs) | 78% to 88% | 9.4 points |", lambda: _w(200, 4 * 60), "78% to 88% | 9.4 points"),
-    ("05", "| 900 (fifteen pairs) | 81% to 86% | 4.9 points |", lambda: _w(750, 15 * 60), "81% to 86% | 4.9 points"),
+    ("05", "| 60 | 72% to 91% | 18.7 points |", lambda: (_w(50, 60), _games_05()), ("72% to 91% | 18.7 points", 60)),
+    ("05", "| 240 | 78% to 88% | 9.4 points |", lambda: _w(200, 240), "78% to 88% | 9.4 points"),
+    ("05", "| 900 | 81% to 86% | 4.9 points |", lambda: _w(750, 900), "81% to 86% | 4.9 points"),
     ("05", "a strategy that wins 5 deals in 6", lambda: (Fraction(_s("fewest").wins, 60), _w(50, 60)),
      (Fraction(5, 6), "72% to 91% | 18.7 points")),
     ("05", "Four times the deals about halves the width",
@@ -1093,14 +1111,14 @@ GUIDE_CLAIMS_04_06 += [
     ("05", "\"one pair could only say 'somewhere between 72% and 91%'; the whole class can say 'between 81% and "
      "86%'.", lambda: (_w(50, 60), _w(750, 900)), ("72% to 91% | 18.7 points", "81% to 86% | 4.9 points")),
     ("05", "9 + 6 is 4 × 4 = 16 pairs of cards", lambda: _rank_sets_05()[2] // 2, 16),
-    ("05", "Most won 6 of 60 and fewest 50 of 60. Are we sure fewest is better?\"* Hoped for: \"yes: their ranges are "
+    ("05", "*Most won 6 of 60 and fewest 50 of 60. Are we sure fewest is better?* \"Yes: their ranges are "
      "far apart", lambda: (_s("most").wins, _s("fewest").wins, _apart(_s("most"), _s("fewest"))), (6, 50, True)),
-    ("05", "The solver won 59 of 60 and fewest 50 of 60. Is that 15% more wins?\"* Hoped for: \"it is 15.0 "
+    ("05", "*The solver won 59 of 60 and fewest 50 of 60. Is that 15% more wins?* \"It is 15.0 "
      "percentage points; as a share of fewest's wins it is 18% more wins.",
      lambda: (_s("thoughtful").wins, _s("fewest").wins, f"{100 * (_s('thoughtful').rate - _s('fewest').rate):.1f}",
               f"{(_s('thoughtful').wins - _s('fewest').wins) / _s('fewest').wins:.0%}"), (59, 50, "15.0", "18%")),
     ("05", "`study(games=600, seed=1)`", lambda: _study_accepts(games=600, seed=1), True),
-    ("05", "about fifteen pairs' worth, 900 deals; the width shrinks like one over the square root",
+    ("05", "(From the table: about 900 deals; the width shrinks like one over the square root",
      lambda: (_width(750, 900) < 5 < _width(200, 240), round(_width(50, 60) / _width(750, 900), 1)), (True, 3.8)),
     ("05", "why does one-each give 256 removals instead of 4",
      lambda: (_one_each_face_sets(), _face_sets_05("four-of-a-kind")), (256, 4)),
@@ -1157,7 +1175,13 @@ GUIDE_CLAIMS_04_06 += [
     ("05", "or all four cards of one rank from 10, J, Q, K",
      lambda: sorted({c.rank for c in __import__("fifteen_kit.fifteens", fromlist=["deck"]).deck() if c.rank >= 10}),
      [10, 11, 12, 13]),
-    ("05", "play deal 5 in pairs", lambda: "FifteensBoard(seed=5, key=" in _lesson_source("05_fifteens"), True),
+    ("05", "if the pairs are numbered 1 to 15 and each plays 40 deals with each strategy: the class pools 600 deals "
+     "per strategy. Options wins 488 (81.3%, range 78% to 84%) and fewest 453 (75.5%, range 72% to 79%): options is "
+     "now ahead, the other way round from the lesson's 60 deals, and the two ranges only just overlap",
+     lambda: _class_of_15(), (600, "488 (81.3%, range 78% to 84%)", "453 (75.5%, range 72% to 79%)", True, True)),
+    ("05", "Random wins 57.2% and most 13.5%, far apart from everything else",
+     lambda: (_pooled_15()["random"][2], _pooled_15()["most"][2], _far_apart_15()), ("57.2%", "13.5%", True)),
+    ("05", "deal 5 in pairs", lambda: "FifteensBoard(seed=5, key=" in _lesson_source("05_fifteens"), True),
 ]
 
 
@@ -1193,6 +1217,40 @@ def _face_sets_05(rule: str) -> int:
     from fifteen_kit.widgets.workbook.lesson05 import face_sets
 
     return face_sets(rule)
+
+
+@functools.cache
+def _pooled_15() -> dict[str, tuple[int, int, str, float, float]]:
+    # a class of pairs numbered 1 to 15, each playing 40 deals of its own (the pair number as the seed) with each
+    # strategy, pooled: wins, deals, rate, and the 95% Wilson range of the rate
+    from fifteen_kit.fifteens import study, wilson_interval
+
+    totals: dict[str, list[int]] = {}
+    for pair in range(1, 16):
+        for row in study(("random", "fewest", "most", "options"), games=40, seed=pair, processes=1):
+            wins, deals = totals.setdefault(row.player, [0, 0])
+            totals[row.player] = [wins + row.wins, deals + row.games]
+    return {p: (w, n, f"{w / n:.1%}", *wilson_interval(w, n)) for p, (w, n) in totals.items()}
+
+
+def _class_of_15() -> tuple:
+    pooled = _pooled_15()
+
+    def said(p: str) -> str:
+        w, _n, rate, low, high = pooled[p]
+        return f"{w} ({rate}, range {low:.0%} to {high:.0%})"
+
+    options, fewest = pooled["options"], pooled["fewest"]
+    lesson_order = _s("fewest").wins > _s("options").wins
+    return (options[1], said("options"), said("fewest"), lesson_order and options[0] > fewest[0],
+            options[3] <= fewest[4] and options[3] > fewest[4] - 0.01)
+
+
+def _far_apart_15() -> bool:
+    pooled = _pooled_15()
+    ranges = {p: (v[3], v[4]) for p, v in pooled.items()}
+    return all(ranges[a][1] < ranges[b][0] or ranges[b][1] < ranges[a][0]
+               for a in ("random", "most") for b in ranges if b != a)
 
 
 def _target_05() -> int:
@@ -1247,11 +1305,13 @@ def _lesson06(name: str):
 
 GUIDE_CLAIMS_04_06 += [
     # --- lesson 06 ---
-    ("06", "a solitaire with 75 numbered tiles in five colours",
-     lambda: (_lesson06("deal_count")(5, 15) == math.factorial(75), 5 * 15), (True, 75)),
     ("06", "75! has **110** digits", lambda: len(str(math.factorial(75))), 110),
+    ("06", "(**Run ▸ Run All Cells**; it takes 93.7 s of computing, measured: [README.md](README.md#ways-of-running-a-"
+     "class)), about two minutes. Most of it (81.3 s) is the part 3 cell that plays the solver against simple play",
+     lambda: (_run_all("06_five_by_15"), round(_run_all("06_five_by_15") / 60), _slowest_06()),
+     (93.7, 2, (81.3, "compare_players"))),
     ("06", "75! read as \"75 times 74 times … times 1\"", _deals, math.factorial(75)),
-    ("06", "*\"Why is the number of deals 75! and not something smaller?\"*", _deals, math.factorial(75)),
+    ("06", "*Why is the number of deals 75! and not something smaller?*", _deals, math.factorial(75)),
     ("06", "after B2 moves, the only legal move takes it straight back",
      lambda: (_lesson06("LOOP_MOVE").split()[0], _lesson06("_loop_status")()), ("B2", "a loop")),
     ("06", "ask what happens to the 1s", lambda: _full_deal_columns()[0], 0),
@@ -1261,7 +1321,7 @@ GUIDE_CLAIMS_04_06 += [
      ("B3", False)),
     ("06", "the gap B3 leaves", EXERCISE_ANSWERS_05_06["06.q3"], "B3"),
     ("06", "The rows take the colours of their 1s; the cells the 1s left are the gaps", lambda: _gaps_of_a_deal(), 5),
-    ("06", "\"the 70 other tiles are all different and the gaps are alike; with the 1s in any order in column 0 it "
+    ("06", "\"The 70 other tiles are all different and the gaps are alike; with the 1s in any order in column 0 it "
      "comes to 75!\"", lambda: (5 * 15 - 5, _lesson06("deal_count")(5, 15)), (70, math.factorial(75))),
     ("06", "the small table (3 colours, tiles 1 to 6)",
      lambda: "FiveBy15Board(seed=3, colours=3, numbers=6, key=" in _lesson_source("06_five_by_15"), True),
@@ -1294,7 +1354,8 @@ GUIDE_CLAIMS_04_06 += [
     ("06", "There are 75! deals, a number with 110 digits", lambda: len(str(math.factorial(75))), 110),
     ("06", "\"simple play won 1 of 10\" is a measurement on 10 deals",
      lambda: (_levels()[1]["greedy"]["won"], sum(_levels()[1]["greedy"].values())), (1, 10)),
-    ("06", "the 75 printed tiles and the 5 × 16 grid", lambda: (5 * 15, (5, 1 + 15)), (75, (5, 16))),
+    ("06", "the 75 printed tiles", lambda: 5 * 15, 75),
+    ("06", "the 5 × 16 grid", lambda: (5, _full_deal_columns()[1] + 1), (5, 16)),
     ("06", "column 0 for the 1s, columns 1 to 15 for play", lambda: _full_deal_columns(), (0, 15)),
     ("06", "lay them in the 5 × 15 play area; take the five 1s out, shuffle them and put them in column 0",
      lambda: _full_deal_columns(), (0, 15)),
@@ -1309,7 +1370,7 @@ GUIDE_CLAIMS_04_06 += [
      lambda: (_counterexample_search()[0].colours, _counterexample_search()[0].size,
               _notation_without_level(_five("PREFIX_COUNTEREXAMPLE")),
               _counterexample()[2]), (2, 6, "B1 O6 B3 B4 B5 -- O4 / O1 O2 O3 O5 -- B2 B6", 3)),
-    ("06", "try it without moving O1 O2 O3", lambda: _counterexample()[2], 3),
+    ("06", "pairs try to win it without moving O1 O2 O3", lambda: _counterexample()[2], 3),
     ("06", "exercise 2's six printed tiles (or six paper squares) on a 2 × 4 grid",
      lambda: tuple(len(row.split()) for row in _notation_without_level(_lesson06("TINY")).split(" / ")), (4, 4)),
     ("06", "start with 3! and 4! on paper", lambda: (math.factorial(3), math.factorial(4)), (6, 24)),
@@ -1318,6 +1379,24 @@ GUIDE_CLAIMS_04_06 += [
     ("06", "`depth_first(Position.deal(seed, level=3, colours=3, size=6))`",
      lambda: "Position.deal(1, level=3, colours=3, size=6)" in _lesson_source("06_five_by_15"), True),
 ]
+
+
+def _lesson_times() -> dict:
+    # Run All per lesson, measured by bench/bench_lessons.py (b19-guide)
+    return json.loads((LESSONS.parent / "bench" / "results" / "lesson_times.json").read_text())["lessons"]
+
+
+def _run_all(lesson: str) -> float:
+    return _lesson_times()[lesson]["run_all_s"]
+
+
+def _slowest_06() -> tuple[float, str]:
+    # the slowest cell of lesson 06 and a name its code calls (the comparison of the solver with simple play)
+    times = _lesson_times()["06_five_by_15"]
+    nb = json.loads((LESSONS / "06_five_by_15.ipynb").read_text())
+    cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    code = cells[times["slowest_code_cell"] - 1]  # the bench counts code cells from 1
+    return times["slowest_cell_s"], "compare_players" if "compare_players(level)" in code else code
 
 
 def _full_deal_columns() -> tuple[int, int]:
@@ -1332,34 +1411,35 @@ def _full_deal_columns() -> tuple[int, int]:
 # Numbers in the notes that are not the kit's: ages, the class's choices, the plans' minutes (checked below) and
 # one outside fact (mybinder.org's FAQ: sessions with more than 10 minutes of inactivity are shut down).
 NOT_KIT_NUMBERS = {
-    "04": ["Age.** 13–15 (Year 9–10, Grade 8–9)", "Able 12-year-olds", "about 10 minutes without activity",
-           "plays 20 turns", "so 20 turns take", "A 45-minute plan", "A 60-minute variant",
-           "in a class of 30 playing 10 turns each"],
-    "05": ["Age.** 13–15 (Year 9–10, Grade 8–9)", "with 13-year-olds", "about 10 minutes without activity",
-           "A 45-minute plan", "A 60-minute variant", "(minute 28 below)"],
-    "06": ["Age.** 14–15 (Year 10, Grade 9), and able 13-year-olds", "about 10 minutes without activity",
-           "A 45-minute plan", "A 60-minute variant", "(minutes 14–20 below)"],
+    "04": ["**13-15 year-olds** (Year 9-10, Grade 8-9)", "Able 12-year-olds", "plays 20 turns", "so 20 turns take",
+           "in a class of 30 playing 10 turns each", "allow 5 minutes", "(max 4 min away from the screen)",
+           "plan (13-15 year-olds"],
+    "05": ["**13-15 year-olds** (Year 9-10, Grade 8-9)", "A script for 13-year-olds", "allow 5 minutes",
+           "plan (13-15 year-olds"],
+    "06": ["**14-15 year-olds** (Year 10, Grade 9), and able 13-year-olds", "allow 5 minutes",
+           "plan (14-15 year-olds"],
 }
 _STRUCTURE = [
-    r"\b0\d\.[pqw]\d+(?:–(?:0\d\.)?[pqw]?\d+)?",  # task keys and ranges: 04.p1, 04.p11–p14
+    r"\b0\d\.[pqw]\d+(?:-(?:0\d\.)?[pqw]?\d+)?",  # task keys and ranges: 04.p1, 04.p11-p14
     r"\b0\d_[a-z_0-9]+(?:\.md|\.ipynb)?",  # lesson files
-    r"[Ll]essons? 0\d(?:–0\d)?",
-    r"(?:[Kk]ey questions?|[Ee]xercises?|[Pp]arts?|[Ee]xamples?|[Ss]tep) \d(?:(?:–| and |, )\d)*",
+    r"[Ll]essons? 0\d(?:-0\d)?",
+    r"(?:[Kk]ey questions?|[Ee]xercises?(?:\*\*)?|[Pp]arts?|[Ee]xamples?) \d(?:(?:-| and | to |, )\d)*",
     r"answer_key\(\"0\d\"\)",
     r"\b(?:45|60)-minute",  # the lengths of a lesson the notes plan for
+    r"\bminutes? \d+(?:-\d+)?",  # a reference to the plan's rows
     r"results-0\d-\S*",  # the export's file name (lesson number)
+    r"`[a-z_0-9-]+\.pdf`",  # a printed sheet (test_teacher_guide_04_06_printables checks the names)
     r"\b5x15\b",  # the game's name
-    r"\| \d+–\d+ \|",  # a plan row's minutes (test_teacher_guide_04_06_plans checks them)
+    r"\| \d+-\d+ \|",  # a plan row's minutes (test_teacher_guide_04_06_plans checks them)
     r"\(\d+ minutes\)",  # an unplugged step's minutes (checked with the plans)
-    r"(?:^| )\d\. ",  # numbered lists
-    r"^\d\. ",
 ]
 
 
 def _unclaimed_numbers(lesson: str) -> list[str]:
     import re
 
-    text = _guide_text(lesson)
+    raw = re.sub(r"^\d+\. ", " ", (GUIDE_DIR / GUIDE_FILES_04_06[lesson]).read_text(), flags=re.M)  # list items
+    text = " ".join(raw.split())
     for claim in [c[1] for c in GUIDE_CLAIMS_04_06 if c[0] == lesson] + NOT_KIT_NUMBERS[lesson]:
         text = text.replace(" ".join(claim.split()), " ")
     for pattern in _STRUCTURE:
@@ -1370,7 +1450,7 @@ def _unclaimed_numbers(lesson: str) -> list[str]:
 @pytest.mark.parametrize(("lesson", "text", "computed", "stated"), GUIDE_CLAIMS_04_06,
                          ids=[f"{c[0]}:{c[1][:40]}" for c in GUIDE_CLAIMS_04_06])
 def test_teacher_guide_04_06_matches_the_kit(lesson, text, computed, stated):
-    assert " ".join(text.split()) in _guide_text(lesson), f"{GUIDE_FILES_04_06[lesson]} no longer says {text!r}"
+    assert " ".join(text.split()) in _page_text(lesson), f"{GUIDE_FILES_04_06[lesson]} no longer says {text!r}"
     computed = computed() if callable(computed) else computed
     assert computed == stated
 
@@ -1378,7 +1458,7 @@ def test_teacher_guide_04_06_matches_the_kit(lesson, text, computed, stated):
 @pytest.mark.parametrize("lesson", sorted(GUIDE_FILES_04_06))
 def test_teacher_guide_04_06_every_number_is_checked(lesson):
     for phrase in NOT_KIT_NUMBERS[lesson]:
-        assert " ".join(phrase.split()) in _guide_text(lesson), f"not in the notes any more: {phrase!r}"
+        assert " ".join(phrase.split()) in _page_text(lesson), f"not in the notes any more: {phrase!r}"
     assert _unclaimed_numbers(lesson) == [], f"{GUIDE_FILES_04_06[lesson]}: numbers with no test"
 
 
@@ -1388,16 +1468,31 @@ def test_teacher_guide_04_06_plans(lesson):
     import re
 
     raw = (GUIDE_DIR / GUIDE_FILES_04_06[lesson]).read_text()
-    plan = raw.split("## A 45-minute plan")[1].split("\n## ")[0]
-    rows = [(int(a), int(b)) for a, b in re.findall(r"^\| (\d+)–(\d+) \|", plan, flags=re.M)]
+    plan = raw.split("## The 45-minute plan")[1].split("\n## ")[0]
+    rows = [(int(a), int(b)) for a, b in re.findall(r"^\| (\d+)-(\d+) \|", plan, flags=re.M)]
     assert rows[0][0] == 0 and rows[-1][1] == 45
     assert all(a < b for a, b in rows) and all(rows[i][1] == rows[i + 1][0] for i in range(len(rows) - 1))
-    unplugged = raw.split("## Unplugged version")[1]
+    unplugged = raw.split("## Unplugged")[1]
     assert sum(int(m) for m in re.findall(r"\((\d+) minutes\)", unplugged)) == 45
-    for heading in ("## Why this lesson", "## For whom", "## Pupils will be able to", "## Launching",
-                    "## If a Binder session drops", "## A 60-minute variant", "## Key questions",
-                    "## Possible support", "## Possible extension", "## Answers and worked solutions",
-                    "## Common misconceptions", "## Unplugged version"):
-        assert heading in raw, f"{GUIDE_FILES_04_06[lesson]} lacks {heading!r}"
-    for way in ("`make lab`", "Binder", "JupyterLite", "school server"):
-        assert way in raw.split("## Launching")[1].split("\n## ")[0]
+    # the parts of every page, in the order of the guide's index (lessons/teacher_guide/README.md)
+    headings = [line for line in raw.splitlines() if line.startswith("## ")]
+    order = ["## Why this lesson", "## For whom", "## Pupils will be able to", "## Before the lesson",
+             "## The 45-minute plan", "## If a Binder session drops", "## The 60-minute variant", "## Key questions",
+             "## Possible support", "## Possible extension", "## Answers", "## Common misconceptions", "## Unplugged"]
+    found = [next(h for h in headings if h.startswith(part)) for part in order]
+    assert found == sorted(found, key=headings.index), f"{GUIDE_FILES_04_06[lesson]}: parts out of order"
+    launch = next(line for line in plan.splitlines() if line.startswith("| 0-"))
+    for way in ("Binder", "JupyterLite", "school server", "JupyterLab", "Run All"):
+        assert way in launch, f"{GUIDE_FILES_04_06[lesson]}: the launch row does not mention {way}"
+    assert f"](answers/{GUIDE_FILES_04_06[lesson]})" in raw, "no link to the lesson's answer page"
+
+
+@pytest.mark.parametrize("lesson", sorted(GUIDE_FILES_04_06))
+def test_teacher_guide_04_06_printables(lesson):
+    # every PDF a page names is one that `make printables` writes (fifteen_kit.widgets.printables, issue 19)
+    import re
+
+    printables = pytest.importorskip("fifteen_kit.widgets.printables")
+    named = re.findall(r"`([a-z_0-9-]+)\.pdf`", (GUIDE_DIR / GUIDE_FILES_04_06[lesson]).read_text())
+    assert named and set(named) <= set(printables.BUILDERS), sorted(set(named) - set(printables.BUILDERS))
+    assert {f"lesson-{lesson}-worksheet", f"lesson-{lesson}-answers"} <= set(named)

@@ -25,8 +25,8 @@ PARTS = ("## Why this lesson", "## For whom", "## Pupils will be able to", "## B
          "## The 45-minute plan", "## If a Binder session drops", "## The 60-minute variant",
          "## Key questions", "## Possible support", "## Possible extension", "## Answers",
          "## Common misconceptions", "## Unplugged")
-#: The pages written in that structure (lessons 04 to 06 are being rewritten on another branch).
-STRUCTURED = ("00_start_here", "01_magic_square", "02_perfect_play", "03_counting_to_15")
+#: The pages written in that structure: every lesson's.
+STRUCTURED = tuple(NOTEBOOKS)
 
 
 @pytest.mark.parametrize("lesson", TASK_LESSONS)

@@ -47,6 +47,7 @@ from fifteen_kit.fifteens.cards import Card
 from fifteen_kit.fifteens.rules import FACE_RULES, FaceRule, Position, Removal
 from fifteen_kit.fifteens.solver import solve
 from fifteen_kit.fifteens.strategies import PLAYERS, study
+from fifteen_kit.results import HAND_PLAYED
 
 from .common import MAX_SEED, sentence
 from .palette import PALETTE, TEXT_PX, Size, check_size
@@ -407,7 +408,7 @@ class FifteensBoard(Recorded, w.VBox):
         if self.recorder is None or not p.is_over or p is self._recorded:
             return
         self._recorded = p
-        self.recorder.write(game="fifteens", seed=self._deal[0], strategy="pupil", deals=1, wins=int(p.is_won),
+        self.recorder.write(game="fifteens", seed=self._deal[0], strategy=HAND_PLAYED, deals=1, wins=int(p.is_won),
                             face_rule=self._deal[1], cards_left=len(p.cards) + len(p.stock),
                             removals=len(self.history) - 1)
 
