@@ -96,7 +96,7 @@ def test_the_charts():
         assert f"{pool.strategy}: {pool.steps[-1].wins} of {pool.steps[-1].deals}" in legend
 
 
-def test_the_view_reads_and_shows(capsys):
+def test_the_view_reads_and_shows(monkeypatch):
     view = ClassView(folder=SAMPLES)
     assert repr(view) == "ClassView(lesson 04: 3, lesson 05: 3)"
     assert "lesson 04: 3 pupils or pairs" in view.message.value
@@ -104,11 +104,35 @@ def test_the_view_reads_and_shows(capsys):
     view.codes.value = to_code(results_samples.all_samples()[0])
     view.show()
     assert repr(view) == "ClassView(lesson 04: 1)"  # (outside a kernel the Output widget captures nothing)
-    with pytest.raises(InvalidArgumentError, match="no results of this lesson"):
-        view.report("05")
+    assert "lesson 04: 1 pupil or pair" in view.message.value
+    shown = []
+    monkeypatch.setattr("fifteen_kit.widgets.class_view.display", shown.append)
+    view.report("05")  # a lesson with no results says so, so that Run All goes on
+    assert len(shown) == 1 and "No results of lesson 05 have been read (lessons read: 04)" in shown[0].data
+    with pytest.raises(InvalidArgumentError, match="the lesson"):
+        view.report("07")
     view.folder.value = "/no/such/folder"
     view.load()
     assert "existing folder" in view.message.value
+
+
+def test_two_pairs_with_the_same_pair_number_are_named():
+    from fifteen_kit.results import PupilResults
+
+    def pair(name: str, seed: int) -> PupilResults:
+        return PupilResults("05", name, ({"key": "05.pool_fewest", "kind": "game", "game": "fifteens", "seed": seed,
+                                          "strategy": "fewest", "deals": 40, "wins": 30},))
+
+    found = gather(uploads=_uploads([pair("Ana", 7), pair("Ben", 7), pair("Cy", 8)]))
+    assert found.problems == ["lesson 05: Ana and Ben used the same pair number 7, so their fewest deals are the same "
+                              "deals, counted 2 times in the pool; give each pair its own number"]
+
+
+def test_the_teacher_notebook_keeps_the_example_class_apart():
+    # the teacher's own view starts empty: the made-up pairs are never pooled with a real class
+    sources = ["".join(c["source"]) for c in json.loads(NOTEBOOK.read_text())["cells"] if c["cell_type"] == "code"]
+    assert "view = ClassView()" in sources[1]
+    assert all("sample_results" not in s or "example" in s or "codes-05" in s for s in sources)
 
 
 def test_the_teacher_notebook_reads_the_samples_and_keeps_its_outputs():

@@ -34,13 +34,17 @@ from IPython.display import HTML, display
 from fifteen_kit import _check
 from fifteen_kit.class_results import ClassResults
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
-from fifteen_kit.results import PupilResults, from_code, from_json
+from fifteen_kit.results import HAND_PLAYED, PupilResults, from_code, from_json
 
 __all__ = ["ClassView", "Gathered", "class_table", "dice_chart", "exercises_chart", "fifteens_chart", "gather",
            "predictions_chart", "question_text", "truths"]
 
 _MAX_FILES = 500
 _MAX_PASTE = 200_000
+
+
+def _pupils(count: int) -> str:
+    return f"{count} pupil or pair" if count == 1 else f"{count} pupils or pairs"
 
 
 @dataclass
@@ -119,7 +123,27 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
         else:
             pupils[results.pupil] = results
     out.classes = {lesson: ClassResults(list(pupils.values())) for lesson, pupils in sorted(by_lesson.items())}
+    out.problems.extend(_same_deals(out.classes))
     return out
+
+
+def _same_deals(classes: Mapping[str, ClassResults]) -> list[str]:
+    # two pairs that typed the same pair number ran the same deals: pooled, those deals count twice
+    problems = []
+    for lesson, results in classes.items():
+        runs: dict[tuple[Any, ...], list[str]] = {}
+        for pupil in results.pupils:
+            for record in pupil.records:
+                if record["kind"] == "game" and record["game"] == "fifteens" and record["strategy"] != HAND_PLAYED:
+                    run = (record["seed"], record["strategy"], record["deals"])
+                    if pupil.pupil not in runs.setdefault(run, []):
+                        runs[run].append(pupil.pupil)
+        for (seed, strategy, _deals), names in runs.items():
+            if len(names) > 1:
+                problems.append(f"lesson {lesson}: {' and '.join(names)} used the same pair number {seed}, so their "
+                                f"{strategy} deals are the same deals, counted {len(names)} times in the pool; give "
+                                "each pair its own number")
+    return problems
 
 
 # -- what the lesson says ------------------------------------------------------------------------------------------
@@ -225,7 +249,7 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
         rows.append(f"<tr><td><b>{escape(q.key)}</b> <small>{label}</small><br>{escape(question_text(q.key))}</td>"
                     f"<td class='n'>{_share(q.answered, total)}</td><td class='n'>{_share(q.right_first, total)}</td>"
                     f"<td class='n'>{_share(q.right_end, total)}</td><td>{wrong}</td></tr>")
-    head = (f"<p style='font-size:20px'><b>Lesson {escape(str(lesson))}: {total} pupils or pairs</b> "
+    head = (f"<p style='font-size:20px'><b>Lesson {escape(str(lesson))}: {_pupils(total)}</b> "
             f"({escape(', '.join(results.names()))})</p>")
     table = ("<table class='kit-class'><tr><th>Question</th><th>Answered</th><th>Right first time</th>"
              "<th>Right in the end</th><th>Most common wrong answers</th></tr>" + "".join(rows) + "</table>")
@@ -458,20 +482,26 @@ class ClassView(w.VBox):
             self.found = gather(self.folder.value.strip() or None, self.upload.value, self.codes.value)
         except FifteenKitError as exc:
             self.found = Gathered(problems=[str(exc)])
-        counts = "; ".join(f"lesson {k}: {len(v.pupils)} pupils or pairs" for k, v in self.found.classes.items())
+        counts = "; ".join(f"lesson {k}: {_pupils(len(v.pupils))}" for k, v in self.found.classes.items())
         problems = "".join(f"<li>{escape(p)}</li>" for p in self.found.problems)
         self.message.value = (f"<span style='font-size:18px'>{escape(counts) or 'No results yet.'}</span>"
                               + (f"<ul style='color:#a0001a'>{problems}</ul>" if problems else ""))
 
     def report(self, lesson: str) -> None:
-        """Show lesson ``lesson``'s class table and charts (as this cell's output).
+        """Show lesson ``lesson``'s class table and charts (as this cell's output); for a lesson with no results
+        read, a line saying so (so that Run All goes on to the next lesson).
 
-        Raises InvalidArgumentError for a lesson with no results read.
+        Raises InvalidArgumentError for a lesson that is not one of the kit's (``"00"`` to ``"06"``).
         """
-        _check.text(lesson, 2, "the lesson")
+        from .workbook import LESSONS
+
+        _check.choice(lesson, LESSONS, "the lesson")
         if lesson not in self.found.classes:
-            raise InvalidArgumentError(f"no results of this lesson were read (read: {', '.join(self.found.classes)})",
-                                       input=lesson)
+            read = ", ".join(self.found.classes) or "none yet"
+            display(HTML(f"<p style='font-size:18px'>No results of lesson {lesson} have been read (lessons read: "
+                         f"{read}). Upload files, type their folder or paste codes, then click "
+                         "<b>Show the class</b>.</p>"))
+            return
         for item in _report(self.found.classes[lesson]):
             display(item)
 
