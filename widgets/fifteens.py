@@ -36,7 +36,7 @@ widgets' public style and layout traits; :attr:`FifteensBoard.marks` says how ea
 from __future__ import annotations
 
 from html import escape
-from typing import Literal
+from typing import Any, Literal
 
 import ipywidgets as w
 import traitlets
@@ -46,7 +46,7 @@ from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.fifteens.cards import Card
 from fifteen_kit.fifteens.rules import FACE_RULES, FaceRule, Position, Removal
 from fifteen_kit.fifteens.solver import solve
-from fifteen_kit.fifteens.strategies import PLAYERS, study
+from fifteen_kit.fifteens.strategies import PLAYERS, study, wilson_interval
 from fifteen_kit.results import HAND_PLAYED
 
 from .common import MAX_SEED, sentence
@@ -534,7 +534,12 @@ class PairStudy(Recorded, w.VBox):
         return True
 
     def _show(self) -> None:
-        lines = "".join(f"<tr><td>{escape(str(r['strategy']))}</td><td>{r['wins']}</td><td>{r['deals']}</td></tr>"
-                        for r in self.records)
-        self.table.value = (f"<table><tr><th>strategy</th><th>wins</th><th>deals</th></tr>{lines}</table>"
+        def row(r: dict[str, Any]) -> str:
+            low, high = wilson_interval(r["wins"], r["deals"])
+            return (f"<tr><td>{escape(str(r['strategy']))}</td><td>{r['wins']}</td><td>{r['deals']}</td>"
+                    f"<td>{low:.0%} to {high:.0%}</td></tr>")
+
+        lines = "".join(row(r) for r in self.records)
+        self.table.value = (f"<table><tr><th>strategy</th><th>wins</th><th>deals</th><th>95% range of the win rate</th>"
+                            f"</tr>{lines}</table>"
                             f"Pair {self.records[0]['seed']}: these wins are recorded for the class tally.")
