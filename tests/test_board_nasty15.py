@@ -1,5 +1,6 @@
 """The "15" dice board, driven through its widgets (no kernel needed)."""
 
+from dice_clicks import random_click
 from fifteen_kit.widgets import DiceBoard
 
 from fifteen_kit.nasty15 import Colour, Phase, policy_for
@@ -304,15 +305,7 @@ def _play_whole_game(b, rng, seen):
         g = b.game
         if g.is_over:
             return
-        t = g.turn
-        if t.is_over:
-            b.next_button.click()
-        elif t.phase is Phase.PLACE or (t.phase is Phase.DECIDE and t.valid_colours() and rng.random() < 0.5):
-            b.dice[rng.choice(t.valid_colours())].click()
-        elif t.phase is Phase.DECIDE and rng.random() < 0.4:
-            b.stop_button.click()
-        else:
-            b.roll_button.click()
+        random_click(b, rng)
     raise AssertionError("the game did not end")
 
 

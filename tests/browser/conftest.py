@@ -7,14 +7,12 @@ The server is stopped at the end of the session even when tests fail.
 from __future__ import annotations
 
 import os
-import shutil
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 from lab_driver import chromium, watch
-from lab_server import Server
+from lab_server import running
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "browser"
@@ -31,14 +29,8 @@ def artifacts() -> Path:
 def server():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium, or set KIT_CHROMIUM")
-    workdir = Path(tempfile.mkdtemp(prefix="kit-browser-"))
-    lab = Server(str(Path(sys.executable).parent / "jupyter"), ROOT, workdir)
-    try:
-        lab.wait_ready()
+    with running(ROOT, Path(tempfile.mkdtemp(prefix="kit-browser-"))) as lab:
         yield lab
-    finally:
-        lab.stop()
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

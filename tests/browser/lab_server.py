@@ -8,15 +8,20 @@ windowing off, autosave off, and a *read-only* contents manager (the tests can n
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
+import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 # User settings written into the isolated settings dir (never into the project's venv).
@@ -156,3 +161,29 @@ class Server:
                 self.proc.wait(10)
         self.logf.close()
         log(f"server stopped (exit {self.proc.returncode})")
+
+
+@contextlib.contextmanager
+def running(root: Path, workdir: Path, *, writable: bool = False) -> Iterator[Server]:
+    """JupyterLab on ``root`` (its state in ``workdir``) while the block runs; stopped and ``workdir`` removed
+    afterwards."""
+    lab = Server(str(Path(sys.executable).parent / "jupyter"), root, workdir, writable=writable)
+    try:
+        lab.wait_ready()
+        yield lab
+    finally:
+        lab.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def pupil_lab(notebook: Path, prefix: str) -> Iterator[Server]:
+    """A JupyterLab on a writable copy of ``notebook`` in a fresh folder, as a pupil's own server is; stopped and
+    removed afterwards."""
+    root = Path(tempfile.mkdtemp(prefix=prefix))
+    shutil.copy(notebook, root / notebook.name)
+    try:
+        with running(root, root / ".state", writable=True) as lab:
+            yield lab
+    finally:
+        shutil.rmtree(root, ignore_errors=True)

@@ -4,16 +4,13 @@ a fresh kernel (they are saved in the notebook and read back from it)."""
 from __future__ import annotations
 
 import json
-import shutil
-import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 from classroom import axe_violations, fit_problems, measure
 from fifteen_kit.widgets.palette import TEXT_PX
 from lab_driver import check, open_and_run
-from lab_server import Server
+from lab_server import pupil_lab
 from playwright.sync_api import expect
 
 NOTEBOOK = Path(__file__).parent / "notebooks" / "questions.ipynb"
@@ -22,15 +19,8 @@ NOTEBOOK = Path(__file__).parent / "notebooks" / "questions.ipynb"
 @pytest.fixture
 def pupil_server():
     """A JupyterLab on a writable copy of the questions notebook, as a pupil's own server is."""
-    root = Path(tempfile.mkdtemp(prefix="kit-pupil-"))
-    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
-    lab = Server(str(Path(sys.executable).parent / "jupyter"), root, root / ".state", writable=True)
-    try:
-        lab.wait_ready()
+    with pupil_lab(NOTEBOOK, "kit-pupil-") as lab:
         yield lab
-    finally:
-        lab.stop()
-        shutil.rmtree(root, ignore_errors=True)
 
 
 def _records(path: Path) -> dict[str, dict]:

@@ -4,15 +4,12 @@ and sees the code; the file holds the answers and the code decodes to the same r
 from __future__ import annotations
 
 import re
-import shutil
-import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 from classroom import axe_violations
 from lab_driver import check, open_and_run
-from lab_server import Server
+from lab_server import pupil_lab
 from playwright.sync_api import expect
 
 from fifteen_kit.results import from_code, from_json
@@ -24,15 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def pupil_server():
     """A JupyterLab on a writable copy of the results notebook, as a pupil's own server is."""
-    root = Path(tempfile.mkdtemp(prefix="kit-results-"))
-    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
-    lab = Server(str(Path(sys.executable).parent / "jupyter"), root, root / ".state", writable=True)
-    try:
-        lab.wait_ready()
+    with pupil_lab(NOTEBOOK, "kit-results-") as lab:
         yield lab
-    finally:
-        lab.stop()
-        shutil.rmtree(root, ignore_errors=True)
 
 
 def _answer_play_and_hand_in(page, artifacts, front_end: str) -> None:
