@@ -210,10 +210,13 @@ def _lesson_order(lesson: str | None) -> dict[str, int]:
 
 
 # -- the table -----------------------------------------------------------------------------------------------------
-_STYLE = ("<style>.kit-class{border-collapse:collapse;font-size:18px;line-height:1.35;margin:0.5em 0}"
-          ".kit-class th,.kit-class td{border:1px solid #999;padding:6px 10px;text-align:left;vertical-align:top}"
-          ".kit-class th{background:#eef3f8}.kit-class td.n{text-align:right;white-space:nowrap}"
-          ".kit-class small{color:#444;font-size:15px}</style>")
+# the doubled class outranks JupyterLab's own table rules (right-aligned 12 px cells) without !important
+_T = "table.kit-class.kit-class"
+_STYLE = (f"<style>{_T}{{border-collapse:collapse;font-size:18px;line-height:1.35;margin:0.5em 0}}"
+          f"{_T} th,{_T} td{{border:1px solid #999;padding:6px 10px;text-align:left;vertical-align:top;"
+          "font-size:18px}"
+          f"{_T} th{{background:#eef3f8}}{_T} td.n{{text-align:right;white-space:nowrap}}"
+          f"{_T} small{{color:#444;font-size:15px}}</style>")
 
 
 def _share(count: int | None, total: int) -> str:

@@ -89,3 +89,56 @@ def test_save_my_results_works_the_same_under_voila(browser, server, artifacts):
         _answer_play_and_hand_in(page, artifacts, "voila")
     finally:
         context.close()
+
+
+SAMPLES = ROOT / "lessons" / "teacher" / "sample_results"
+TEACHER = Path(__file__).parent / "notebooks" / "teacher.ipynb"
+
+
+def _load_the_class(page, artifacts, front_end: str) -> None:
+    """The teacher uploads three pairs' files, sees the class, then pastes their codes instead."""
+    view = page.locator(".widget-vbox").filter(has=page.get_by_role("button", name="Show the class")).last
+    files = sorted(SAMPLES.glob("results-05-*.json"))
+    with page.expect_file_chooser() as chooser:  # the upload button opens the browser's file chooser
+        view.get_by_role("button", name=re.compile("Upload results files")).click()
+    chooser.value.set_files([str(f) for f in files])
+    view.get_by_role("button", name="Show the class").click()
+    expect(view).to_contain_text("lesson 05: 3 pupils or pairs", timeout=60_000)
+    table = view.locator("table.kit-class").first
+    expect(table).to_contain_text("05.q1", timeout=60_000)
+    expect(view.locator("img").first).to_be_visible(timeout=60_000)  # the charts
+    view.screenshot(path=str(artifacts / f"class-view-{front_end}.png"))
+    # the same pairs from their codes: each is named as already read (the files came first)
+    view.locator("textarea").fill((SAMPLES / "codes-05.txt").read_text())
+    view.get_by_role("button", name="Show the class").click()
+    expect(view).to_contain_text("was already read", timeout=60_000)
+    expect(view).to_contain_text("lesson 05: 3 pupils or pairs")
+
+
+@pytest.fixture
+def teacher_server():
+    """A JupyterLab on a writable copy of the teacher's view notebook."""
+    with pupil_lab(TEACHER, "kit-teacher-") as lab:
+        yield lab
+
+
+def test_the_teacher_uploads_files_and_pastes_codes_in_jupyterlab(browser, teacher_server, artifacts):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        open_and_run(page, teacher_server, TEACHER.name)
+        _load_the_class(page, artifacts, "lab")
+    finally:
+        context.close()
+
+
+def test_the_teacher_uploads_files_under_voila(browser, server, artifacts):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        rel = TEACHER.relative_to(ROOT).as_posix()
+        page.goto(f"{server.base}/voila/render/{rel}?token={server.token}", wait_until="commit", timeout=120_000)
+        page.get_by_role("button", name="Show the class").wait_for(state="visible", timeout=120_000)
+        _load_the_class(page, artifacts, "voila")
+    finally:
+        context.close()
