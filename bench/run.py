@@ -6,6 +6,9 @@ Usage (from the repository root)::
     python bench/run.py game_of_15       # only modules whose name contains "game_of_15"
     python bench/run.py --strict         # exit with status 1 if any check printed FAIL
 
+After the modules, the headline table (``bench/table.py``: each figure beside its reference and target) is
+printed; a full run (no filters) also writes it into README.md and ``bench/results/bench_table.md``.
+
 The repository root is put on ``sys.path``, so the kit needs no installing.  A
 benchmark's ``main()`` prints its own table and PASS/FAIL/SKIP lines and returns
 how many checks failed.  Timings are noisy, so by default a FAIL does not change
@@ -59,6 +62,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no benchmark matches {args.filters}", file=sys.stderr)
         return 2
     failures = run(names)
+    import table
+
+    print("=== headline table ===")
+    print(table.render())
+    if not args.filters:
+        table.write()
+        print(f"table written to {table.RESULT.relative_to(REPO_ROOT)} and README.md")
     print(f"{len(names)} benchmark module(s) run, {failures} check(s) failed")
     return 1 if args.strict and failures else 0
 
