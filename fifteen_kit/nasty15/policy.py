@@ -37,12 +37,13 @@ it for long; every public answer solves what it still needs at once.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial
+from operator import itemgetter, mul
 
 from .. import _check
 from ..contract import SolveResult
@@ -175,69 +176,102 @@ class _Table:
         return total
 
     def solve_steps(self, full: int) -> Iterator[None]:
-        """Solve every state of the board ``full``, yielding now and then (each step is short)."""
+        """Solve every state of the board ``full``, yielding after each multiset of unplaced targets (a step
+        takes a few milliseconds at most)."""
         for key, pips in self.missing(full):
-            yield from self._solve(key, pips)
+            self._solve(key, pips)
+            yield
 
-    def _solve(self, key: int, pips: list[int]) -> Iterator[None]:
+    def _solve(self, key: int, pips: list[int]) -> None:
         """Solve the states ``(key, p)`` for ``p`` in ``pips``; every smaller state they lead to is solved.
 
         A roll is enumerated group by group (a group: the unplaced dice of one target), the group with the
         most outcomes innermost.  For the outcomes of the outer groups fixed, ``H[K][q]`` is the best value
-        reachable by the inner choices when the dice ``K`` were taken from the outer groups and their pips
-        brought the placed pips to ``q``; each level takes the maximum over how many of its valid dice to
-        place (always the highest ones), so no outcome enumerates every subset of dice.
+        reachable by the inner choices when the dice ``K`` are taken from the inner groups and the placed
+        pips, before theirs, are ``q``; eliminating a group takes the maximum over how many of its valid
+        dice to place (always the highest ones), so no outcome enumerates every subset of dice.  ``H`` is
+        one flat list (each ``K``'s range of ``q`` in turn, then a 0 standing for "no such choice": every
+        value is >= 0), and eliminating a group is a few ``itemgetter`` and ``map(max, ...)`` calls over
+        positions worked out once per multiset, so the work per outcome runs in C; the innermost group is
+        eliminated for all its outcomes at once.  The one outcome with no valid die (a bust) comes out as 0
+        and is counted apart.
         """
         counts = _counts(key)
         n = sum(counts)
         groups = [(t, counts[t - 1]) for t in range(6, 0, -1) if counts[t - 1]]
-        groups.sort(key=lambda g: -len(_group_outcomes(*g)))  # level 1 (innermost): the most outcomes
-        steps = [_BASE ** (t - 1) for t, _ in groups]
-        bust = 0 if self.gambler else sum(t * c for t, c in groups) * _SCALE
+        groups.sort(key=lambda g: -len(_group_outcomes(*g)))  # groups[0] (innermost): the most outcomes
+        m = len(groups)
         low, high = min(pips), max(pips)
         span = high - low + 1
-        # prefixes[L]: every way to take dice from the groups before level L, as (K, fewest pips, most pips)
-        prefixes: list[list[tuple[int, int, int]]] = [[(0, 0, 0)]]
-        for (t, c), step in zip(groups, steps, strict=True):
-            prefixes.append([(k + j * step, lo + j, hi + j * t) for k, lo, hi in prefixes[-1] for j in range(c + 1)])
-        never = [-1] * (_MAX_PIPS + 1)  # taking nothing is no choice: below every real value (all are >= 0)
-        base = {k: never if k == 0 else self.value[key - k] for k, _, _ in prefixes[-1]}
+        # layers[d]: the rows of H while groups 0..d-1 are not eliminated yet, one per way K of taking dice
+        # from them: K -> (fewest pips they add, most pips they add, start of the row in the flat list)
+        layers: list[dict[int, tuple[int, int, int]]] = [{0: (0, 0, 0)}]
+        sizes = [span]  # the flat list's length without the sentinel (which sits at position sizes[d])
+        for t, c in groups:
+            step = _BASE ** (t - 1)
+            layer, at = {}, 0
+            for k, (lo, hi, _) in layers[-1].items():
+                for j in range(c + 1):
+                    layer[k + j * step] = (lo + j, hi + j * t, at)
+                    at += span + hi + j * t - lo - j
+            layers.append(layer)
+            sizes.append(at)
+
+        found: dict[tuple[int, int, int], list[int]] = {}
+
+        def positions(d: int, j: int, tj: int) -> list[int]:
+            # where H of layer d reads from layer d + 1 when j dice of group d showing tj pips are placed
+            spots = found.get((d, j, tj))
+            if spots is None:
+                step = _BASE ** (groups[d][0] - 1)
+                inner = layers[d + 1]
+                spots = found[d, j, tj] = []
+                for k, (lo, hi, _) in layers[d].items():
+                    lo2, _, start = inner[k + j * step]
+                    shift = start - (low + lo2) + tj
+                    spots.extend(range(low + lo + shift, high + hi + 1 + shift))
+            return spots
+
+        getters: dict[tuple[int, int, int], Callable[[list[int]], tuple[int, ...]]] = {}
+        outer = [[(w, [getters.get((d, j, tj)) or getters.setdefault((d, j, tj), _getter(positions(d, j, tj)))
+                       for j, tj in enumerate(tops)])
+                  for w, tops in _group_outcomes(*groups[d])] for d in range(1, m)]
+        outer.insert(0, [])
+        t0, c0 = groups[0]
+        outcomes0 = _group_outcomes(t0, c0)
+        weights0 = [w for w, _ in outcomes0]
+        sentinel = sizes[1]
+        innermost = []  # for each j: the positions read for every (outcome of group 0, q), outcome-major
+        for j in range(c0 + 1):
+            spots: list[int] = []
+            for _, tops in outcomes0:
+                spots.extend(positions(0, j, tops[j]) if j < len(tops) else [sentinel] * span)
+            innermost.append(_getter(spots))
+        base: list[int] = []
+        for k, (lo, hi, _) in layers[m].items():
+            first, last = low + lo, high + hi + 1
+            base.extend(_known_row(self.value[key - k], first, last) if k else [0] * (last - first))
+        base.append(0)
         totals = [0] * span
 
-        def level(depth: int, inner: dict[int, list], weight: int) -> Iterator[None]:
-            t, c = groups[depth]
-            step = steps[depth]
-            if depth == 0:
-                acc = [0] * span
-                for w, tops in _group_outcomes(t, c):
-                    if span == 1:
-                        v = max([inner[j * step][low + tj] for j, tj in enumerate(tops)])
-                        acc[0] += w * (v if v >= 0 else bust)
-                        continue
-                    best = map(max, *[inner[j * step][low + tj:high + tj + 1] for j, tj in enumerate(tops)]) \
-                        if len(tops) > 1 else inner[0][low:high + 1]
-                    for i, v in enumerate(best):
-                        acc[i] += w * (v if v >= 0 else bust)
-                for i, v in enumerate(acc):
-                    totals[i] += weight * v
-                if len(groups) == 1:
-                    yield
+        def eliminate(d: int, flat: list[int], weight: int) -> None:
+            if d == 0:
+                best = list(map(max, *[get(flat) for get in innermost]))
+                for i in range(span):
+                    totals[i] += weight * sum(map(mul, weights0, best[i::span]))
                 return
-            for w, tops in _group_outcomes(t, c):
-                outer: dict[int, list] = {}
-                for k, lo, hi in prefixes[depth]:
-                    row = [None] * (_MAX_PIPS + 1)
-                    a, b = low + lo, high + hi + 1
-                    if len(tops) > 1:
-                        row[a:b] = map(max, *[inner[k + j * step][a + tj:b + tj] for j, tj in enumerate(tops)])
-                    else:
-                        row[a:b] = inner[k][a:b]
-                    outer[k] = row
-                yield from level(depth - 1, outer, weight * w)
-                if depth == 1:
-                    yield
+            for w, getters in outer[d]:
+                below = list(map(max, *[get(flat) for get in getters])) if len(getters) > 1 else list(getters[0](flat))
+                below.append(0)
+                eliminate(d - 1, below, weight * w)
 
-        yield from level(len(groups) - 1, base, 1)
+        eliminate(m - 1, base, 1)
+        if not self.gambler and all(t < 6 for t, _ in groups):
+            busts = 1
+            for t, c in groups:
+                busts *= (6 - t) ** c
+            bust = sum(t * c for t, c in groups) * _SCALE
+            totals = [total + busts * bust for total in totals]
         value_row, roll_row = self.row(self.value, key), self.row(self.roll, key)
         for p in pips:
             roll, remainder = divmod(totals[p - low], 6**n)
@@ -249,6 +283,22 @@ class _Table:
             else:
                 stop = bonus_score(6 - n, p) * _SCALE
                 value_row[p] = stop if stop >= roll else roll
+
+
+def _getter(spots: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function reading the items at ``spots`` of a list, as a tuple (``itemgetter`` in C)."""
+    if len(spots) == 1:
+        only = spots[0]
+        return lambda items: (items[only],)
+    return itemgetter(*spots)
+
+
+def _known_row(row: list[int | None], first: int, last: int) -> list[int]:
+    """``row[first:last]``, every value of it solved (the solver solves smaller multisets first)."""
+    part = row[first:last]
+    if None in part:  # pragma: no cover - missing() lists the multisets smallest first
+        raise ArithmeticError("a state of the board was not solved")
+    return part  # type: ignore[return-value]
 
 
 def _known(value: int | None) -> int:
