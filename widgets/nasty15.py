@@ -39,11 +39,12 @@ loop runs; without one (tests, plain Python) the roll lands at once.  The slow a
 fast computer speeds use an asyncio task the same way; without an event loop they
 play at once.
 
-Optimal play is solved ahead: when a game starts, the policy of every board and
-every handicap marker in play is solved, in short steps of an asyncio task when
-an event loop runs (the board appears at once and no click waits for the
-solver: a computer whose policy is not ready yet plays as soon as it is, and the
-coach says "solving"), or at once without an event loop.
+Optimal play is solved ahead when an event loop runs: when a game starts, the
+policy of every board and every handicap marker in play is solved in short steps
+of an asyncio task, the board in play first (the board appears at once and no
+click waits for the solver: a computer whose policy is not ready yet plays as
+soon as it is, and the coach says "solving").  Without an event loop a policy is
+solved when it is first needed (only the boards played are ever solved).
 
 >>> board = DiceBoard(players=[("You", "human"), ("Computer", "optimal")], seed=4)
 >>> board.roll_button.click()
@@ -763,17 +764,19 @@ class DiceBoard(Recorded, w.VBox):
 
     # -- solving ahead ------------------------------------------------------------------------------
     def _policies(self, game: Game) -> list[OptimalPolicy]:
-        return [policy_for(t, game.gambler) for t in game.targets_in_play()]
+        """The policies ``game`` can ask for, the board in play first."""
+        targets = dict.fromkeys((game.turn.targets, *game.targets_in_play()))
+        return [policy_for(t, game.gambler) for t in targets]
 
     def _start(self) -> None:
-        """Solve every policy of the new game ahead (a task on a running loop, else now), then let computers play."""
+        """Let the computers of a new game play; on a running event loop, solve its policies ahead first (a task
+        that solves in short steps, the board in play first).  Without a loop nothing is solved ahead: a policy
+        is solved when it is first asked (one board, a few hundredths of a second)."""
         if self._solver is not None:
             self._solver.cancel()
             self._solver = None
         loop = _running_loop()
         if loop is None:
-            for policy in self._policies(self.game):
-                policy.solve()
             self._play_computers()
             return
         self._solver = loop.create_task(self._solve_ahead(self.game))
