@@ -84,6 +84,10 @@ def pip_distribution(target: int) -> dict[int, Fraction]:
     return {v: Fraction(1, t) for v in range(1, t + 1)}
 
 
+#: Every probability of a turn is a whole multiple of 1/6^21 (a turn rolls at most 6 + 5 + ... + 1 = 21 dice),
+#: so the distributions are computed in whole numbers of 1/6^21 (integer counts, no Fraction arithmetic).
+_SCALE = 6**21
+
 #: A stopping rule: ``(placed dice, placed pips) -> roll on?`` (True: roll on, False: stop).
 StoppingRule = Callable[[int, int], bool]
 
@@ -120,6 +124,11 @@ def score_distribution(targets: Targets, rule: StoppingRule | SimpleRule, gamble
     >>> sum(dist.values())
     Fraction(1, 1)
     """
+    return {score: Fraction(count, _SCALE) for score, count in _score_counts(targets, rule, gambler).items()}
+
+
+def _score_counts(targets: Targets, rule: StoppingRule | SimpleRule, gambler: bool) -> dict[int, int]:
+    """:func:`score_distribution` with each probability in whole units of 1/6^21, by score (ascending)."""
     t = _targets(targets)
     if isinstance(rule, str):
         named = next((f for name, f in SIMPLE_POLICIES.items() if name == rule), None)
@@ -130,32 +139,36 @@ def score_distribution(targets: Targets, rule: StoppingRule | SimpleRule, gamble
     if not callable(rule):
         raise InvalidArgumentError("a rule is a policy name or a function (placed, pips) -> bool", input=rule)
     _check.flag(gambler, "gambler")
-    memo: dict[tuple[int, int], dict[int, Fraction]] = {}
+    memo: dict[tuple[int, int], dict[int, int]] = {}
     given = rule
 
     def decide(placed: int, total: int) -> bool:
         return _check.flag(given(placed, total), f"a rule's answer (True: roll on, False: stop) for {placed} dice "
                            f"and {total} pips")
 
-    def roll(placed: int, pips: int) -> dict[int, Fraction]:
+    def roll(placed: int, pips: int) -> dict[int, int]:
+        # the distribution of the final score, each probability in whole units of 1/6^21 (exact: see _SCALE)
         key = (placed, pips)
         if key in memo:
             return memo[key]
         free = [i for i in range(6) if not placed >> i & 1]
-        out: dict[int, Fraction] = {}
-        total_weight = 6 ** len(free)
+        out: dict[int, int] = {}
         for new, gained, weight in _place_every_valid(t, placed):
-            share = Fraction(weight, total_weight)
             if new == placed:
-                result = {0 if gambler else sum(t[i] for i in free): Fraction(1)}
+                result = {0 if gambler else sum(t[i] for i in free): _SCALE}
             elif new == 0b111111:
-                result = {bonus_score(6, pips + gained): Fraction(1)}
+                result = {bonus_score(6, pips + gained): _SCALE}
             elif decide(new.bit_count(), pips + gained):
                 result = roll(new, pips + gained)
             else:
-                result = {bonus_score(new.bit_count(), pips + gained): Fraction(1)}
-            for score, p in result.items():
-                out[score] = out.get(score, 0) + p * share
+                result = {bonus_score(new.bit_count(), pips + gained): _SCALE}
+            for score, count in result.items():
+                out[score] = out.get(score, 0) + count * weight
+        rolls = 6 ** len(free)
+        for score, count in out.items():
+            out[score], remainder = divmod(count, rolls)
+            if remainder:  # pragma: no cover - ruled out by the argument at _SCALE
+                raise ArithmeticError("a probability is not a multiple of 1/6^21")
         memo[key] = out
         return out
 
@@ -168,7 +181,7 @@ def expected_score(targets: Targets, rule: StoppingRule | SimpleRule, gambler: b
     >>> float(expected_score([4, 3, 3, 2, 2, 1], "cautious")) < 13.2299
     True
     """
-    return sum((s * p for s, p in score_distribution(targets, rule, gambler).items()), Fraction(0))
+    return Fraction(sum(s * count for s, count in _score_counts(targets, rule, gambler).items()), _SCALE)
 
 
 def _place_every_valid(targets: tuple[int, ...], placed: int) -> Iterator[tuple[int, int, int]]:
