@@ -256,12 +256,12 @@ class _Table:
 
         def eliminate(d: int, flat: list[int], weight: int) -> None:
             if d == 0:
-                best = list(map(max, *[get(flat) for get in innermost]))
+                best = _best([get(flat) for get in innermost])
                 for i in range(span):
                     totals[i] += weight * sum(map(mul, weights0, best[i::span]))
                 return
             for w, getters in outer[d]:
-                below = list(map(max, *[get(flat) for get in getters])) if len(getters) > 1 else list(getters[0](flat))
+                below = _best([get(flat) for get in getters])
                 below.append(0)
                 eliminate(d - 1, below, weight * w)
 
@@ -291,6 +291,15 @@ def _getter(spots: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
         only = spots[0]
         return lambda items: (items[only],)
     return itemgetter(*spots)
+
+
+def _best(options: list[tuple[int, ...]]) -> list[int]:
+    """The largest of the options position by position (all of one length): comparisons in a comprehension,
+    several times faster than ``map(max, ...)`` for the two to four options a roll usually has."""
+    best = list(options[0])
+    for option in options[1:]:
+        best = [a if a >= b else b for a, b in zip(best, option, strict=True)]
+    return best
 
 
 def _known_row(row: list[int | None], first: int, last: int) -> list[int]:
