@@ -191,64 +191,16 @@ class _Table:
         pips, before theirs, are ``q``; eliminating a group takes the maximum over how many of its valid
         dice to place (always the highest ones), so no outcome enumerates every subset of dice.  ``H`` is
         one flat list (each ``K``'s range of ``q`` in turn, then a 0 standing for "no such choice": every
-        value is >= 0), and eliminating a group is a few ``itemgetter`` and ``map(max, ...)`` calls over
-        positions worked out once per multiset, so the work per outcome runs in C; the innermost group is
+        value is >= 0), and eliminating a group is a few ``itemgetter`` calls over positions worked out once
+        per multiset and pip span (:func:`_plan`) and one comparison per position; the innermost group is
         eliminated for all its outcomes at once.  The one outcome with no valid die (a bust) comes out as 0
         and is counted apart.
         """
-        counts = _counts(key)
-        n = sum(counts)
-        groups = [(t, counts[t - 1]) for t in range(6, 0, -1) if counts[t - 1]]
-        groups.sort(key=lambda g: -len(_group_outcomes(*g)))  # groups[0] (innermost): the most outcomes
-        m = len(groups)
         low, high = min(pips), max(pips)
         span = high - low + 1
-        # layers[d]: the rows of H while groups 0..d-1 are not eliminated yet, one per way K of taking dice
-        # from them: K -> (fewest pips they add, most pips they add, start of the row in the flat list)
-        layers: list[dict[int, tuple[int, int, int]]] = [{0: (0, 0, 0)}]
-        sizes = [span]  # the flat list's length without the sentinel (which sits at position sizes[d])
-        for t, c in groups:
-            step = _BASE ** (t - 1)
-            layer, at = {}, 0
-            for k, (lo, hi, _) in layers[-1].items():
-                for j in range(c + 1):
-                    layer[k + j * step] = (lo + j, hi + j * t, at)
-                    at += span + hi + j * t - lo - j
-            layers.append(layer)
-            sizes.append(at)
-
-        found: dict[tuple[int, int, int], list[int]] = {}
-
-        def positions(d: int, j: int, tj: int) -> list[int]:
-            # where H of layer d reads from layer d + 1 when j dice of group d showing tj pips are placed
-            spots = found.get((d, j, tj))
-            if spots is None:
-                step = _BASE ** (groups[d][0] - 1)
-                inner = layers[d + 1]
-                spots = found[d, j, tj] = []
-                for k, (lo, hi, _) in layers[d].items():
-                    lo2, _, start = inner[k + j * step]
-                    shift = start - (low + lo2) + tj
-                    spots.extend(range(low + lo + shift, high + hi + 1 + shift))
-            return spots
-
-        getters: dict[tuple[int, int, int], Callable[[list[int]], tuple[int, ...]]] = {}
-        outer = [[(w, [getters.get((d, j, tj)) or getters.setdefault((d, j, tj), _getter(positions(d, j, tj)))
-                       for j, tj in enumerate(tops)])
-                  for w, tops in _group_outcomes(*groups[d])] for d in range(1, m)]
-        outer.insert(0, [])
-        t0, c0 = groups[0]
-        outcomes0 = _group_outcomes(t0, c0)
-        weights0 = [w for w, _ in outcomes0]
-        sentinel = sizes[1]
-        innermost = []  # for each j: the positions read for every (outcome of group 0, q), outcome-major
-        for j in range(c0 + 1):
-            spots: list[int] = []
-            for _, tops in outcomes0:
-                spots.extend(positions(0, j, tops[j]) if j < len(tops) else [sentinel] * span)
-            innermost.append(_getter(spots))
+        groups, rows, outer, innermost, weights0 = _plan(key, span)
         base: list[int] = []
-        for k, (lo, hi, _) in layers[m].items():
+        for k, lo, hi in rows:
             first, last = low + lo, high + hi + 1
             base.extend(_known_row(self.value[key - k], first, last) if k else [0] * (last - first))
         base.append(0)
@@ -265,7 +217,8 @@ class _Table:
                 below.append(0)
                 eliminate(d - 1, below, weight * w)
 
-        eliminate(m - 1, base, 1)
+        eliminate(len(groups) - 1, base, 1)
+        n = sum(c for _, c in groups)
         if not self.gambler and all(t < 6 for t, _ in groups):
             busts = 1
             for t, c in groups:
@@ -285,7 +238,70 @@ class _Table:
                 value_row[p] = stop if stop >= roll else roll
 
 
-def _getter(spots: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+_Getter = Callable[[list[int]], tuple[int, ...]]
+
+
+@lru_cache(maxsize=1024)
+def _plan(key: int, span: int) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]],
+                                        list[list[tuple[int, list[_Getter]]]], list[_Getter], list[int]]:
+    """How :meth:`_Table._solve` reads its flat lists for the multiset ``key`` and ``span`` pips (the same for
+    every variant and every lowest pips, so it is worked out once): ``(groups, base rows, outer, innermost,
+    weights)``.
+
+    ``groups``: ``(target, count)``, innermost first; base rows: ``(K, fewest, most pips K adds)`` in the
+    order of the first flat list; ``outer[d]``: for each outcome of group d, its weight and one getter per
+    number of its valid dice placed; ``innermost``: per number of dice of group 0 placed, a getter of every
+    ``(outcome, q)``; ``weights``: the weights of group 0's outcomes.
+    """
+    counts = _counts(key)
+    groups = [(t, counts[t - 1]) for t in range(6, 0, -1) if counts[t - 1]]
+    groups.sort(key=lambda g: -len(_group_outcomes(*g)))  # groups[0] (innermost): the most outcomes
+    m = len(groups)
+    # layers[d]: the rows of H while groups 0..d-1 are not eliminated yet, one per way K of taking dice
+    # from them: K -> (fewest pips they add, most pips they add, start of the row in the flat list)
+    layers: list[dict[int, tuple[int, int, int]]] = [{0: (0, 0, 0)}]
+    sizes = [span]  # the flat list's length without the sentinel (which sits at position sizes[d])
+    for t, c in groups:
+        step = _BASE ** (t - 1)
+        layer, at = {}, 0
+        for k, (lo, hi, _) in layers[-1].items():
+            for j in range(c + 1):
+                layer[k + j * step] = (lo + j, hi + j * t, at)
+                at += span + hi + j * t - lo - j
+        layers.append(layer)
+        sizes.append(at)
+    found: dict[tuple[int, int, int], list[int]] = {}
+
+    def positions(d: int, j: int, tj: int) -> list[int]:
+        # where H of layer d reads from layer d + 1 when j dice of group d showing tj pips are placed
+        spots = found.get((d, j, tj))
+        if spots is None:
+            step = _BASE ** (groups[d][0] - 1)
+            inner = layers[d + 1]
+            spots = found[d, j, tj] = []
+            for k, (lo, hi, _) in layers[d].items():
+                lo2, _, start = inner[k + j * step]
+                shift = start - lo2 + tj
+                spots.extend(range(lo + shift, span + hi + shift))
+        return spots
+
+    getters: dict[tuple[int, int, int], _Getter] = {}
+    outer = [[(w, [getters.get((d, j, tj)) or getters.setdefault((d, j, tj), _getter(positions(d, j, tj)))
+                   for j, tj in enumerate(tops)])
+              for w, tops in _group_outcomes(*groups[d])] for d in range(1, m)]
+    outer.insert(0, [])
+    outcomes0 = _group_outcomes(*groups[0])
+    innermost = []
+    for j in range(groups[0][1] + 1):
+        spots: list[int] = []
+        for _, tops in outcomes0:
+            spots.extend(positions(0, j, tops[j]) if j < len(tops) else [sizes[1]] * span)
+        innermost.append(_getter(spots))
+    rows = [(k, lo, hi) for k, (lo, hi, _) in layers[m].items()]
+    return groups, rows, outer, innermost, [w for w, _ in outcomes0]
+
+
+def _getter(spots: list[int]) -> _Getter:
     """A function reading the items at ``spots`` of a list, as a tuple (``itemgetter`` in C)."""
     if len(spots) == 1:
         only = spots[0]
