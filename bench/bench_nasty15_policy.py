@@ -20,6 +20,7 @@ def _cold() -> None:
     policy._TABLES[False] = policy._Table(False)
     policy._TABLES[True] = policy._Table(True)
     policy._cached.cache_clear()
+    policy._plan.cache_clear()
 
 
 def _ours(boards: tuple[tuple[int, ...], ...]) -> tuple[float, dict[tuple[tuple[int, ...], bool], Fraction]]:
