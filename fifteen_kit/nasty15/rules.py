@@ -130,8 +130,17 @@ def bonus_score(placed_count: int, pips: int) -> int:
     return pips + (5 if placed_count == 5 else 0)
 
 
+def _six_dice(value: object, none: bool = True) -> bool:
+    """Whether ``value`` is already a tuple of six ``int`` (not bool) 1..6 (or None, if ``none``): the fast path
+    of the checks below, which accept such a tuple as it is."""
+    return type(value) is tuple and len(value) == 6 and all(
+        (type(v) is int and 0 < v < 7) or (none and v is None) for v in value)
+
+
 def _targets(value: object, least: int = 6) -> tuple[int, ...]:
     """The targets in ``value`` (a :data:`Targets`): six, or ``least`` to six where fewer dice are meant."""
+    if _six_dice(value, none=False):
+        return value  # type: ignore[return-value]
     if isinstance(value, GoalBoard):
         if len(value.targets) < least:
             raise InvalidArgumentError("a back side has five targets: six are wanted here, so give the white-die "
@@ -228,7 +237,10 @@ class Turn(Notated):
     def __post_init__(self) -> None:
         object.__setattr__(self, "targets", _targets(self.targets))
         for name in ("placed", "rolled"):
-            values = _check.items(getattr(self, name), 6, name)
+            given = getattr(self, name)
+            if _six_dice(given):  # the common case, a turn derived from a turn: nothing to convert
+                continue
+            values = _check.items(given, 6, name)
             if len(values) != 6:
                 raise InvalidArgumentError(f"{name} has one entry per colour", input=getattr(self, name))
             for v in values:
