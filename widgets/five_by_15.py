@@ -58,8 +58,9 @@ from .style import style_sheet
 
 __all__ = ["HINT_BUDGET", "FiveBy15Board", "Mark"]
 
-#: Positions, and seconds, the hint's search may spend (the click stays well under 0.1 s; bench/bench_five_by_15.py).
-HINT_BUDGET = (2_000, 0.05)
+#: Positions, and seconds, the hint's search may spend: the search runs with the collector paused and the
+#: whole click (search and redraw) stays under 50 ms at the 99th percentile (bench/bench_five_by_15.py).
+HINT_BUDGET = (2_000, 0.03)
 
 #: The marks a cell of the board can carry, each drawn by the kit class ``f5-<mark>`` (see
 #: :meth:`FiveBy15Board.marked`): a gap, a 1 in column 0, a ring (a partner of the chosen gap or tile), the chosen
@@ -144,6 +145,7 @@ class FiveBy15Board(Recorded, w.VBox):
         self.game = game
         self._chosen: tuple[Literal["gap", "tile"], Cell | Tile] | None = None  # ('gap', cell) or ('tile', tile)
         self._hinted: Move | None = None  # the move the last hint marked, until the next click or action
+        self._drawn: dict[Cell, tuple[str, ...]] = {}  # what each cell shows now (see _draw)
         self._plan: tuple[Position, tuple[Move, ...]] | None = None  # a winning line found by a hint, from where
         self._marks: dict[Cell, frozenset[Mark]] = {}  # what render() last drew on each cell
         self.banner = w.HTML()
@@ -258,6 +260,18 @@ class FiveBy15Board(Recorded, w.VBox):
         p = self.game.position
         if cell[0] < p.colours and cell[1] <= p.size:
             self.click_cell(cell)
+
+    def _draw(self, button: w.Button, cell: Cell, look: tuple[str, ...]) -> None:
+        # set a cell's display (and, when shown, description, tooltip, colours and border), only if they changed:
+        # a redraw then costs a comparison per unchanged cell instead of six trait validations
+        if self._drawn.get(cell) == look:
+            return
+        button.layout.display = look[0]
+        if len(look) > 1:
+            button.description, button.tooltip = look[1], look[2]
+            button.style.button_color, button.style.text_color = look[3], look[4]
+            button.layout.border = look[5]
+        self._drawn[cell] = look
 
     def _set_marks(self, cell: Cell, marks: set[Mark]) -> None:
         # draw the marks with the kit's classes (public add_class/remove_class), changing only what changed
@@ -607,21 +621,19 @@ class FiveBy15Board(Recorded, w.VBox):
         for (r, c), b in self.cells.items():
             marks: set[Mark] = set()
             if r >= p.colours or c > p.size:  # smaller teaching boards use part of the grid
-                b.layout.display = "none"
+                self._draw(b, (r, c), ("none",))
                 self._set_marks((r, c), marks)  # no ring or mark left over from a larger board
                 continue
-            b.layout.display = ""
             t = p.grid[r][c]
             if t is None:
-                b.description, b.tooltip = "·", f"gap ({_cell_name((r, c))})"
-                b.style.button_color, b.style.text_color = _GAP_COLOURS
+                description, tooltip = "·", f"gap ({_cell_name((r, c))})"
+                button_color, text_color = _GAP_COLOURS
                 marks.add("gap")
             else:
                 colour, number = t
-                b.description = f"{COLOUR_LETTERS[colour]}\n{number}"  # two lines: letter over number (style.py)
-                b.tooltip = f"{COLOUR_NAMES[colour]} {number} ({_cell_name((r, c))})"
-                b.style.button_color = PALETTE[_TILE_COLOURS[colour]]
-                b.style.text_color = PALETTE[_TILE_TEXT[colour]]
+                description = f"{COLOUR_LETTERS[colour]}\n{number}"  # two lines: letter over number (style.py)
+                tooltip = f"{COLOUR_NAMES[colour]} {number} ({_cell_name((r, c))})"
+                button_color, text_color = PALETTE[_TILE_COLOURS[colour]], PALETTE[_TILE_TEXT[colour]]
             if c == 0:
                 marks.add("one")
             if (r, c) in ringed:
@@ -630,14 +642,15 @@ class FiveBy15Board(Recorded, w.VBox):
                 marks.add("chosen")
             if (r, c) in hint_from:
                 marks.add("hint-from")
-                b.tooltip += " · hint: move this"
+                tooltip += " · hint: move this"
             if (r, c) == hint_to and self._hinted is not None:
                 marks.add("hint-to")
                 hinted = self._hinted
                 moved = hinted.tile if isinstance(hinted, Fill) else (hinted.tile[0], hinted.top)
-                b.tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
-                b.description = "◎"
-            b.layout.border = next(border for mark, border in _BORDERS if mark is None or mark in marks)
+                tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
+                description = "◎"
+            border = next(border for mark, border in _BORDERS if mark is None or mark in marks)
+            self._draw(b, (r, c), ("", description, tooltip, button_color, text_color, border))
             self._set_marks((r, c), marks)
         shifts = self._shifts()
         while len(self._shift_pool) < len(shifts):
