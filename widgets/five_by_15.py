@@ -60,7 +60,7 @@ __all__ = ["HINT_BUDGET", "FiveBy15Board", "Mark"]
 
 #: Positions, and seconds, the hint's search may spend: the search runs with the collector paused and the
 #: whole click (search and redraw) stays under 50 ms at the 99th percentile (bench/bench_five_by_15.py).
-HINT_BUDGET = (2_000, 0.03)
+HINT_BUDGET = (2_000, 0.025)
 
 #: The marks a cell of the board can carry, each drawn by the kit class ``f5-<mark>`` (see
 #: :meth:`FiveBy15Board.marked`): a gap, a 1 in column 0, a ring (a partner of the chosen gap or tile), the chosen
@@ -153,6 +153,7 @@ class FiveBy15Board(Recorded, w.VBox):
         self.message = w.HTML()
         self.message.add_class("f5-msg")
         self.cells: dict[Cell, w.Button] = {}
+        first = self._looks(game.position, [], set(), set(), None)  # nothing chosen or hinted yet
         self.col_labels: list[w.HTML] = []
         for c in range(16):
             label = w.HTML(f"{c}")
@@ -174,10 +175,18 @@ class FiveBy15Board(Recorded, w.VBox):
             self.row_labels.append(label)
             row: list[w.Widget] = [label]
             for c in range(16):
-                b = w.Button(layout=w.Layout(border=_BORDERS[-1][1]), style={"font_weight": "bold"})
-                b.add_class("f5-cell")
-                if c == 0:
-                    b.add_class("f5-c0")
+                # each cell starts with its first look and marks, so the first render changes nothing (in a
+                # notebook every later change of a trait is one more message to the browser)
+                shown, marks = first[(r, c)]
+                self._drawn[(r, c)], self._marks[(r, c)] = shown, frozenset(marks)
+                classes = ["f5-cell"] + (["f5-c0"] if c == 0 else []) + [f"f5-{m}" for m in sorted(marks)]
+                if len(shown) > 1:
+                    b = w.Button(description=shown[1], tooltip=shown[2], _dom_classes=classes,
+                                 layout=w.Layout(display=shown[0], border=shown[5]),
+                                 style={"font_weight": "bold", "button_color": shown[3], "text_color": shown[4]})
+                else:
+                    b = w.Button(_dom_classes=classes, layout=w.Layout(display=shown[0], border=_BORDERS[-1][1]),
+                                 style={"font_weight": "bold"})
                 b.on_click(lambda _b, cell=(r, c): self._cell_clicked(cell))
                 self.cells[(r, c)] = b
                 row.append(b)
@@ -260,6 +269,45 @@ class FiveBy15Board(Recorded, w.VBox):
         p = self.game.position
         if cell[0] < p.colours and cell[1] <= p.size:
             self.click_cell(cell)
+
+    def _looks(self, p: Position, fills: list[Fill], ringed: set[Cell], hint_from: set[Cell],
+               hint_to: Cell | None) -> dict[Cell, tuple[tuple[str, ...], set[Mark]]]:
+        # what every cell should show (see _draw) and its marks
+        looks: dict[Cell, tuple[tuple[str, ...], set[Mark]]] = {}
+        for r in range(5):
+            for c in range(16):
+                marks: set[Mark] = set()
+                if r >= p.colours or c > p.size:  # smaller teaching boards use part of the grid
+                    looks[(r, c)] = ("none",), marks  # no ring or mark left over from a larger board
+                    continue
+                t = p.grid[r][c]
+                if t is None:
+                    description, tooltip = "·", f"gap ({_cell_name((r, c))})"
+                    button_color, text_color = _GAP_COLOURS
+                    marks.add("gap")
+                else:
+                    colour, number = t
+                    description = f"{COLOUR_LETTERS[colour]}\n{number}"  # two lines: letter over number (style.py)
+                    tooltip = f"{COLOUR_NAMES[colour]} {number} ({_cell_name((r, c))})"
+                    button_color, text_color = PALETTE[_TILE_COLOURS[colour]], PALETTE[_TILE_TEXT[colour]]
+                if c == 0:
+                    marks.add("one")
+                if (r, c) in ringed:
+                    marks.add("ring")
+                if self._chosen is not None and (self._chosen == ("gap", (r, c)) or self._chosen == ("tile", t)):
+                    marks.add("chosen")
+                if (r, c) in hint_from:
+                    marks.add("hint-from")
+                    tooltip += " · hint: move this"
+                if (r, c) == hint_to and self._hinted is not None:
+                    marks.add("hint-to")
+                    hinted = self._hinted
+                    moved = hinted.tile if isinstance(hinted, Fill) else (hinted.tile[0], hinted.top)
+                    tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
+                    description = "◎"
+                border = next(border for mark, border in _BORDERS if mark is None or mark in marks)
+                looks[(r, c)] = ("", description, tooltip, button_color, text_color, border), marks
+        return looks
 
     def _draw(self, button: w.Button, cell: Cell, look: tuple[str, ...]) -> None:
         # set a cell's display (and, when shown, description, tooltip, colours and border), only if they changed:
@@ -618,40 +666,9 @@ class FiveBy15Board(Recorded, w.VBox):
             label.layout.display = "none" if r >= p.colours else ""
         for c, label in enumerate(self.col_labels):
             label.layout.display = "none" if c > p.size else ""
-        for (r, c), b in self.cells.items():
-            marks: set[Mark] = set()
-            if r >= p.colours or c > p.size:  # smaller teaching boards use part of the grid
-                self._draw(b, (r, c), ("none",))
-                self._set_marks((r, c), marks)  # no ring or mark left over from a larger board
-                continue
-            t = p.grid[r][c]
-            if t is None:
-                description, tooltip = "·", f"gap ({_cell_name((r, c))})"
-                button_color, text_color = _GAP_COLOURS
-                marks.add("gap")
-            else:
-                colour, number = t
-                description = f"{COLOUR_LETTERS[colour]}\n{number}"  # two lines: letter over number (style.py)
-                tooltip = f"{COLOUR_NAMES[colour]} {number} ({_cell_name((r, c))})"
-                button_color, text_color = PALETTE[_TILE_COLOURS[colour]], PALETTE[_TILE_TEXT[colour]]
-            if c == 0:
-                marks.add("one")
-            if (r, c) in ringed:
-                marks.add("ring")
-            if self._chosen is not None and (self._chosen == ("gap", (r, c)) or self._chosen == ("tile", t)):
-                marks.add("chosen")
-            if (r, c) in hint_from:
-                marks.add("hint-from")
-                tooltip += " · hint: move this"
-            if (r, c) == hint_to and self._hinted is not None:
-                marks.add("hint-to")
-                hinted = self._hinted
-                moved = hinted.tile if isinstance(hinted, Fill) else (hinted.tile[0], hinted.top)
-                tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
-                description = "◎"
-            border = next(border for mark, border in _BORDERS if mark is None or mark in marks)
-            self._draw(b, (r, c), ("", description, tooltip, button_color, text_color, border))
-            self._set_marks((r, c), marks)
+        for cell, (shown, marks) in self._looks(p, fills, ringed, hint_from, hint_to).items():
+            self._draw(self.cells[cell], cell, shown)
+            self._set_marks(cell, marks)
         shifts = self._shifts()
         while len(self._shift_pool) < len(shifts):
             button = w.Button(icon="arrow-right")

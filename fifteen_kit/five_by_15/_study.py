@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+__all__ = ["STUDY", "STUDY_ARGS", "STUDY_DEALS"]
+
 #: The study's arguments of compare_players: (budget, first_seed, colours, size); deal i is seed first_seed + i.
 STUDY_ARGS = (20_000, 100, 5, 15)
 #: Deals per level in the study.

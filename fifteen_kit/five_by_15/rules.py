@@ -461,8 +461,8 @@ class Position(Notated):
         kind, code, g = packed_move
         tile = (code >> 4, code & 15)
         if kind == 0:
-            return _check.unchecked(Fill, tile=tile, to=divmod(g, self.size + 1))  # type: ignore[no-any-return]
-        return _check.unchecked(Shift, tile=tile, top=self.size)  # type: ignore[no-any-return]
+            return _check.unchecked(Fill, tile=tile, to=divmod(g, self.size + 1))
+        return _check.unchecked(Shift, tile=tile, top=self.size)
 
     # -- reading ----------------------------------------------------------------------------------
     @property

@@ -136,7 +136,7 @@ class _Clock:
         """True once a budget is spent; otherwise count one more expanded position (never more than the budget)."""
         if self.budget is not None and self.nodes >= self.budget:
             return True
-        if (self.seconds is not None and self.nodes % 128 == 0 and self.nodes
+        if (self.seconds is not None and self.nodes % 32 == 0 and self.nodes
                 and time.perf_counter() - self.start > self.seconds):
             return True
         self.nodes += 1
@@ -315,7 +315,7 @@ class _Ordered:
             # a move changes at most two rows (a fill: the gap's row and the tile's row; a shift: one row), so
             # the child's score is the parent's with those rows' scores replaced: the same sum as score(child)
             kind, code, g = move
-            changed = (g - g % width,)
+            changed: tuple[int, ...] = (g - g % width,)
             if kind == 0:
                 j = packed.find(code)
                 if j - j % width != changed[0]:
