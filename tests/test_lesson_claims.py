@@ -1311,8 +1311,10 @@ GUIDE_CLAIMS_04_06 += [
      "to play) is stored in the kit, so its cell answers at once",
      lambda: (_run_all("06_five_by_15"), _run_all("06_five_by_15") < 60, _study_06()),
      (43.0, True, (30, True))),
-    ("06", "unless a pupil asks for other deals (`compare_players(level, first_seed=200)`, about a second per deal)",
-     lambda: _study_06()[1] and "compare_players(level, first_seed=200)" in _lesson_source("06_five_by_15"), True),
+    ("06", "nothing in the lesson plays the 30 games again unless a pupil asks for other deals "
+     "(`compare_players(level, first_seed=200)`, about a second per deal)",
+     lambda: (_study_06(), "compare_players(level, first_seed=200)" in _lesson_source("06_five_by_15")),
+     ((30, True), True)),
     ("06", "75! read as \"75 times 74 times … times 1\"", _deals, math.factorial(75)),
     ("06", "*Why is the number of deals 75! and not something smaller?*", _deals, math.factorial(75)),
     ("06", "after B2 moves, the only legal move takes it straight back",
