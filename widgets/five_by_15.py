@@ -155,23 +155,16 @@ class FiveBy15Board(Recorded, w.VBox):
         self.cells: dict[Cell, w.Button] = {}
         first = self._looks(game.position, [], set(), set(), None)  # nothing chosen or hinted yet
         self.col_labels: list[w.HTML] = []
-        for c in range(16):
-            label = w.HTML(f"{c}")
-            label.add_class("f5-label")
-            label.add_class("f5-col-label")
-            if c == 0:
-                label.add_class("f5-c0")
-            self.col_labels.append(label)
-        corner = w.HTML("")
-        corner.add_class("f5-row-label")
+        for c in range(16):  # classes given at construction: one message to the browser per widget, not three
+            classes = ["f5-label", "f5-col-label"] + (["f5-c0"] if c == 0 else [])
+            self.col_labels.append(w.HTML(f"{c}", _dom_classes=classes))
+        corner = w.HTML("", _dom_classes=["f5-row-label"])
         header = w.HBox([corner, *self.col_labels])
         header.add_class("f5-row")
         rows = [header]
         self.row_labels: list[w.HTML] = []
         for r in range(5):
-            label = w.HTML(f"{r}")
-            label.add_class("f5-label")
-            label.add_class("f5-row-label")
+            label = w.HTML(f"{r}", _dom_classes=["f5-label", "f5-row-label"])
             self.row_labels.append(label)
             row: list[w.Widget] = [label]
             for c in range(16):
