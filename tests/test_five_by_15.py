@@ -341,6 +341,23 @@ def test_move_cells_and_out_of_play():
             p.out_of_play(bad)
 
 
+def test_the_stored_comparison_is_what_the_kit_plays():
+    # lesson 06's comparison is stored (fifteen_kit/five_by_15/_study.py); rebuild a sample of its deals with the
+    # code that plays any other comparison, and check compare_players answers the stored counts
+    from fifteen_kit.five_by_15 import compare_players
+    from fifteen_kit.five_by_15._study import STUDY, STUDY_ARGS, STUDY_DEALS
+    from fifteen_kit.five_by_15.players import _deal_ends
+
+    for level, index in ((1, 7), (1, 9), (2, 9)):  # cheap deals, among them the one greedy play wins
+        assert _deal_ends(level, index, *STUDY_ARGS) == STUDY[level][index]
+    budget, first_seed = STUDY_ARGS[:2]
+    for level in (1, 2, 3):
+        assert len(STUDY[level]) == STUDY_DEALS
+        counts = compare_players(level, deals=STUDY_DEALS, budget=budget, first_seed=first_seed)
+        assert counts["solver"] == {k: [e[0] for e in STUDY[level]].count(k) for k in ("won", "lost", "unknown")}
+        assert counts["random"]["loop"] == [e[2] for e in STUDY[level]].count("loop")
+
+
 def test_compare_players_counts_every_deal_and_checks_its_arguments():
     from fifteen_kit.five_by_15 import compare_players
 

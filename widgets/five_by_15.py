@@ -58,8 +58,9 @@ from .style import style_sheet
 
 __all__ = ["HINT_BUDGET", "FiveBy15Board", "Mark"]
 
-#: Positions, and seconds, the hint's search may spend (the click stays well under 0.1 s; bench/bench_five_by_15.py).
-HINT_BUDGET = (2_000, 0.05)
+#: Positions, and seconds, the hint's search may spend: the search runs with the collector paused and the
+#: whole click (search and redraw) stays under 50 ms at the 99th percentile (bench/bench_five_by_15.py).
+HINT_BUDGET = (2_000, 0.025)
 
 #: The marks a cell of the board can carry, each drawn by the kit class ``f5-<mark>`` (see
 #: :meth:`FiveBy15Board.marked`): a gap, a 1 in column 0, a ring (a partner of the chosen gap or tile), the chosen
@@ -144,6 +145,7 @@ class FiveBy15Board(Recorded, w.VBox):
         self.game = game
         self._chosen: tuple[Literal["gap", "tile"], Cell | Tile] | None = None  # ('gap', cell) or ('tile', tile)
         self._hinted: Move | None = None  # the move the last hint marked, until the next click or action
+        self._drawn: dict[Cell, tuple[str, ...]] = {}  # what each cell shows now (see _draw)
         self._plan: tuple[Position, tuple[Move, ...]] | None = None  # a winning line found by a hint, from where
         self._marks: dict[Cell, frozenset[Mark]] = {}  # what render() last drew on each cell
         self.banner = w.HTML()
@@ -151,31 +153,33 @@ class FiveBy15Board(Recorded, w.VBox):
         self.message = w.HTML()
         self.message.add_class("f5-msg")
         self.cells: dict[Cell, w.Button] = {}
+        first = self._looks(game.position, [], set(), set(), None)  # nothing chosen or hinted yet
         self.col_labels: list[w.HTML] = []
-        for c in range(16):
-            label = w.HTML(f"{c}")
-            label.add_class("f5-label")
-            label.add_class("f5-col-label")
-            if c == 0:
-                label.add_class("f5-c0")
-            self.col_labels.append(label)
-        corner = w.HTML("")
-        corner.add_class("f5-row-label")
+        for c in range(16):  # classes given at construction: one message to the browser per widget, not three
+            classes = ["f5-label", "f5-col-label"] + (["f5-c0"] if c == 0 else [])
+            self.col_labels.append(w.HTML(f"{c}", _dom_classes=classes))
+        corner = w.HTML("", _dom_classes=["f5-row-label"])
         header = w.HBox([corner, *self.col_labels])
         header.add_class("f5-row")
         rows = [header]
         self.row_labels: list[w.HTML] = []
         for r in range(5):
-            label = w.HTML(f"{r}")
-            label.add_class("f5-label")
-            label.add_class("f5-row-label")
+            label = w.HTML(f"{r}", _dom_classes=["f5-label", "f5-row-label"])
             self.row_labels.append(label)
             row: list[w.Widget] = [label]
             for c in range(16):
-                b = w.Button(layout=w.Layout(border=_BORDERS[-1][1]), style={"font_weight": "bold"})
-                b.add_class("f5-cell")
-                if c == 0:
-                    b.add_class("f5-c0")
+                # each cell starts with its first look and marks, so the first render changes nothing (in a
+                # notebook every later change of a trait is one more message to the browser)
+                shown, marks = first[(r, c)]
+                self._drawn[(r, c)], self._marks[(r, c)] = shown, frozenset(marks)
+                classes = ["f5-cell"] + (["f5-c0"] if c == 0 else []) + [f"f5-{m}" for m in sorted(marks)]
+                if len(shown) > 1:
+                    b = w.Button(description=shown[1], tooltip=shown[2], _dom_classes=classes,
+                                 layout=w.Layout(display=shown[0], border=shown[5]),
+                                 style={"font_weight": "bold", "button_color": shown[3], "text_color": shown[4]})
+                else:
+                    b = w.Button(_dom_classes=classes, layout=w.Layout(display=shown[0], border=_BORDERS[-1][1]),
+                                 style={"font_weight": "bold"})
                 b.on_click(lambda _b, cell=(r, c): self._cell_clicked(cell))
                 self.cells[(r, c)] = b
                 row.append(b)
@@ -258,6 +262,57 @@ class FiveBy15Board(Recorded, w.VBox):
         p = self.game.position
         if cell[0] < p.colours and cell[1] <= p.size:
             self.click_cell(cell)
+
+    def _looks(self, p: Position, fills: list[Fill], ringed: set[Cell], hint_from: set[Cell],
+               hint_to: Cell | None) -> dict[Cell, tuple[tuple[str, ...], set[Mark]]]:
+        # what every cell should show (see _draw) and its marks
+        looks: dict[Cell, tuple[tuple[str, ...], set[Mark]]] = {}
+        for r in range(5):
+            for c in range(16):
+                marks: set[Mark] = set()
+                if r >= p.colours or c > p.size:  # smaller teaching boards use part of the grid
+                    looks[(r, c)] = ("none",), marks  # no ring or mark left over from a larger board
+                    continue
+                t = p.grid[r][c]
+                if t is None:
+                    description, tooltip = "·", f"gap ({_cell_name((r, c))})"
+                    button_color, text_color = _GAP_COLOURS
+                    marks.add("gap")
+                else:
+                    colour, number = t
+                    description = f"{COLOUR_LETTERS[colour]}\n{number}"  # two lines: letter over number (style.py)
+                    tooltip = f"{COLOUR_NAMES[colour]} {number} ({_cell_name((r, c))})"
+                    button_color, text_color = PALETTE[_TILE_COLOURS[colour]], PALETTE[_TILE_TEXT[colour]]
+                if c == 0:
+                    marks.add("one")
+                if (r, c) in ringed:
+                    marks.add("ring")
+                if self._chosen is not None and (self._chosen == ("gap", (r, c)) or self._chosen == ("tile", t)):
+                    marks.add("chosen")
+                if (r, c) in hint_from:
+                    marks.add("hint-from")
+                    tooltip += " · hint: move this"
+                if (r, c) == hint_to and self._hinted is not None:
+                    marks.add("hint-to")
+                    hinted = self._hinted
+                    moved = hinted.tile if isinstance(hinted, Fill) else (hinted.tile[0], hinted.top)
+                    tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
+                    description = "◎"
+                border = next(border for mark, border in _BORDERS if mark is None or mark in marks)
+                looks[(r, c)] = ("", description, tooltip, button_color, text_color, border), marks
+        return looks
+
+    def _draw(self, button: w.Button, cell: Cell, look: tuple[str, ...]) -> None:
+        # set a cell's display (and, when shown, description, tooltip, colours and border), only if they changed:
+        # a redraw then costs a comparison per unchanged cell instead of six trait validations
+        if self._drawn.get(cell) == look:
+            return
+        button.layout.display = look[0]
+        if len(look) > 1:
+            button.description, button.tooltip = look[1], look[2]
+            button.style.button_color, button.style.text_color = look[3], look[4]
+            button.layout.border = look[5]
+        self._drawn[cell] = look
 
     def _set_marks(self, cell: Cell, marks: set[Mark]) -> None:
         # draw the marks with the kit's classes (public add_class/remove_class), changing only what changed
@@ -604,41 +659,9 @@ class FiveBy15Board(Recorded, w.VBox):
             label.layout.display = "none" if r >= p.colours else ""
         for c, label in enumerate(self.col_labels):
             label.layout.display = "none" if c > p.size else ""
-        for (r, c), b in self.cells.items():
-            marks: set[Mark] = set()
-            if r >= p.colours or c > p.size:  # smaller teaching boards use part of the grid
-                b.layout.display = "none"
-                self._set_marks((r, c), marks)  # no ring or mark left over from a larger board
-                continue
-            b.layout.display = ""
-            t = p.grid[r][c]
-            if t is None:
-                b.description, b.tooltip = "·", f"gap ({_cell_name((r, c))})"
-                b.style.button_color, b.style.text_color = _GAP_COLOURS
-                marks.add("gap")
-            else:
-                colour, number = t
-                b.description = f"{COLOUR_LETTERS[colour]}\n{number}"  # two lines: letter over number (style.py)
-                b.tooltip = f"{COLOUR_NAMES[colour]} {number} ({_cell_name((r, c))})"
-                b.style.button_color = PALETTE[_TILE_COLOURS[colour]]
-                b.style.text_color = PALETTE[_TILE_TEXT[colour]]
-            if c == 0:
-                marks.add("one")
-            if (r, c) in ringed:
-                marks.add("ring")
-            if self._chosen is not None and (self._chosen == ("gap", (r, c)) or self._chosen == ("tile", t)):
-                marks.add("chosen")
-            if (r, c) in hint_from:
-                marks.add("hint-from")
-                b.tooltip += " · hint: move this"
-            if (r, c) == hint_to and self._hinted is not None:
-                marks.add("hint-to")
-                hinted = self._hinted
-                moved = hinted.tile if isinstance(hinted, Fill) else (hinted.tile[0], hinted.top)
-                b.tooltip = f"gap ({_cell_name((r, c))}) · hint: {_tile_name(moved)} goes here"
-                b.description = "◎"
-            b.layout.border = next(border for mark, border in _BORDERS if mark is None or mark in marks)
-            self._set_marks((r, c), marks)
+        for cell, (shown, marks) in self._looks(p, fills, ringed, hint_from, hint_to).items():
+            self._draw(self.cells[cell], cell, shown)
+            self._set_marks(cell, marks)
         shifts = self._shifts()
         while len(self._shift_pool) < len(shifts):
             button = w.Button(icon="arrow-right")

@@ -191,8 +191,10 @@ def compare_players(level: int, deals: int = 10, budget: int = 20_000, first_see
     deal out with :func:`play_out` (seed ``i``), never returning to a position already seen.
 
     Returns ``{"solver": {"won": n, "lost": n, "unknown": n}, "greedy": {"won": n, "stuck": n, "loop": n},
-    "random": {...}}``: how many of the ``deals`` ended each way (a new dict on every call; the games are played
-    once per set of arguments and remembered, since a full-size comparison takes half a minute).
+    "random": {...}}``: how many of the ``deals`` ended each way (a new dict on every call).  The lesson's study
+    (levels 1 to 3, up to 10 deals from seed 100, budget 20,000, full size) is stored in the kit, built by the
+    same code and checked by a test, so it answers at once; any other comparison is played (about a second per
+    full deal) and remembered.
 
     Limits: ``level`` 1, 2 or 3; ``deals`` 1 to 100; ``budget`` 1 to the solver's MAX_NODES; ``first_seed`` 0 to
     2**63 - 1 - ``deals``; ``colours`` and ``size`` as for :meth:`Position.deal`.
@@ -216,16 +218,33 @@ def compare_players(level: int, deals: int = 10, budget: int = 20_000, first_see
 @functools.lru_cache(maxsize=16)
 def _compare(level: int, deals: int, budget: int, first_seed: int, colours: int,
              size: int) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
-    from .solver import best_first
+    from ._study import STUDY, STUDY_ARGS
 
-    positions = [Position.deal(first_seed + i, level=level, colours=colours, size=size) for i in range(deals)]
-    solver = [best_first(p, budget=budget).status for p in positions]
-    greedy = [play_out(p, "greedy", seed=i).status for i, p in enumerate(positions)]
-    rand = [play_out(p, "random", seed=i).status for i, p in enumerate(positions)]
+    stored = STUDY.get(level, ()) if (budget, first_seed, colours, size) == STUDY_ARGS else ()
+    ends = [stored[i] if i < len(stored) else _deal_ends(level, i, budget, first_seed, colours, size)
+            for i in range(deals)]
 
-    def counts(found: Sequence[str], kinds: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    def counts(which: int, kinds: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+        found: Sequence[str] = [end[which] for end in ends]
         return tuple((kind, found.count(kind)) for kind in kinds)
 
-    return (("solver", counts(solver, ("won", "lost", "unknown"))),
-            ("greedy", counts(greedy, ("won", "stuck", "loop"))),
-            ("random", counts(rand, ("won", "stuck", "loop"))))
+    return (("solver", counts(0, ("won", "lost", "unknown"))),
+            ("greedy", counts(1, ("won", "stuck", "loop"))),
+            ("random", counts(2, ("won", "stuck", "loop"))))
+
+
+def _deal_ends(level: int, index: int, budget: int, first_seed: int, colours: int,
+               size: int) -> tuple[str, str, str]:
+    # how deal ``index`` of a comparison ends for the solver, the greedy and the random player (arguments trusted)
+    from .solver import best_first
+
+    position = Position.deal(first_seed + index, level=level, colours=colours, size=size)
+    return (best_first(position, budget=budget).status, play_out(position, "greedy", seed=index).status,
+            play_out(position, "random", seed=index).status)
+
+
+def _build_study() -> dict[int, tuple[tuple[str, str, str], ...]]:
+    # the stored comparison of fifteen_kit/five_by_15/_study.py, computed afresh (about half a minute)
+    from ._study import STUDY_ARGS, STUDY_DEALS
+
+    return {level: tuple(_deal_ends(level, i, *STUDY_ARGS) for i in range(STUDY_DEALS)) for level in (1, 2, 3)}

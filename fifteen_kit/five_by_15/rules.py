@@ -427,7 +427,7 @@ class Position(Notated):
     def _moves(self) -> dict[Move, bytes]:
         width = self.size + 1
         found = _packed_successors(self.packed, width, self.run_length, _goal_of(self.packed, width))
-        return {self.move_of(pm): after for pm, after in found}
+        return {self._move_of(pm): after for pm, after in found}
 
     def packed_after(self) -> dict[Move, bytes]:
         """Every legal move and the packed position it leads to (see :attr:`packed`), in move order.
@@ -454,11 +454,15 @@ class Position(Notated):
         if not ok:
             raise InvalidArgumentError("a packed move is (kind 0 or 1, tile code, gap index) on this board",
                                        input=packed_move, position=self.notation())
+        return self._move_of(packed_move)
+
+    def _move_of(self, packed_move: PackedMove) -> Move:
+        # move_of without the checks, for packed moves from the move generator (valid by construction)
         kind, code, g = packed_move
         tile = (code >> 4, code & 15)
         if kind == 0:
-            return Fill(tile=tile, to=divmod(g, self.size + 1))
-        return Shift(tile=tile, top=self.size)
+            return _check.unchecked(Fill, tile=tile, to=divmod(g, self.size + 1))
+        return _check.unchecked(Shift, tile=tile, top=self.size)
 
     # -- reading ----------------------------------------------------------------------------------
     @property
@@ -476,6 +480,8 @@ class Position(Notated):
         return self.packed[self._row(row) * (self.size + 1)] >> 4  # its 1, in column 0
 
     def _row(self, row: int) -> int:
+        if type(row) is int and 0 <= row < len(self.grid):  # the usual case: no notation to build
+            return row
         return _check.whole(row, 0, self.colours - 1, "the row", position=self.notation())
 
     def is_sorted(self, row: int) -> bool:
