@@ -23,3 +23,8 @@ def report_clicks(label: str, times: list[float], budget: float = CLICK_BUDGET) 
         print(f"FAIL {label}: p99 {p99 * 1e3:.1f} ms is not under {budget * 1e3:.0f} ms")
         return 1
     return 0
+
+
+def worst_p99(clicks: dict[str, list[float]]) -> tuple[str, float]:
+    """The kind of click with the largest p99 and that p99 (seconds), for a headline row."""
+    return max(((label, percentile(sorted(times), 0.99)) for label, times in clicks.items()), key=lambda lp: lp[1])

@@ -29,22 +29,19 @@ status and the measured ``seconds``.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from functools import lru_cache
 from itertools import accumulate, product
+from operator import itemgetter
 
 from .. import _check
 from ..contract import SolveResult, Verdict
 from ..errors import InvalidArgumentError
-from .rules import FACE_RULES, FaceRule, Position, Removal
+from .rules import _CANDIDATES, _GUARD, FACE_RULES, FaceRule, Position, Removal, _candidates, _removal_ranks
 
 __all__ = ["MAX_NODES", "removal_ranks", "solve"]
 
 #: The largest node budget :func:`solve` accepts (its default).  No dealt position comes near it: the
 #: hardest of 1,000 deals needed 1,745 states (bench/bench_limits.py).
 MAX_NODES = 2_000_000
-
-_FACE = (10, 11, 12, 13)
 
 
 def removal_ranks(counts: tuple[int, ...], face_rule: FaceRule = "four-of-a-kind") -> tuple[tuple[int, ...], ...]:
@@ -70,65 +67,11 @@ def removal_ranks(counts: tuple[int, ...], face_rule: FaceRule = "four-of-a-kind
     return _removal_ranks(tuple(values), face_rule)
 
 
-def _enumerate(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
-    # all sorted rank tuples (ranks 1..9, >= 2 cards) summing to 15 that fit in `counts`, in a fixed order
-    found: list[tuple[int, ...]] = []
-    left = list(counts)
-    chosen: list[int] = []
-
-    def extend(rank: int, total: int) -> None:
-        for r in range(rank, 10):
-            if total + r > 15:
-                return
-            if left[r]:
-                left[r] -= 1
-                chosen.append(r)
-                if total + r == 15:
-                    if len(chosen) >= 2:
-                        found.append(tuple(chosen))
-                else:
-                    extend(r, total + r)
-                chosen.pop()
-                left[r] += 1
-
-    extend(1, 0)
-    return found
-
-
-def _pack(counts: Iterable[int]) -> int:
-    # counts of ranks 1..9 as 4-bit fields (each count is at most 4)
-    return sum(n << (4 * (r - 1)) for r, n in enumerate(counts, start=1) if 1 <= r <= 9)
-
-
-# Every number-card set that makes 15 from a full deck (109 of them), with its packed rank counts.
-# A set fits a tableau when no field of the tableau's packed counts is smaller: with a guard bit 8
-# in every field, (have | guard) - need keeps every guard bit exactly when have >= need everywhere
-# (fields stay in 4..12, so no borrow crosses a field).
-_GUARD = _pack([8] * 9)
-_SETS = tuple((s, _pack([s.count(r) for r in range(1, 10)])) for s in _enumerate((0,) + (4,) * 9 + (0,) * 4))
-
-
-@lru_cache(maxsize=200_000)
-def _removal_ranks(counts: tuple[int, ...], face_rule: FaceRule) -> tuple[tuple[int, ...], ...]:
-    found: list[tuple[int, ...]] = []
-    if face_rule == "one-each":
-        if all(counts[r] for r in _FACE):
-            found.append(_FACE)
-    else:
-        found.extend((r,) * 4 for r in _FACE if counts[r] == 4)
-    have = _pack(counts[1:10]) | _GUARD
-    found.extend(s for s, need in _SETS if (have - need) & _GUARD == _GUARD)
-    return tuple(found)
-
-
 # -- the search's own form: packed counts --------------------------------------------------------------
 # A tableau's rank counts as one int: 4-bit fields, rank r in bits 4(r-1)..4r-1 (ranks 1..13; counts 0..4).
 # A search state is that int plus (drawn stock cards) << _DRAWN_SHIFT, so it is one int in the lost-set.
 _DRAWN_SHIFT = 52
 _NUMBERS = (1 << 36) - 1  # the fields of ranks 1..9
-# The number-card sets in the order the search tries them: larger sets first, ties in _SETS order (the
-# order the previous solver's stable sort gave), each as (packed need, number of cards, ranks).
-_BY_SIZE = tuple((need, len(s), s) for s, need in sorted(_SETS, key=lambda sn: len(sn[0]), reverse=True))
 _FACE_SHIFT = 36  # the fields of ranks 10..13 start here
 _MoveList = tuple[tuple[int, int, tuple[int, ...]], ...]
 # Number-card moves per packed number counts, shared by every search in the process (bounded: cleared
@@ -137,21 +80,13 @@ _NUMBER_MOVES: dict[int, _MoveList] = {}
 _CACHE_LIMIT = 200_000
 
 
-_ONES = sum(1 << 4 * r for r in range(9))  # the lowest bit of every number field
-# Candidate sets per "which number ranks are present" (the lowest bit of each field set for a rank present):
-# the sets using only those ranks, in _BY_SIZE order; filled on first use.
-_CANDIDATES: dict[int, _MoveList] = {}
-
-
 def _number_moves(numbers: int) -> _MoveList:
-    # the number-card sets that fit the packed counts `numbers`, in the search's order (then cached)
-    present = (numbers | numbers >> 1 | numbers >> 2) & _ONES
-    candidates = _CANDIDATES.get(present)
-    if candidates is None:
-        candidates = _CANDIDATES[present] = tuple(
-            m for m in _BY_SIZE if all(present >> 4 * (r - 1) & 1 for r in m[2]))
+    # the number-card sets that fit the packed counts `numbers` in the order the search tries them -- larger
+    # sets first, ties in _SETS order (as the previous solver's stable sort) -- as (packed need, cards, ranks)
     have = numbers | _GUARD
-    moves = tuple(m for m in candidates if (have - m[0]) & _GUARD == _GUARD)
+    fit = [(need, len(ranks), ranks) for ranks, need in _candidates(numbers) if (have - need) & _GUARD == _GUARD]
+    fit.sort(key=itemgetter(1), reverse=True)
+    moves = tuple(fit)
     if len(_NUMBER_MOVES) >= _CACHE_LIMIT:
         _NUMBER_MOVES.clear()
     _NUMBER_MOVES[numbers] = moves
@@ -176,7 +111,7 @@ def _face_moves(face_rule: FaceRule) -> dict[int, _MoveList]:
 def _clear_caches() -> None:
     # forget every cached move list (the benchmarks time a cold start)
     _NUMBER_MOVES.clear()
-    _CANDIDATES.clear()
+    _CANDIDATES.clear()  # the rules' own cache of candidate sets
     _FACE_MOVES.clear()
     _removal_ranks.cache_clear()
 
