@@ -40,6 +40,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations, groupby, product
+from operator import lshift
 from typing import Literal
 
 from .. import _check
@@ -159,9 +160,12 @@ def _enumerate(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
     return found
 
 
+_SHIFTS = tuple(range(0, 36, 4))
+
+
 def _pack(counts: Iterable[int]) -> int:
-    # counts of ranks 1..9 as 4-bit fields (each count is at most 4)
-    return sum(n << (4 * (r - 1)) for r, n in enumerate(counts, start=1) if 1 <= r <= 9)
+    # counts of ranks 1..9 (the first nine numbers given) as 4-bit fields (each count is at most 4)
+    return sum(map(lshift, counts, _SHIFTS))
 
 
 # Every number-card set that makes 15 from a full deck (109 of them), with its packed rank counts.
@@ -214,6 +218,10 @@ def removals_of(tableau: tuple[Card | None, ...], face_rule: FaceRule = "four-of
     return _removals(_places(tableau), _check.choice(face_rule, FACE_RULES, "face_rule"))
 
 
+# a removal's ranks as (rank, how many) pairs, filled on first use
+_GROUPED: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
 def _removals(places: Iterable[Card | None], face_rule: FaceRule) -> tuple[Removal, ...]:
     # removals_of without the checks (for a valid Position's tableau)
     at: list[list[int]] = [[] for _ in range(14)]  # at[rank]: the places holding that rank, in order
@@ -223,8 +231,14 @@ def _removals(places: Iterable[Card | None], face_rule: FaceRule) -> tuple[Remov
     found: list[tuple[int, ...]] = []
     # each removal by rank, then every choice of places for it: k cards of a rank are any k of its places
     for ranks in _removal_ranks(tuple(map(len, at)), face_rule):
-        groups = [combinations(at[rank], len(list(same))) for rank, same in groupby(ranks)]
-        found.extend(tuple(sorted(chain.from_iterable(combo))) for combo in product(*groups))
+        spec = _GROUPED.get(ranks)
+        if spec is None:
+            spec = _GROUPED[ranks] = tuple((rank, len(list(same))) for rank, same in groupby(ranks))
+        if all(len(at[rank]) == k for rank, k in spec):  # one way only: every card of those ranks
+            found.append(tuple(sorted(chain.from_iterable(at[rank] for rank, _ in spec))))
+        else:
+            groups = [combinations(at[rank], k) for rank, k in spec]
+            found.extend(tuple(sorted(chain.from_iterable(combo))) for combo in product(*groups))
     found.sort()
     found.sort(key=len)  # smaller sets first, each size in order (a stable sort)
     return tuple(found)
