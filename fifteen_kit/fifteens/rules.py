@@ -191,6 +191,21 @@ def _candidates(numbers: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     return found
 
 
+# The number-card sets that fit packed counts, in _SETS order, per packed counts (bounded like the cache below).
+_FITTING: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _fitting(numbers: int) -> tuple[tuple[int, ...], ...]:
+    found = _FITTING.get(numbers)
+    if found is None:
+        have = numbers | _GUARD
+        found = tuple(s for s, need in _candidates(numbers) if (have - need) & _GUARD == _GUARD)
+        if len(_FITTING) >= 200_000:
+            _FITTING.clear()
+        _FITTING[numbers] = found
+    return found
+
+
 @lru_cache(maxsize=200_000)
 def _removal_ranks(counts: tuple[int, ...], face_rule: FaceRule) -> tuple[tuple[int, ...], ...]:
     found: list[tuple[int, ...]] = []
@@ -199,9 +214,7 @@ def _removal_ranks(counts: tuple[int, ...], face_rule: FaceRule) -> tuple[tuple[
             found.append(_FACE)
     else:
         found.extend((r,) * 4 for r in _FACE if counts[r] == 4)
-    numbers = _pack(counts[1:10])
-    have = numbers | _GUARD
-    found.extend(s for s, need in _candidates(numbers) if (have - need) & _GUARD == _GUARD)
+    found.extend(_fitting(_pack(counts[1:10])))
     return tuple(found)
 
 

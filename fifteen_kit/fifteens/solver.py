@@ -35,7 +35,17 @@ from operator import itemgetter
 from .. import _check
 from ..contract import SolveResult, Verdict
 from ..errors import InvalidArgumentError
-from .rules import _CANDIDATES, _GUARD, FACE_RULES, FaceRule, Position, Removal, _candidates, _removal_ranks
+from .rules import (
+    _CANDIDATES,
+    _FITTING,
+    _SETS,
+    FACE_RULES,
+    FaceRule,
+    Position,
+    Removal,
+    _fitting,
+    _removal_ranks,
+)
 
 __all__ = ["MAX_NODES", "removal_ranks", "solve"]
 
@@ -78,13 +88,13 @@ _MoveList = tuple[tuple[int, int, tuple[int, ...]], ...]
 # when it grows past _CACHE_LIMIT entries).
 _NUMBER_MOVES: dict[int, _MoveList] = {}
 _CACHE_LIMIT = 200_000
+_NEED = dict(_SETS)  # each number-card set's packed counts
 
 
 def _number_moves(numbers: int) -> _MoveList:
     # the number-card sets that fit the packed counts `numbers` in the order the search tries them -- larger
     # sets first, ties in _SETS order (as the previous solver's stable sort) -- as (packed need, cards, ranks)
-    have = numbers | _GUARD
-    fit = [(need, len(ranks), ranks) for ranks, need in _candidates(numbers) if (have - need) & _GUARD == _GUARD]
+    fit = [(_NEED[ranks], len(ranks), ranks) for ranks in _fitting(numbers)]
     fit.sort(key=itemgetter(1), reverse=True)
     moves = tuple(fit)
     if len(_NUMBER_MOVES) >= _CACHE_LIMIT:
@@ -111,7 +121,8 @@ def _face_moves(face_rule: FaceRule) -> dict[int, _MoveList]:
 def _clear_caches() -> None:
     # forget every cached move list (the benchmarks time a cold start)
     _NUMBER_MOVES.clear()
-    _CANDIDATES.clear()  # the rules' own cache of candidate sets
+    _CANDIDATES.clear()  # the rules' own caches of candidate and fitting sets
+    _FITTING.clear()
     _FACE_MOVES.clear()
     _removal_ranks.cache_clear()
 
