@@ -8,6 +8,7 @@ checked equal (status, winning line and node count).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 DEALS = range(100_000, 102_000)
 TARGET_RATE = 2000
@@ -25,25 +26,30 @@ def main() -> int:
     from fifteen_kit.fifteens.solver import _clear_caches
 
     clicks: dict[str, list[float]] = {"select a card": [], "remove (engine + redraw)": [], "solver's move": []}
+    cpu: dict[str, list[float]] = {kind: [] for kind in clicks}  # the thread's own CPU time in each click
+
+    def timed(kind: str, click: Callable[[], object]) -> None:
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        click()
+        clicks[kind].append(time.perf_counter() - start)
+        cpu[kind].append(time.thread_time() - start_cpu)
+
     for seed in range(10):
         board = FifteensBoard(seed=seed)
         board.reveal_box.value = True
         while board.position.legal_moves():
-            t0 = time.perf_counter()
-            board.solver_button.click()
-            clicks["solver's move"].append(time.perf_counter() - t0)
+            timed("solver's move", board.solver_button.click)
             for place in board.position.legal_moves()[0]:
-                t0 = time.perf_counter()
-                board.cards[place].click()
-                clicks["select a card"].append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            board.remove_button.click()
-            clicks["remove (engine + redraw)"].append(time.perf_counter() - t0)
+                timed("select a card", board.cards[place].click)
+            timed("remove (engine + redraw)", board.remove_button.click)
     failed = sum(report_clicks(f"click: {k}", v) for k, v in clicks.items())
     if not failed:
         print(f"PASS every kind of click (99th percentile) under {CLICK_BUDGET * 1e3:.0f} ms")
     label, p99 = worst_p99(clicks)
-    record("Fifteens", f"board click p99, worst of {len(clicks)} kinds ({label})", f"{p99 * 1e3:.1f} ms", "",
+    _, cpu_p99 = worst_p99(cpu)
+    print(f"  CPU time of the clicks (this thread's own work): worst p99 {cpu_p99 * 1e3:.1f} ms")
+    record("Fifteens", f"board click p99, worst of {len(clicks)} kinds ({label})",
+           f"{p99 * 1e3:.1f} ms (CPU {cpu_p99 * 1e3:.1f} ms)", "",
            f"< {CLICK_BUDGET * 1e3:.0f} ms", p99 < CLICK_BUDGET)
 
     deals = [Position.deal(s) for s in DEALS]
