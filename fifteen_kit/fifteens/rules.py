@@ -198,8 +198,9 @@ _FITTING: dict[int, tuple[tuple[int, ...], ...]] = {}
 def _fitting(numbers: int) -> tuple[tuple[int, ...], ...]:
     found = _FITTING.get(numbers)
     if found is None:
-        have = numbers | _GUARD
-        found = tuple(s for s, need in _candidates(numbers) if (have - need) & _GUARD == _GUARD)
+        guard = _GUARD
+        have = numbers | guard
+        found = tuple([s for s, need in _candidates(numbers) if (have - need) & guard == guard])
         if len(_FITTING) >= 200_000:
             _FITTING.clear()
         _FITTING[numbers] = found
