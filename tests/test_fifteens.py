@@ -282,3 +282,23 @@ def test_study_keeps_each_deal():
         s.deal(12)
     with pytest.raises(InvalidArgumentError):
         most.deals("win")
+
+
+def test_removals_of_agrees_with_every_subset_of_places():
+    # removals_of works by rank (cached rank sets, then every choice of places); check it against the rules
+    # applied to every subset of places of random tableaus, both face-card rules
+    import random
+    from itertools import combinations
+
+    from fifteen_kit.fifteens.rules import removal_problem, removals_of
+
+    rng = random.Random(21)
+    cards = deck()
+    for _ in range(20):
+        tableau = rng.sample(cards, 9) + [None] * 7
+        rng.shuffle(tableau)
+        filled = [p for p, c in enumerate(tableau) if c is not None]
+        for rule in ("four-of-a-kind", "one-each"):
+            brute = [s for n in range(1, 10) for s in combinations(filled, n)
+                     if removal_problem([tableau[p] for p in s], rule) is None]
+            assert removals_of(tuple(tableau), rule) == tuple(sorted(brute, key=lambda s: (len(s), s)))

@@ -237,3 +237,33 @@ def test_games_by_length_and_outcome():
     # from a position: after the centre and a corner, counts start at draft 2
     after = games_by_length(0b10000, 0b10)
     assert min(min(v) for v in after.values() if v) >= 5
+
+
+def test_shipped_graph_is_rebuilt_from_the_rules():
+    # the solver's position graph (up to symmetry) is shipped as data: rebuild it from the rules and compare
+    from fifteen_kit.game_of_15 import _graph
+
+    assert _graph.build() == _graph.load()
+    assert _graph.graph().positions == 5_478
+
+
+def test_backward_pass_agrees_with_a_plain_negamax_on_every_reachable_position():
+    from functools import cache
+
+    from fifteen_kit.game_of_15.square import _FULL, _HAS_FIFTEEN
+
+    @cache
+    def plain(me: int, opp: int) -> int:  # the score encoding of the module docstring, searched directly
+        if _HAS_FIFTEEN[opp]:
+            return -10
+        if me | opp == _FULL:
+            return 0
+        best = -11
+        for d in range(9):
+            if not (me | opp) >> d & 1:
+                c = plain(opp, me | 1 << d)
+                best = max(best, -c - 1 if c < 0 else -c + 1 if c > 0 else 0)
+        return best
+
+    table = full_table()
+    assert table == {key: plain(key & _FULL, key >> 9) for key in table}

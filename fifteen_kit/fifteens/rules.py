@@ -38,7 +38,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import product
+from functools import lru_cache
+from itertools import chain, combinations, groupby, product
+from operator import lshift
 from typing import Literal
 
 from .. import _check
@@ -129,6 +131,95 @@ def removal_problem(cards: list[Card], face_rule: FaceRule = "four-of-a-kind") -
     return None
 
 
+# -- removals by rank (shared with the solver) ---------------------------------------------------------
+_FACE = (10, 11, 12, 13)
+
+
+def _enumerate(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    # all sorted rank tuples (ranks 1..9, >= 2 cards) summing to 15 that fit in `counts`, in a fixed order
+    found: list[tuple[int, ...]] = []
+    left = list(counts)
+    chosen: list[int] = []
+
+    def extend(rank: int, total: int) -> None:
+        for r in range(rank, 10):
+            if total + r > 15:
+                return
+            if left[r]:
+                left[r] -= 1
+                chosen.append(r)
+                if total + r == 15:
+                    if len(chosen) >= 2:
+                        found.append(tuple(chosen))
+                else:
+                    extend(r, total + r)
+                chosen.pop()
+                left[r] += 1
+
+    extend(1, 0)
+    return found
+
+
+_SHIFTS = tuple(range(0, 36, 4))
+
+
+def _pack(counts: Iterable[int]) -> int:
+    # counts of ranks 1..9 (the first nine numbers given) as 4-bit fields (each count is at most 4)
+    return sum(map(lshift, counts, _SHIFTS))
+
+
+# Every number-card set that makes 15 from a full deck (109 of them), with its packed rank counts.
+# A set fits a tableau when no field of the tableau's packed counts is smaller: with a guard bit 8
+# in every field, (have | guard) - need keeps every guard bit exactly when have >= need everywhere
+# (fields stay in 4..12, so no borrow crosses a field).
+_GUARD = _pack([8] * 9)
+_SETS = tuple((s, _pack([s.count(r) for r in range(1, 10)])) for s in _enumerate((0,) + (4,) * 9 + (0,) * 4))
+
+
+_ONES = _pack([1] * 9)  # the lowest bit of every field
+# The sets using only the ranks present (keyed by the lowest bit of each field set for a rank present), in
+# _SETS order: a tableau's sets are among them (at most 512 keys, filled on first use).
+_CANDIDATES: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {}
+
+
+def _candidates(numbers: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    # the sets (ranks, packed need) whose ranks all lie in the packed counts `numbers`
+    present = (numbers | numbers >> 1 | numbers >> 2) & _ONES
+    found = _CANDIDATES.get(present)
+    if found is None:
+        found = _CANDIDATES[present] = tuple(sn for sn in _SETS if sn[1] & present * 15 == sn[1])
+    return found
+
+
+# The number-card sets that fit packed counts, in _SETS order, per packed counts (bounded like the cache below).
+_FITTING: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _fitting(numbers: int) -> tuple[tuple[int, ...], ...]:
+    found = _FITTING.get(numbers)
+    if found is None:
+        guard = _GUARD
+        have = numbers | guard
+        found = tuple([s for s, need in _candidates(numbers) if (have - need) & guard == guard])
+        if len(_FITTING) >= 200_000:
+            _FITTING.clear()
+        _FITTING[numbers] = found
+    return found
+
+
+@lru_cache(maxsize=200_000)
+def _removal_ranks(counts: tuple[int, ...], face_rule: FaceRule) -> tuple[tuple[int, ...], ...]:
+    found: list[tuple[int, ...]] = []
+    if face_rule == "one-each":
+        if all(counts[r] for r in _FACE):
+            found.append(_FACE)
+    else:
+        found.extend((r,) * 4 for r in _FACE if counts[r] == 4)
+    found.extend(_fitting(_pack(counts[1:10])))
+    return tuple(found)
+
+
+
 def removals_of(tableau: tuple[Card | None, ...], face_rule: FaceRule = "four-of-a-kind") -> tuple[Removal, ...]:
     """Every legal removal among the cards at these places (None: empty), smaller sets first.
 
@@ -138,36 +229,33 @@ def removals_of(tableau: tuple[Card | None, ...], face_rule: FaceRule = "four-of
     Raises InvalidArgumentError unless ``tableau`` holds at most 16 places, each a :class:`Card` (each card at
     most once) or None, and ``face_rule`` is one of :data:`FACE_RULES`.
     """
-    places = _places(tableau)
-    _check.choice(face_rule, FACE_RULES, "face_rule")
-    numbered = [(p, c.rank) for p, c in enumerate(places) if c is not None and not c.is_face]
+    return _removals(_places(tableau), _check.choice(face_rule, FACE_RULES, "face_rule"))
+
+
+# a removal's ranks as (rank, how many) pairs, filled on first use
+_GROUPED: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _removals(places: Iterable[Card | None], face_rule: FaceRule) -> tuple[Removal, ...]:
+    # removals_of without the checks (for a valid Position's tableau)
+    at: list[list[int]] = [[] for _ in range(14)]  # at[rank]: the places holding that rank, in order
+    for p, c in enumerate(places):
+        if c is not None:
+            at[c.rank].append(p)
     found: list[tuple[int, ...]] = []
-
-    def extend(start: int, chosen: list[int], total: int) -> None:
-        for k in range(start, len(numbered)):
-            p, v = numbered[k]
-            if total + v > 15:
-                continue
-            if total + v == 15:
-                if chosen:
-                    found.append((*chosen, p))
-            else:
-                extend(k + 1, [*chosen, p], total + v)
-
-    extend(0, [], 0)
-    faces = [(p, c) for p, c in enumerate(places) if c is not None and c.is_face]
-    if face_rule == "one-each":
-        by_rank: dict[int, list[int]] = {}
-        for p, c in faces:
-            by_rank.setdefault(c.rank, []).append(p)
-        if len(by_rank) == 4:
-            found.extend(tuple(sorted(combo)) for combo in product(*(by_rank[r] for r in (10, 11, 12, 13))))
-    else:
-        for rank in (10, 11, 12, 13):
-            group = [p for p, c in faces if c.rank == rank]
-            if len(group) == 4:
-                found.append(tuple(group))
-    return tuple(sorted(found, key=lambda r: (len(r), r)))
+    # each removal by rank, then every choice of places for it: k cards of a rank are any k of its places
+    for ranks in _removal_ranks(tuple(map(len, at)), face_rule):
+        spec = _GROUPED.get(ranks)
+        if spec is None:
+            spec = _GROUPED[ranks] = tuple((rank, len(list(same))) for rank, same in groupby(ranks))
+        if all(len(at[rank]) == k for rank, k in spec):  # one way only: every card of those ranks
+            found.append(tuple(sorted(chain.from_iterable(at[rank] for rank, _ in spec))))
+        else:
+            groups = [combinations(at[rank], k) for rank, k in spec]
+            found.extend(tuple(sorted(chain.from_iterable(combo))) for combo in product(*groups))
+    found.sort()
+    found.sort(key=len)  # smaller sets first, each size in order (a stable sort)
+    return tuple(found)
 
 
 def _cards(cards: object, what: str) -> list[Card]:
@@ -329,7 +417,7 @@ class Position(Notated):
         >>> Position.parse(Position.deal(seed=1).notation()).legal_moves()[0]
         (6, 15)
         """
-        return removals_of(self.tableau, self.face_rule)
+        return _removals(self.tableau, self.face_rule)  # a Position is valid: no checks needed
 
     # -- moves ----------------------------------------------------------------------------------
     def play(self, move: Iterable[int] | str) -> Position:
@@ -373,6 +461,11 @@ class Position(Notated):
             raise IllegalMoveError(err.message, input=shown, position=self.notation()) from None
         if problem is not None:
             raise IllegalMoveError(problem, input=shown, position=self.notation())
+        return self._after(places)
+
+    def _after(self, places: Iterable[int]) -> Position:
+        # the position after the legal removal `places` (not checked: play() checks, or the caller found it
+        # among legal_moves())
         chosen = sorted(places)
         tableau = list(self.tableau)
         removed: list[Card] = []

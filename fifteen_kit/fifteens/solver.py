@@ -3,9 +3,12 @@
 Suits never matter, and neither do the places of the cards: a removal takes
 cards by rank and the refill draws the next stock cards whatever the places.
 So a search state is just ``(how many of each rank lie on the tableau, how many
-stock cards are drawn)``.  Depth-first search with a transposition table of
-states already proven lost decides every deal; a winning line found in rank
-terms is replayed through the engine to give real places.
+stock cards are drawn)``, packed into one int (a 4-bit count per rank), so a
+removal is a subtraction and a refill an addition.  Depth-first search with a
+set of states already proven lost decides every deal, trying larger removals
+first; the removals that fit a tableau are cached per packed count.  A winning
+line found in rank terms is turned into places (each removal takes the first
+places holding its ranks; the refill follows the engine's rule).
 
 Pruning used (and why it is sound): when a face-card set can be removed, it is
 removed first and no other move is tried.  Face cards leave only in such sets,
@@ -26,21 +29,29 @@ status and the measured ``seconds``.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from functools import lru_cache
+from itertools import accumulate, product
+from operator import itemgetter
 
 from .. import _check
 from ..contract import SolveResult, Verdict
 from ..errors import InvalidArgumentError
-from .rules import FACE_RULES, FaceRule, Position, Removal
+from .rules import (
+    _CANDIDATES,
+    _FITTING,
+    _SETS,
+    FACE_RULES,
+    FaceRule,
+    Position,
+    Removal,
+    _fitting,
+    _removal_ranks,
+)
 
 __all__ = ["MAX_NODES", "removal_ranks", "solve"]
 
 #: The largest node budget :func:`solve` accepts (its default).  No dealt position comes near it: the
 #: hardest of 1,000 deals needed 1,745 states (bench/bench_limits.py).
 MAX_NODES = 2_000_000
-
-_FACE = (10, 11, 12, 13)
 
 
 def removal_ranks(counts: tuple[int, ...], face_rule: FaceRule = "four-of-a-kind") -> tuple[tuple[int, ...], ...]:
@@ -66,55 +77,58 @@ def removal_ranks(counts: tuple[int, ...], face_rule: FaceRule = "four-of-a-kind
     return _removal_ranks(tuple(values), face_rule)
 
 
-def _enumerate(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
-    # all sorted rank tuples (ranks 1..9, >= 2 cards) summing to 15 that fit in `counts`, in a fixed order
-    found: list[tuple[int, ...]] = []
-    left = list(counts)
-    chosen: list[int] = []
-
-    def extend(rank: int, total: int) -> None:
-        for r in range(rank, 10):
-            if total + r > 15:
-                return
-            if left[r]:
-                left[r] -= 1
-                chosen.append(r)
-                if total + r == 15:
-                    if len(chosen) >= 2:
-                        found.append(tuple(chosen))
-                else:
-                    extend(r, total + r)
-                chosen.pop()
-                left[r] += 1
-
-    extend(1, 0)
-    return found
+# -- the search's own form: packed counts --------------------------------------------------------------
+# A tableau's rank counts as one int: 4-bit fields, rank r in bits 4(r-1)..4r-1 (ranks 1..13; counts 0..4).
+# A search state is that int plus (drawn stock cards) << _DRAWN_SHIFT, so it is one int in the lost-set.
+_DRAWN_SHIFT = 52
+_NUMBERS = (1 << 36) - 1  # the fields of ranks 1..9
+_FACE_SHIFT = 36  # the fields of ranks 10..13 start here
+_MoveList = tuple[tuple[int, int, tuple[int, ...]], ...]
+# Number-card moves per packed number counts, shared by every search in the process (bounded: cleared
+# when it grows past _CACHE_LIMIT entries).
+_NUMBER_MOVES: dict[int, _MoveList] = {}
+_CACHE_LIMIT = 200_000
+_NEED = dict(_SETS)  # each number-card set's packed counts
 
 
-def _pack(counts: Iterable[int]) -> int:
-    # counts of ranks 1..9 as 4-bit fields (each count is at most 4)
-    return sum(n << (4 * (r - 1)) for r, n in enumerate(counts, start=1) if 1 <= r <= 9)
+def _number_moves(numbers: int) -> _MoveList:
+    # the number-card sets that fit the packed counts `numbers` in the order the search tries them -- larger
+    # sets first, ties in _SETS order (as the previous solver's stable sort) -- as (packed need, cards, ranks)
+    fit = [(_NEED[ranks], len(ranks), ranks) for ranks in _fitting(numbers)]
+    fit.sort(key=itemgetter(1), reverse=True)
+    moves = tuple(fit)
+    if len(_NUMBER_MOVES) >= _CACHE_LIMIT:
+        _NUMBER_MOVES.clear()
+    _NUMBER_MOVES[numbers] = moves
+    return moves
 
 
-# Every number-card set that makes 15 from a full deck (109 of them), with its packed rank counts.
-# A set fits a tableau when no field of the tableau's packed counts is smaller: with a guard bit 8
-# in every field, (have | guard) - need keeps every guard bit exactly when have >= need everywhere
-# (fields stay in 4..12, so no borrow crosses a field).
-_GUARD = _pack([8] * 9)
-_SETS = tuple((s, _pack([s.count(r) for r in range(1, 10)])) for s in _enumerate((0,) + (4,) * 9 + (0,) * 4))
+_FACE_MOVES: dict[str, dict[int, _MoveList]] = {}
 
 
-@lru_cache(maxsize=200_000)
-def _removal_ranks(counts: tuple[int, ...], face_rule: FaceRule) -> tuple[tuple[int, ...], ...]:
-    found: list[tuple[int, ...]] = []
-    if face_rule == "one-each":
-        if all(counts[r] for r in _FACE):
-            found.append(_FACE)
-    else:
-        found.extend((r,) * 4 for r in _FACE if counts[r] == 4)
-    have = _pack(counts[1:10]) | _GUARD
-    found.extend(s for s, need in _SETS if (have - need) & _GUARD == _GUARD)
-    return tuple(found)
+def _face_moves(face_rule: FaceRule) -> dict[int, _MoveList]:
+    # For the packed counts of ranks 10..13 (counts >> _FACE_SHIFT): the face-card move, if any, alone.
+    table = _FACE_MOVES.get(face_rule)
+    if table is None:
+        table = _FACE_MOVES[face_rule] = {}
+        for counts in product(range(5), repeat=4):
+            moves = _removal_ranks((0,) * 10 + counts, face_rule)[:1]
+            table[sum(n << 4 * i for i, n in enumerate(counts))] = tuple(
+                (sum(1 << 4 * (r - 1) for r in m), len(m), m) for m in moves)
+    return table
+
+
+def _clear_caches() -> None:
+    # forget every cached move list (the benchmarks time a cold start)
+    _NUMBER_MOVES.clear()
+    _CANDIDATES.clear()  # the rules' own caches of candidate and fitting sets
+    _FITTING.clear()
+    _FACE_MOVES.clear()
+    _removal_ranks.cache_clear()
+
+
+class _Budget(Exception):
+    pass
 
 
 def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResult[Removal]:
@@ -140,65 +154,69 @@ def solve(position: Position, node_budget: int | None = 2_000_000) -> SolveResul
     budget = MAX_NODES if node_budget is None else _check.whole(node_budget, 1, MAX_NODES, "the node budget")
     started = time.perf_counter()
     stock = [c.rank for c in position.stock]
-    start = [0] * 14
-    for c in position.cards:
-        start[c.rank] += 1
-    lost: set[tuple[tuple[int, ...], int]] = set()
-    nodes = 0
+    size = len(stock)
+    drawn_before = [0, *accumulate(1 << 4 * (r - 1) for r in stock)]  # [i]: packed counts of stock[:i]
+    start = sum(1 << 4 * (c.rank - 1) for c in position.cards)
+    lost: set[int] = set()
     path: list[tuple[int, ...]] = []
+    nodes = 0
+    number_moves = _NUMBER_MOVES
+    face_moves = _face_moves(position.face_rule)
+    numbers_mask, shift, face_shift = _NUMBERS, _DRAWN_SHIFT, _FACE_SHIFT
 
-    class Budget(Exception):
-        pass
-
-    def search(counts: tuple[int, ...], drawn: int) -> bool:
+    def search(counts: int, drawn: int, key: int) -> bool:
+        # Is the state (counts, drawn) -- not won, not known lost; `key` packs both -- winnable?
         nonlocal nodes
-        if drawn == len(stock) and not any(counts):
-            return True
-        key = (counts, drawn)
-        if key in lost:
-            return False
         if nodes >= budget:  # the budget is spent: this state is not expanded (nor counted)
-            raise Budget
+            raise _Budget
         nodes += 1
-        moves = _removal_ranks(counts, position.face_rule)
-        if moves and moves[0][0] >= 10:
-            moves = moves[:1]  # a face-card set goes first (sound: see the module docstring)
-        for move in sorted(moves, key=len, reverse=True):
-            new = list(counts)
-            for r in move:
-                new[r] -= 1
-            take = min(len(move), len(stock) - drawn)
-            for r in stock[drawn:drawn + take]:
-                new[r] += 1
-            path.append(move)
-            if search(tuple(new), drawn + take):
+        moves = face_moves[counts >> face_shift]  # a face-card set goes first, alone (see the module docstring)
+        if not moves:
+            numbers = counts & numbers_mask
+            found = number_moves.get(numbers)
+            moves = _number_moves(numbers) if found is None else found
+        for need, cards, ranks in moves:
+            now = drawn + cards if drawn + cards <= size else size
+            after = counts - need + drawn_before[now] - drawn_before[drawn]
+            child = after | now << shift
+            if (not after and now == size) or (child not in lost and search(after, now, child)):
+                path.append(ranks)
                 return True
-            path.pop()
         lost.add(key)
         return False
 
     status: Verdict
     line: tuple[Removal, ...] = ()
     try:
-        status = "won" if search(tuple(start), 0) else "lost"
-    except Budget:
+        won = (not start and not size) or search(start, 0, start)
+        status = "won" if won else "lost"
+    except _Budget:
         status = "unknown"
     if status == "won":
+        path.reverse()
         line = _replay(position, path)
     return SolveResult(status, line, nodes, time.perf_counter() - started)
 
 
 def _replay(position: Position, ranks_line: list[tuple[int, ...]]) -> tuple[Removal, ...]:
-    """Turn a line of rank removals into place removals by playing it through the engine."""
+    """Turn a line of rank removals into place removals: each takes the first places holding its ranks.
+
+    The emptied places are refilled from the stock in place order (while it lasts), as :meth:`Position.play`
+    does; the search above follows the same rule in rank terms.
+    """
+    tableau: list[int | None] = [None if c is None else c.rank for c in position.tableau]
+    stock = [c.rank for c in position.stock]
+    drawn, size = 0, len(stock)
     line = []
     for move in ranks_line:
-        wanted = list(move)
         places = []
-        for p, card in enumerate(position.tableau):
-            if card is not None and card.rank in wanted:
-                wanted.remove(card.rank)
-                places.append(p)
+        for rank in move:
+            p = tableau.index(rank)  # the first place still holding this rank
+            tableau[p] = 0  # taken (no card has rank 0)
+            places.append(p)
+        places.sort()
+        for p in places:
+            tableau[p] = stock[drawn] if drawn < size else None
+            drawn += 1
         line.append(tuple(places))
-        position = position.play(places)
     return tuple(line)
-

@@ -33,7 +33,7 @@ from ..chance import MAX_SEED, Seed, derived_seed, make_rng
 from ..contract import Player, Verdict
 from ..errors import GameOverError, InvalidArgumentError
 from .rules import FACE_RULES, FaceRule, Position, Removal
-from .solver import removal_ranks, solve
+from .solver import _removal_ranks, solve
 
 __all__ = ["MAX_GAMES", "PLAYERS", "FewestPlayer", "MostPlayer", "OptionsPlayer", "Outcome", "PlayerName",
            "RandomPlayer", "Study", "StudyPlayer", "StudyRow", "make_player", "play", "study", "wilson_interval"]
@@ -47,13 +47,26 @@ StudyPlayer = Literal["random", "fewest", "most", "options", "thoughtful"]
 MAX_GAMES = 10_000
 
 
-def _visible_options(position: Position, removal: Removal) -> int:
-    # kinds of removal (by rank) left among the visible cards once `removal` is gone (the stock is unknown)
+def _visible_options(position: Position, options: list[Removal]) -> list[int]:
+    # for each removal: the kinds of removal (by rank) left among the visible cards once it is gone (the stock
+    # is unknown).  That depends only on the ranks removed, so each multiset of ranks is counted once.
+    tableau = position.tableau
     counts = [0] * 14
-    for p, card in enumerate(position.tableau):
-        if card is not None and p not in removal:
+    for card in tableau:
+        if card is not None:
             counts[card.rank] += 1
-    return sum(1 for _ in removal_ranks(tuple(counts), position.face_rule))
+    known: dict[tuple[int, ...], int] = {}
+    out = []
+    for removal in options:
+        ranks = tuple(sorted(tableau[p].rank for p in removal))  # type: ignore[union-attr]
+        left = known.get(ranks)
+        if left is None:
+            after = counts.copy()
+            for r in ranks:
+                after[r] -= 1
+            left = known[ranks] = len(_removal_ranks(tuple(after), position.face_rule))  # valid counts: no checks
+        out.append(left)
+    return out
 
 
 class _BlindPlayer:
@@ -85,7 +98,7 @@ class _BlindPlayer:
         while options := list(position.legal_moves()):
             removal = self._pick(position, options)
             line.append(removal)
-            position = position.play(removal)
+            position = position._after(removal)  # one of legal_moves(): no checks needed
         return line, position
 
     def _pick(self, position: Position, options: list[Removal]) -> Removal:  # pragma: no cover - overridden
@@ -160,7 +173,7 @@ class OptionsPlayer(_BlindPlayer):
         faces = [o for o in options if _is_face_set(position, o)]
         if faces:
             return faces[0]
-        scored = [(_visible_options(position, o), len(o), o) for o in options]
+        scored = [(left, len(o), o) for left, o in zip(_visible_options(position, options), options, strict=True)]
         best = max((s, n) for s, n, _ in scored)
         return self.rng.choice([o for s, n, o in scored if (s, n) == best])
 

@@ -1,9 +1,12 @@
-"""Perfect play for the Game of 15: negamax with a transposition table.
+"""Perfect play for the Game of 15: a backward (retrograde) pass over the positions up to symmetry.
 
 Every position reachable from the empty pool (5,478 of them, counted with the
-first player fixed) is solved once and remembered in a transposition table keyed
-by ``(side to move's digits, opponent's digits)`` as 9-bit masks.  A value is
-stored as a *score* for the side to move:
+first player fixed) is valued.  Symmetric positions (the 8 turns and flips of
+the square) have the same value, so the solver values the 765 classes of the
+position graph (:mod:`fifteen_kit.game_of_15._graph`, loaded once per process),
+deepest first, each from its children.  A position is named by its *key*
+``mover_mask | opponent_mask << 9`` (9-bit digit masks).  A value is a *score*
+for the side to move:
 
 * ``10 - n`` -- a win in ``n`` plies (drafts by both sides, counted from now);
 * ``-(10 - n)`` -- a loss in ``n`` plies (``-10``: the opponent has already won);
@@ -11,7 +14,8 @@ stored as a *score* for the side to move:
 
 Maximising the score prefers the fastest win and the slowest loss, which is
 what the perfect computer player does.  The solver works on positions (auto
-claims); a manual-claim round is valued as if fifteens were claimed at once.
+claims); a manual-claim round is valued as if fifteens were claimed at once
+(the few positions only manual claims reach are searched on demand).
 
 >>> from fifteen_kit.game_of_15 import Round
 >>> evaluate(Round()).outcome
@@ -34,17 +38,16 @@ from dataclasses import dataclass
 from .. import _check
 from ..contract import Outcome, SolveResult
 from ..errors import InvalidArgumentError
+from . import _graph
 from .rules import Round
-from .square import _BITS, _FULL, _HAS_FIFTEEN
+from .square import _BITS, _FULL, _HAS_FIFTEEN, _mask_images
 
 __all__ = ["Evaluation", "Solver", "evaluate", "full_table", "move_evaluations", "score_to_outcome", "solve"]
 
-# _MOVES[free]: the single-digit bits of a pool mask, so loops visit only free digits.
-_MOVES = tuple(tuple(b for b in _BITS if free & b) for free in range(512))
-# _ADJUST[child + 10]: the mover's score given the score of the child position
-# (negate, then one ply further from the end).
-_ADJUST = tuple(-c - 1 if c < 0 else -c + 1 if c > 0 else 0 for c in range(-10, 11))
-_EMPTY_TABLE: list[int | None] = [None] * (1 << 18)
+# _ADJUST[child]: the mover's score given the score of the child position (negate, then one ply further
+# from the end); indexed by the child's score itself, -10..10 (negative scores count from the end).  It never
+# increases with the child's score, so the best move's value is _ADJUST[min(children's scores)].
+_ADJUST = tuple(-c - 1 if c < 0 else -c + 1 if c > 0 else 0 for c in (*range(11), *range(-10, 0)))
 
 
 def score_to_outcome(score: int) -> tuple[Outcome, int | None]:
@@ -97,13 +100,11 @@ class Evaluation:
 
 
 class Solver:
-    """A negamax solver with its own transposition table.
+    """A perfect-play solver: one full backward pass, then look-ups.
 
-    The table is a flat list indexed by ``key = mover_mask | opponent_mask << 9``
-    (2**18 slots, ``None`` until solved), which is faster than a dict;
-    :attr:`table` shows the solved entries as a dict.  :meth:`solve_reachable` fills
-    it with every reachable position and says how many there are; ``score`` looks a position
-    up, solving on demand.
+    :meth:`solve_reachable` values every reachable position (by its symmetry class) and says how many
+    there are; ``score`` and the other methods look positions up, solving first if need be.
+    :attr:`table` shows the solved positions as a dict ``{key: score}``.
 
     >>> s = Solver()
     >>> s.solve_reachable()
@@ -113,53 +114,63 @@ class Solver:
     """
 
     def __init__(self) -> None:
-        self._scores: list[int | None] = _EMPTY_TABLE.copy()
+        self._values: list[int] | None = None  # each class's score, once solved
+        self._known: dict[int, int] = {}  # key -> score: positions looked up, and those only manual claims reach
+        self._extra = 0  # how many of _known no auto-claim round reaches
 
     @property
     def table(self) -> dict[int, int]:
-        """The solved positions as ``{key: score}`` (see the class docstring for the key)."""
-        return {k: v for k, v in enumerate(self._scores) if v is not None}
+        """The solved positions as ``{key: score}`` (see the module docstring for the key)."""
+        from .tree import reachable_positions
 
-    def _solve(self, me: int, opp: int) -> int:
-        # Score of a live position (`me` to move, nobody has won, pool not empty).
-        # Children are looked up in the table before any call, so each position
-        # is expanded once (by _negamax, which also scores terminal children).
-        table = self._scores
-        adjust = _ADJUST
-        negamax = self._negamax
-        best = -11
-        for bit in _MOVES[_FULL & ~(me | opp)]:
-            mine = me | bit
-            score = table[opp | mine << 9]
-            if score is None:
-                score = negamax(opp, mine)
-            value = adjust[score + 10]
-            if value > best:
-                best = value
-        return best
-
-    def _negamax(self, me: int, opp: int) -> int:
-        # Score of any position (`opp` drafted last), from the table or solved now.
-        key = me | opp << 9
-        score = self._scores[key]
-        if score is None:
-            if _HAS_FIFTEEN[opp]:
-                score = -10
-            elif me | opp == _FULL:
-                score = 0
-            else:
-                score = self._solve(me, opp)
-            self._scores[key] = score
-        return score
+        out = {}
+        if self._values is not None:
+            for first, second in reachable_positions():
+                me, opp = (first, second) if first.bit_count() == second.bit_count() else (second, first)
+                out[me | opp << 9] = self._negamax(me, opp)
+        return out | self._known
 
     def solve_reachable(self) -> int:
-        """Solve every position reachable from the empty pool (filling the table); return how many there are.
+        """Solve every position reachable from the empty pool (one backward pass); return how many there are.
 
         >>> Solver().solve_reachable()
         5478
         """
-        self._negamax(0, 0)
-        return len(self._scores) - self._scores.count(None)
+        graph = _graph.graph()
+        values = list(graph.base)
+        adjust = _ADJUST
+        for first, getters in graph.steps:  # the deepest level first: children before their parents
+            values[first:first + len(getters)] = [adjust[min(children(values))] for children in getters]
+        self._values = values
+        return graph.positions
+
+    def _solve(self, me: int, opp: int) -> int:
+        # Score of a live position (`me` to move, nobody has won, pool not empty) from its children's.
+        negamax = self._negamax
+        return max(_ADJUST[negamax(opp, me | bit)] for bit in _BITS if not (me | opp) & bit)
+
+    def _negamax(self, me: int, opp: int) -> int:
+        # Score of any position (`opp` drafted last): looked up by its class, or (a position only manual
+        # claims reach) searched and remembered.
+        key = me | opp << 9
+        score = self._known.get(key)
+        if score is None:
+            if self._values is None:
+                self.solve_reachable()
+            graph = _graph.graph()
+            cls = graph.class_of.get(min(t[me] | t[opp] << 9 for t in _mask_images()))
+            if cls is not None:
+                score = self._values[cls]  # type: ignore[index]
+            else:
+                self._extra += 1
+                if _HAS_FIFTEEN[opp]:
+                    score = -10
+                elif me | opp == _FULL:
+                    score = 0
+                else:
+                    score = self._solve(me, opp)
+            self._known[key] = score
+        return score
 
     @staticmethod
     def _check(position: Round) -> None:
@@ -193,7 +204,7 @@ class Solver:
 
     def _child_score(self, me: int, opp: int, digit: int) -> int:
         # The mover's score after drafting `digit` (claiming at once if it makes a fifteen).
-        return _ADJUST[self._negamax(opp, me | _BITS[digit - 1]) + 10]
+        return _ADJUST[self._negamax(opp, me | _BITS[digit - 1])]
 
     def evaluate(self, position: Round) -> Evaluation:
         """The :class:`Evaluation` of ``position``: outcome, plies to the end and every best move.
@@ -257,7 +268,7 @@ def move_evaluations(position: Round) -> dict[int, Evaluation]:
 
 
 def full_table() -> dict[int, int]:
-    """A fresh full solve's transposition table: every reachable position and its score.
+    """A fresh full solve's table: every reachable position and its score.
 
     Keys pack ``(mover mask) | (opponent mask) << 9``; values are scores (see the module docstring).
 
@@ -279,11 +290,11 @@ def solve(position: Round) -> SolveResult[int]:
     * ``line``: a principal variation, the digits drafted by best play (fastest win, slowest loss; the
       smallest digit among equally good ones) until a drafter holds a fifteen or the pool is empty;
       replayable with :meth:`Round.play` (empty for a finished round);
-    * ``nodes``: the positions this search valued (a fresh table, so the count does not depend on
-      earlier calls); ``seconds``: its wall-clock time.
+    * ``nodes``: the positions this search valued: a fresh solver values the whole game at once (5,478
+      positions), plus any positions only manual claims reach; ``seconds``: its wall-clock time.
 
     A manual-claim round is valued as if each fifteen were claimed at once (as :meth:`Solver.score`).
-    A fresh table each time: the empty pool (the whole game) takes about 0.05 s.
+    A fresh solver each time, yet fast: the whole game is one backward pass (well under 0.01 s).
 
     Raises InvalidArgumentError unless ``position`` is a :class:`Round`.
 
@@ -306,5 +317,5 @@ def solve(position: Round) -> SolveResult[int]:
         current = current.play(digit)
         if current.fifteen(current.to_move.other) is not None:
             break  # the drafter holds a fifteen: it wins (claimed at once)
-    nodes = len(solver._scores) - solver._scores.count(None)
+    nodes = _graph.graph().positions + solver._extra
     return SolveResult(status=first.outcome, line=tuple(line), nodes=nodes, seconds=time.perf_counter() - start)

@@ -341,3 +341,23 @@ def _make_symmetries() -> tuple[Symmetry, ...]:
 
 #: The 8 symmetries of the square (the dihedral group of order 8), identity first.
 SYMMETRIES: tuple[Symmetry, ...] = _make_symmetries()
+
+
+_MASK_IMAGES: tuple[tuple[int, ...], ...] = ()
+
+
+def _mask_images() -> tuple[tuple[int, ...], ...]:
+    # For each symmetry (in SYMMETRIES order), the image of every 9-bit mask: the fast form of
+    # Symmetry.apply_mask, built once per process on first use (about 4,000 table entries).
+    global _MASK_IMAGES
+    if not _MASK_IMAGES:
+        tables = []
+        for s in SYMMETRIES:
+            image = [1 << (p - 1) for p in s.permutation]
+            table = [0] * 512
+            for mask in range(1, 512):
+                low = mask & -mask
+                table[mask] = table[mask ^ low] | image[low.bit_length() - 1]
+            tables.append(tuple(table))
+        _MASK_IMAGES = tuple(tables)
+    return _MASK_IMAGES
