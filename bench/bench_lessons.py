@@ -1,10 +1,11 @@
 """Run All of every lesson, timed the way a class meets it: a fresh kernel, every cell in order (nbclient).
 
 Writes ``bench/results/lesson_times.json`` (committed): per lesson the kernel start, the Run All time (every
-cell, kernel start excluded), the slowest cell and its time.  The teacher guide's timings are checked against
-this file by tests/test_lesson_claims.py, so after a lesson changes, run ``make bench`` (or
-``python bench/bench_lessons.py [03 05]`` for some lessons) and commit the file.  Times are one run on the
-machine named in the file; a slower school laptop takes longer, which is why the guide rounds up.
+cell, kernel start excluded), the slowest cell and its time; and writes the same times into the teacher guide
+(its index table and each page's "takes N s of computing"), which tests/test_teacher_guide.py checks against
+the file.  After a lesson changes, run ``make bench`` (or ``python bench/bench_lessons.py 03 05`` for some
+lessons) and commit both.  Times are one run on the machine named in the file; a slower school laptop takes
+longer, which is why the guide rounds up.
 """
 
 from __future__ import annotations
@@ -64,7 +65,31 @@ def main(argv: list[str] | None = None) -> int:
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"  written to {RESULTS.relative_to(ROOT)}")
+    update_guide(data["lessons"])
     return 0
+
+
+def update_guide(lessons: dict[str, Any]) -> None:
+    """Write the measured times into the teacher guide: its index table and each page's "takes N s of computing".
+
+    tests/test_teacher_guide.py checks the guide against the results file, so the two are rewritten together.
+    """
+    import re
+
+    guide = LESSONS / "teacher_guide"
+    index = guide / "README.md"
+    text = index.read_text()
+    for stem, row in lessons.items():
+        number = stem[:2]
+        text = re.sub(rf"^(\| {number} [a-z0-9 ]+ \| )[\d.]+ s \| [\d.]+ s \|$",
+                      lambda m, row=row: f"{m.group(1)}{row['run_all_s']} s | {row['slowest_cell_s']} s |", text,
+                      flags=re.M)
+        page = guide / f"{stem}.md"
+        if page.exists():
+            page.write_text(re.sub(r"takes [\d.]+ s of computing", f"takes {row['run_all_s']} s of computing",
+                                   page.read_text()))
+    index.write_text(text)
+    print(f"  teacher guide updated: {index.relative_to(ROOT)} and each lesson's page")
 
 
 if __name__ == "__main__":
