@@ -22,6 +22,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 RESULTS = Path(__file__).resolve().parent / "results" / "lesson_times.json"
+#: Issue 21's targets, in seconds, with nbclient on the project's two-core machine.
+RUN_ALL_TARGET, CELL_TARGET = 5.0, 1.0
 
 
 def time_lesson(path: Path, timeout: int = 300) -> dict[str, Any]:
@@ -52,11 +54,21 @@ def main(argv: list[str] | None = None) -> int:
     paths = [p for p in sorted(LESSONS.glob("0*.ipynb")) if not wanted or p.name[:2] in wanted]
     data: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     lessons = data.setdefault("lessons", {})
+    from table import record
+
+    failed = 0
     for path in paths:
-        lessons[path.stem] = time_lesson(path)
-        row = lessons[path.stem]
+        before = lessons.get(path.stem)
+        lessons[path.stem] = row = time_lesson(path)
         print(f"  {path.stem:<22} kernel {row['kernel_start_s']:5.1f} s  Run All {row['run_all_s']:5.1f} s  "
               f"slowest cell {row['slowest_cell_s']:5.1f} s (code cell {row['slowest_code_cell']})")
+        ok = row["run_all_s"] < RUN_ALL_TARGET and row["slowest_cell_s"] < CELL_TARGET
+        failed += not ok
+        print(f"{'PASS' if ok else 'FAIL'} {path.stem}: Run All under {RUN_ALL_TARGET:g} s, every cell under "
+              f"{CELL_TARGET:g} s")
+        was = (f"{before['run_all_s']} s / {before['slowest_cell_s']} s (previous file)" if before else "")
+        record("lessons", f"{path.stem} Run All / slowest cell", f"{row['run_all_s']} s / {row['slowest_cell_s']} s",
+               was, f"< {RUN_ALL_TARGET:g} s / < {CELL_TARGET:g} s", ok)
     data["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "system": platform.system(),
                        "measured": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
     data["note"] = ("One Run All per lesson in a fresh kernel (nbclient), kernel start excluded; times in seconds; "
@@ -66,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     RESULTS.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"  written to {RESULTS.relative_to(ROOT)}")
     update_guide(data["lessons"])
-    return 0
+    return failed
 
 
 def update_guide(lessons: dict[str, Any]) -> None:
