@@ -152,6 +152,24 @@ def site_wheels(dest: Path) -> None:
         shutil.copy2(pypi_wheel(name, version), dest)
 
 
+def lite_contents(source: Path, dest: Path) -> None:
+    """Copy the notebooks of ``source`` to ``dest`` without their saved widget state and widget views.
+
+    In the browser-only site every widget is made anew when its cell runs, so the saved state (three
+    quarters of a lesson's file, fetched several times as the lesson opens) would only be downloaded and
+    shown as dead copies of the boards.  Every other output (pictures, tables) stays.
+    """
+    shutil.copytree(source, dest, ignore=shutil.ignore_patterns(".*"))
+    for path in dest.rglob("*.ipynb"):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        notebook.get("metadata", {}).pop("widgets", None)
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                cell["outputs"] = [o for o in cell["outputs"]
+                                   if "application/vnd.jupyter.widget-view+json" not in o.get("data", {})]
+        path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def start_page(output: Path) -> None:
     """The site's front door opens lesson 00 in JupyterLab.
 
@@ -184,14 +202,15 @@ def main() -> None:
         where = pyodide_distribution(stage / "pyodide" / "pyodide")
         site_wheels(stage / "wheels")
         # By hand: --contents puts a folder's files at the top of the site; the boards go in play/.
-        shutil.copytree(ROOT / "play", stage / "boards" / "play", ignore=shutil.ignore_patterns(".*"))
+        lite_contents(ROOT / "lessons", stage / "lessons")
+        lite_contents(ROOT / "play", stage / "boards" / "play")
         if output.exists():
             shutil.rmtree(output)
         # Run in the stage: the task database (.jupyterlite.doit.db) and the cache start empty every time.
         run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(LITE), "--output-dir", str(output),
             f"--LiteBuildConfig.cache_dir={stage / 'cache'}", "--pyodide", str(stage / "pyodide"),
             "--piplite-wheels", str(stage / "wheels"),
-            "--contents", str(ROOT / "lessons"), "--contents", str(stage / "boards"), cwd=stage)
+            "--contents", str(stage / "lessons"), "--contents", str(stage / "boards"), cwd=stage)
     start_page(output)
     local = sorted(k for k, v in where.items() if v != "Pyodide CDN")
     print(f"Served by the site from Pyodide's lock: {', '.join(local)}")

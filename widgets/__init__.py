@@ -17,14 +17,36 @@ The boards need ipywidgets, from the ``widgets`` extra: ``pip install 'fifteen-k
 extra includes it).  Without it, importing this package raises ModuleNotFoundError saying so.
 """
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from fifteen_kit._extras import require
 
 require("ipywidgets", "widgets", "fifteen_kit.widgets")  # first, so a missing library is named with its extra
 
-from .exercise import Prediction, SelfCheck, WhyQuestion  # noqa: E402
-from .fifteens import FifteensBoard  # noqa: E402
-from .five_by_15 import FiveBy15Board  # noqa: E402
-from .game_of_15 import GameOf15Board  # noqa: E402
-from .nasty15 import DiceBoard  # noqa: E402
+if TYPE_CHECKING:
+    from .exercise import Prediction, SelfCheck, WhyQuestion
+    from .fifteens import FifteensBoard
+    from .five_by_15 import FiveBy15Board
+    from .game_of_15 import GameOf15Board
+    from .nasty15 import DiceBoard
 
 __all__ = ["DiceBoard", "FifteensBoard", "FiveBy15Board", "GameOf15Board", "Prediction", "SelfCheck", "WhyQuestion"]
+
+# Each name's module, imported when the name is first used: a lesson that shows one board (or imports a
+# submodule such as the workbook) does not wait for the other boards' modules and engines.
+_HOME = {"DiceBoard": ".nasty15", "FifteensBoard": ".fifteens", "FiveBy15Board": ".five_by_15",
+         "GameOf15Board": ".game_of_15", "Prediction": ".exercise", "SelfCheck": ".exercise",
+         "WhyQuestion": ".exercise"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_HOME[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import ClassVar
 
@@ -37,11 +38,17 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
                       ".json": "application/json", ".whl": "application/zip"}
 
     served_bytes = 0  # what the site has sent so far: the download a student's browser makes
+    served_files: ClassVar[dict[str, int]] = {}  # the same, by path (query strings dropped)
+    first_served: ClassVar[dict[str, float]] = {}  # when each path was first asked for (time.perf_counter())
 
     def copyfile(self, source, outputfile):
+        StaticFiles.first_served.setdefault(self.path.split("?")[0], time.perf_counter())
         start = source.tell()
         super().copyfile(source, outputfile)
-        StaticFiles.served_bytes += source.tell() - start
+        sent = source.tell() - start
+        StaticFiles.served_bytes += sent
+        path = self.path.split("?")[0]
+        StaticFiles.served_files[path] = StaticFiles.served_files.get(path, 0) + sent
 
     def log_message(self, *args):
         pass

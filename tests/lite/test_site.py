@@ -133,6 +133,11 @@ def test_site_serves_the_kit_and_pyodide_itself():
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    # the lessons without their saved widget state: every widget is made anew when its cell runs
+    for lesson in LESSONS:
+        served = json.loads((SITE / "files" / lesson.name).read_text())
+        assert "widgets" not in served["metadata"] and "widget-view" not in json.dumps(served["cells"])
+        assert [c["source"] for c in served["cells"]] == [c["source"] for c in json.loads(lesson.read_text())["cells"]]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
