@@ -21,6 +21,8 @@ from html import escape
 from typing import Literal
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
@@ -104,7 +106,18 @@ class GameOf15View(w.VBox):
         self._drawn: GameOf15Controller | None = None
         self._shown: dict[int, CellState] = dict.fromkeys(range(1, 10), "free")
         self._extra_length: tuple[str, int] | None = None
-        wide = {"description_width": "initial"}
+        # Layouts and styles are widgets of their own (each one a message to the browser when built), so pieces
+        # that never change theirs on their own share one: a third fewer widgets, and the board appears sooner.
+        # Shared by the tiles, the hint labels, and the menus and buttons below; the panels, the cells of the
+        # square and anything shown or hidden by itself keep their own.
+        wide = DescriptionStyle(description_width="initial")  # menus and number boxes
+        wide_text = TextStyle(description_width="initial")  # text boxes
+        auto = w.Layout(width="auto")  # a control as wide as its label
+        plain = w.Layout()  # text that only changes its words
+        text_style = HTMLStyle()  # every line of text but the status line (one font size for all)
+        fixed_style = HTMLStyle()  # the racks and the headings: the style sheet's sizes
+        action = w.ButtonStyle()  # the buttons under the board (their look is the style sheet's)
+        self._text_style = text_style
 
         # -- settings ------------------------------------------------------------------------
         self.opponent_menu = w.Dropdown(options=list(OPPONENTS), value="Computer: tactician", description="Opponent",
@@ -129,10 +142,10 @@ class GameOf15View(w.VBox):
                                                                  "Call Fifteen! and name your three digits"],
                                            style={"button_width": "auto"})
         self.blind_box = w.Checkbox(value=False, description="Blind play", indent=False,
-                                    layout=w.Layout(width="auto"),
+                                    layout=auto,
                                     tooltip="Pool and racks hidden: type your digits (new match)")
         self.blitz_box = w.Checkbox(value=False, description="Speed blitz", indent=False,
-                                    layout=w.Layout(width="auto"), tooltip="A countdown per player (new match)")
+                                    layout=auto, tooltip="A countdown per player (new match)")
         self.blitz_seconds = w.IntText(value=60, description="seconds", layout=w.Layout(width="auto"), style=wide,
                                        tooltip=f"{BLITZ_RANGE[0]} to {BLITZ_RANGE[1]} seconds per player; a number "
                                                "outside is set to the nearer end and the message line says so")
@@ -140,49 +153,51 @@ class GameOf15View(w.VBox):
         for name, (title, labels) in _READING_LABELS.items():
             self.reading_menus[name] = w.Dropdown(
                 options=[(labels[v], v) for v in READINGS[name]], value=READINGS[name][0], description=title,
-                style=wide, layout=w.Layout(width="auto"),
+                style=wide, layout=auto,
                 tooltip="Where the rulebook contradicts itself: the first choice is the literal reading")
         self.view_menu = w.ToggleButtons(options=[("Pool", "pool"), ("Magic square", "grid"), ("Both", "both")],
                                          value="both", tooltips=["Digits only", "Tic-tac-toe twin only", "Both"],
                                          style={"button_width": "auto"})
         self.grid_clicks_box = w.Checkbox(value=False, description="Play on the grid", indent=False,
-                                          layout=w.Layout(width="auto"),
+                                          layout=auto,
                                           tooltip="Draft by clicking a cell of the magic square")
-        self.hints_box = w.Checkbox(value=False, description="Hints", indent=False, layout=w.Layout(width="auto"),
+        self.hints_box = w.Checkbox(value=False, description="Hints", indent=False, layout=auto,
                                     tooltip="Show what perfect play makes of every digit")
 
         # -- the board -------------------------------------------------------------------------
-        self.status = w.HTML()
+        self.status = w.HTML(layout=plain)  # its own style: larger text than the rest
         self.status.add_class("f15-status")
         #: The "Projector size" toggle (normal <-> large).
         self.size_toggle = w.ToggleButton(value=size == "large", description="Projector size", icon="expand",
                                           tooltip="Large text and pieces for a projector (22 px text)",
-                                          layout=w.Layout(width="auto"))
+                                          layout=auto)
         self.size_toggle.add_class("f15-btn")
         self.size_toggle.observe(lambda ch: setattr(self, "size", "large" if ch["new"] else "normal"), names="value")
-        self.mode_view = w.HTML()
-        self.score = w.HTML()
+        self.mode_view = w.HTML(layout=plain, style=text_style)
+        self.score = w.HTML(layout=plain, style=text_style)
         self.score.add_class("f15-score")
-        self.clock_view = w.HTML()
-        self.message = w.HTML()
+        self.clock_view = w.HTML(layout=plain, style=text_style)
+        self.message = w.HTML(layout=plain, style=text_style)
         self.message.add_class("f15-msg")
-        self.achievements_view = w.HTML()
+        self.achievements_view = w.HTML(layout=plain, style=text_style)
         self.pool_buttons: dict[int, w.Button] = {}
         self.hint_labels: dict[int, w.HTML] = {}
         columns = []
+        # the nine tiles are always the same size (their colours are their own), as are the nine hint labels,
+        # which hints on or off show or hide together (hidden at first: no empty row under the tiles)
+        tile_layout, hint_layout, hint_style = w.Layout(border="0"), w.Layout(display="none"), HTMLStyle()
+        # overflow visible: a box's default (auto) would clip the tile's focus ring
+        column_layout = w.Layout(align_items="center", overflow="visible")
         for d in range(1, 10):
-            b = w.Button(description=str(d), tooltip=f"Draft {d}")
+            b = w.Button(description=str(d), tooltip=f"Draft {d}", layout=tile_layout)
             b.add_class("f15-tile")
-            b.layout.border = "0"
             self.pool_buttons[d] = b
-            self.hint_labels[d] = w.HTML()
+            self.hint_labels[d] = w.HTML(layout=hint_layout, style=hint_style)
             self.hint_labels[d].add_class("f15-hint")
-            self.hint_labels[d].layout.display = "none"  # shown with hints on (no empty row under the tiles)
-            # overflow visible: a box's default (auto) would clip the tile's focus ring
-            columns.append(w.VBox([b, self.hint_labels[d]], layout=w.Layout(align_items="center", overflow="visible")))
+            columns.append(w.VBox([b, self.hint_labels[d]], layout=column_layout))
         # tiles wrap, never squash; the padding leaves room for the focus ring
         self.pool_row = w.HBox(columns, layout=w.Layout(flex_flow="row wrap", padding="4px", overflow="visible"))
-        self.racks = {side: w.HTML() for side in Side}
+        self.racks = {side: w.HTML(layout=plain, style=fixed_style) for side in Side}
         for rack in self.racks.values():
             rack.add_class("f15-rack")
         self.grid_buttons: dict[int, w.Button] = {}
@@ -197,51 +212,52 @@ class GameOf15View(w.VBox):
                 self.grid_buttons[d] = b
                 cells.append(b)
         self.grid = w.GridBox(cells, layout=w.Layout(grid_gap="4px", overflow="visible", padding="4px"))
-        self.threats_view = w.HTML()
+        self.threats_view = w.HTML(layout=plain, style=text_style)
         self.pool_panel = w.VBox([self.pool_row], layout=w.Layout(overflow="visible"))
-        self.grid_panel = w.VBox([w.HTML("<b>The magic square</b>"), self.grid],
+        self.grid_panel = w.VBox([w.HTML("<b>The magic square</b>", layout=plain, style=fixed_style), self.grid],
                                  layout=w.Layout(margin="0 14px 0 0", flex="0 0 auto", overflow="visible"))
         self.rack_panel = w.VBox([self.racks[Side.ONYX], self.racks[Side.IVORY], self.threats_view])
         self.blind_text = w.Text(placeholder="a digit, e.g. 7", description="Your digit", continuous_update=False,
-                                 layout=w.Layout(width="auto"), style=wide)
+                                 layout=auto, style=wide_text)
         self.blind_button = w.Button(description="Draft", tooltip="Draft the digit you typed",
-                                     layout=w.Layout(width="auto"))
-        self.blind_racks = w.HTML()
+                                     layout=auto, style=action)
+        self.blind_racks = w.HTML(layout=plain, style=text_style)
         self.blind_panel = w.VBox([w.HTML("<i>Blind play: the pool and the racks are hidden. Keep them in "
-                                          "your head and name a digit.</i>"), self.blind_racks,
+                                          "your head and name a digit.</i>", layout=plain, style=fixed_style),
+                                   self.blind_racks,
                                    w.HBox([self.blind_text, self.blind_button],
                                           layout=w.Layout(flex_flow="row wrap"))])
         self.claim_text = w.Text(placeholder="three digits, e.g. 2 5 8", description="Digits",
-                                 layout=w.Layout(width="auto"), style=wide)
+                                 layout=auto, style=wide_text)
         self.claim_button = w.Button(description="Fifteen!", tooltip="Claim a fifteen with the three digits you typed",
-                                     layout=w.Layout(width="auto"))
+                                     layout=auto, style=action)
         self.end_turn_button = w.Button(description="End turn", tooltip="End your turn without a claim",
-                                        layout=w.Layout(width="auto"))
+                                        layout=auto, style=action)
         self.claim_panel = w.HBox([self.claim_text, self.claim_button, self.end_turn_button],
                                   layout=w.Layout(flex_flow="row wrap"))
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last move",
-                                    layout=w.Layout(width="auto"))
+                                    layout=auto, style=action)
         self.next_round_button = w.Button(description="Next round", icon="forward", tooltip="Start the next round",
-                                          layout=w.Layout(width="auto"))
-        self.new_match_button = w.Button(description="New match", icon="refresh", layout=w.Layout(width="auto"),
+                                          layout=auto, style=action)
+        self.new_match_button = w.Button(description="New match", icon="refresh", layout=auto, style=action,
                                          tooltip="Start a new match with the settings (under Settings)")
         for button in (self.blind_button, self.claim_button, self.end_turn_button, self.undo_button,
                        self.next_round_button):
             button.add_class("f15-btn")
         self.new_match_button.add_class("f15-go")
         self.notation_text = w.Text(description="Position", tooltip="Copy this, or paste a position and Load",
-                                    layout=w.Layout(width="auto"), style=wide)
+                                    layout=auto, style=wide_text)
         self.load_button = w.Button(description="Load", tooltip="Start a practice round from the position typed",
-                                    layout=w.Layout(width="auto"))
+                                    layout=auto, style=action)
         self.position_row = w.HBox([self.notation_text, self.load_button], layout=w.Layout(flex_flow="row wrap"))
         self.puzzle_menu = w.Dropdown(options=[("Win in 1", 1), ("Win in 2", 2), ("Win in 3", 3)], value=2,
-                                      description="Puzzle", layout=w.Layout(width="auto"), style=wide)
-        self.puzzle_button = w.Button(description="New puzzle", icon="puzzle-piece", layout=w.Layout(width="auto"),
+                                      description="Puzzle", layout=auto, style=wide)
+        self.puzzle_button = w.Button(description="New puzzle", icon="puzzle-piece", layout=auto, style=action,
                                       tooltip="A practice position where you can force a win; the computer "
                                               "defends perfectly")
         for button in (self.load_button, self.puzzle_button):
             button.add_class("f15-btn")
-        self.log_view = w.HTML()
+        self.log_view = w.HTML(layout=plain, style=text_style)
         self.log_view.add_class("f15-log")
 
         wrap = w.Layout(flex_flow="row wrap", align_items="center", overflow="visible", padding="2px")
@@ -252,15 +268,16 @@ class GameOf15View(w.VBox):
             w.HBox([self.claims_menu], layout=wrap),
             w.HBox([self.blind_box, self.blitz_box, self.blitz_seconds], layout=wrap),
             w.HBox([self.view_menu, self.grid_clicks_box, self.hints_box], layout=wrap),
-            w.HTML("<i>Rule readings (where the rulebook contradicts itself; the first choice is literal):</i>"),
+            w.HTML("<i>Rule readings (where the rulebook contradicts itself; the first choice is literal):</i>",
+                   layout=plain, style=fixed_style),
             w.HBox([self.reading_menus["false_claim"], self.reading_menus["wrong_statement"]], layout=wrap),
             w.HBox([self.reading_menus["violation"], self.reading_menus["champion"]], layout=wrap),
-            w.HTML("<i>New settings start with the next match: press New match.</i>"),
+            w.HTML("<i>New settings start with the next match: press New match.</i>", layout=plain, style=fixed_style),
         ])
         self.log_panel = w.VBox([self.log_view])
         self.expert_panel = w.VBox([
             w.HTML("<i>For experts: a position in the kit's notation (copy it, or paste one and press Load), "
-                   "and win-in-N puzzles.</i>"),
+                   "and win-in-N puzzles.</i>", layout=plain, style=fixed_style),
             self.position_row, w.HBox([self.puzzle_menu, self.puzzle_button], layout=wrap)])
         #: Buttons that open and close the settings, the move log and the experts' panel (all closed at first).
         self.panel_toggles: dict[str, w.ToggleButton] = {}
@@ -268,7 +285,7 @@ class GameOf15View(w.VBox):
                              ("For experts", self.expert_panel)):
             panel.add_class("f15-panel")
             panel.layout.display = "none"
-            toggle = w.ToggleButton(value=False, description=title, icon="caret-right", layout=w.Layout(width="auto"),
+            toggle = w.ToggleButton(value=False, description=title, icon="caret-right", layout=auto,
                                     tooltip=f"Show or hide: {title.lower()}")
             toggle.add_class("f15-btn")
             toggle.observe(lambda ch, p=panel, t=toggle: self._open(t, p, ch["new"]), names="value")
