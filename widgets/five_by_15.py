@@ -51,6 +51,7 @@ from fifteen_kit.five_by_15.rules import (
 )
 from fifteen_kit.five_by_15.solver import best_first
 
+from ._looks import Looks
 from .common import MAX_SEED, sentence
 from .palette import PALETTE, Size, check_size
 from .results import Recorded, Recorder
@@ -148,23 +149,27 @@ class FiveBy15Board(Recorded, w.VBox):
         self._drawn: dict[Cell, tuple[str, ...]] = {}  # what each cell shows now (see _draw)
         self._plan: tuple[Position, tuple[Move, ...]] | None = None  # a winning line found by a hint, from where
         self._marks: dict[Cell, frozenset[Mark]] = {}  # what render() last drew on each cell
-        self.banner = w.HTML()
+        # the cells, labels and buttons share one Layout and one style per look (widgets/_looks.py): a third of
+        # the widgets a board would otherwise send to the browser before it appears
+        self._looks_shared = looks = Looks()
+        text = {"layout": looks.layout(), "style": looks.html()}
+        self.banner = w.HTML(**text)
         self.banner.add_class("f5-banner")
-        self.message = w.HTML()
+        self.message = w.HTML(**text)
         self.message.add_class("f5-msg")
         self.cells: dict[Cell, w.Button] = {}
         first = self._looks(game.position, [], set(), set(), None)  # nothing chosen or hinted yet
         self.col_labels: list[w.HTML] = []
         for c in range(16):  # classes given at construction: one message to the browser per widget, not three
             classes = ["f5-label", "f5-col-label"] + (["f5-c0"] if c == 0 else [])
-            self.col_labels.append(w.HTML(f"{c}", _dom_classes=classes))
-        corner = w.HTML("", _dom_classes=["f5-row-label"])
+            self.col_labels.append(w.HTML(f"{c}", _dom_classes=classes, **text))
+        corner = w.HTML("", _dom_classes=["f5-row-label"], **text)
         header = w.HBox([corner, *self.col_labels])
         header.add_class("f5-row")
         rows = [header]
         self.row_labels: list[w.HTML] = []
         for r in range(5):
-            label = w.HTML(f"{r}", _dom_classes=["f5-label", "f5-row-label"])
+            label = w.HTML(f"{r}", _dom_classes=["f5-label", "f5-row-label"], **text)
             self.row_labels.append(label)
             row: list[w.Widget] = [label]
             for c in range(16):
@@ -175,11 +180,11 @@ class FiveBy15Board(Recorded, w.VBox):
                 classes = ["f5-cell"] + (["f5-c0"] if c == 0 else []) + [f"f5-{m}" for m in sorted(marks)]
                 if len(shown) > 1:
                     b = w.Button(description=shown[1], tooltip=shown[2], _dom_classes=classes,
-                                 layout=w.Layout(display=shown[0], border=shown[5]),
-                                 style={"font_weight": "bold", "button_color": shown[3], "text_color": shown[4]})
+                                 layout=looks.layout(display=shown[0], border=shown[5]),
+                                 style=looks.button(font_weight="bold", button_color=shown[3], text_color=shown[4]))
                 else:
-                    b = w.Button(_dom_classes=classes, layout=w.Layout(display=shown[0], border=_BORDERS[-1][1]),
-                                 style={"font_weight": "bold"})
+                    b = w.Button(_dom_classes=classes, layout=looks.layout(display=shown[0], border=_BORDERS[-1][1]),
+                                 style=looks.button(font_weight="bold"))
                 b.on_click(lambda _b, cell=(r, c): self._cell_clicked(cell))
                 self.cells[(r, c)] = b
                 row.append(b)
@@ -191,8 +196,10 @@ class FiveBy15Board(Recorded, w.VBox):
         self.shifts = w.HBox()
         self.shifts.add_class("f5-wrap")
         self._shift_pool: list[w.Button] = []  # shift buttons are reused, so keyboard focus survives a redraw
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last move")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o",
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back the last move",
+                                    layout=looks.layout(), style=self._button_look("plain"))
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", layout=looks.layout(),
+                                    style=self._button_look("plain"),
                                     tooltip="A move on a winning line, if the solver finds one quickly")
         self.level_menu = w.Dropdown(options=[("1 (shift 3+)", 1), ("2 (shift 4+)", 2), ("3 (shift 5+)", 3)],
                                      value=level, description='<span class="f5-text">Level</span>',
@@ -203,11 +210,11 @@ class FiveBy15Board(Recorded, w.VBox):
                                    description_allow_html=True, style={"description_width": "initial"},
                                    tooltip="The number of the deal New deal lays out")
         self.seed_text.add_class("f5-deal")
-        self.new_button = w.Button(description="New deal", icon="refresh", tooltip="Lay out the deal in the Deal box")
+        self.new_button = w.Button(description="New deal", icon="refresh", tooltip="Lay out the deal in the Deal box",
+                                   layout=looks.layout(), style=self._button_look("new"))
         self.size_toggle = w.ToggleButton(description="Projector size", icon="expand", value=False,
                                           tooltip="Bigger text and tiles, for a projector or a classroom wall")
-        for button, look in ((self.undo_button, "plain"), (self.hint_button, "plain"), (self.new_button, "new")):
-            button.style.button_color, button.style.text_color = _BUTTON_LOOKS[look]
+        for button in (self.undo_button, self.hint_button, self.new_button):
             button.add_class("f5-button")
         self.size_toggle.add_class("f5-button")
         self.size_toggle.add_class("f5-toggle")
@@ -216,7 +223,7 @@ class FiveBy15Board(Recorded, w.VBox):
         self.new_button.on_click(lambda _b: self._new_deal_clicked())
         self.level_menu.observe(self._level_changed, names="value")
         self.size_toggle.observe(self._size_toggled, names="value")
-        self.legend = w.HTML()  # the colours of this table, and how cells are named (render() writes it)
+        self.legend = w.HTML(**text)  # the colours of this table, and how cells are named (render() writes it)
         self.legend.add_class("f5-legend")
         controls = w.HBox([self.undo_button, self.hint_button, self.new_button, self.seed_text, self.level_menu,
                            self.size_toggle])
@@ -302,16 +309,24 @@ class FiveBy15Board(Recorded, w.VBox):
                 looks[(r, c)] = ("", description, tooltip, button_color, text_color, border), marks
         return looks
 
+    def _button_look(self, look: str) -> w.ButtonStyle:
+        # the shared style of a button's look ("plain", "new", "hint", "offer": _BUTTON_LOOKS)
+        colour, ink = _BUTTON_LOOKS[look]
+        return self._looks_shared.button(button_color=colour, text_color=ink)
+
     def _draw(self, button: w.Button, cell: Cell, look: tuple[str, ...]) -> None:
         # set a cell's display (and, when shown, description, tooltip, colours and border), only if they changed:
         # a redraw then costs a comparison per unchanged cell instead of six trait validations
         if self._drawn.get(cell) == look:
             return
-        button.layout.display = look[0]
+        # the layouts and styles are shared (widgets/_looks.py): a new look is a reference to another shared one
+        looks = self._looks_shared
         if len(look) > 1:
             button.description, button.tooltip = look[1], look[2]
-            button.style.button_color, button.style.text_color = look[3], look[4]
-            button.layout.border = look[5]
+            button.style = looks.button(font_weight="bold", button_color=look[3], text_color=look[4])
+            button.layout = looks.layout(display=look[0], border=look[5])
+        else:
+            button.layout = looks.layout(display=look[0], border=button.layout.border)
         self._drawn[cell] = look
 
     def _set_marks(self, cell: Cell, marks: set[Mark]) -> None:
@@ -656,15 +671,16 @@ class FiveBy15Board(Recorded, w.VBox):
         if self._hinted is not None:
             hint_from, hint_to = self._hint_cells(self._hinted)
         for r, label in enumerate(self.row_labels):
-            label.layout.display = "none" if r >= p.colours else ""
+            label.layout = self._looks_shared.layout(display="none" if r >= p.colours else "")
         for c, label in enumerate(self.col_labels):
-            label.layout.display = "none" if c > p.size else ""
+            label.layout = self._looks_shared.layout(display="none" if c > p.size else "")
         for cell, (shown, marks) in self._looks(p, fills, ringed, hint_from, hint_to).items():
             self._draw(self.cells[cell], cell, shown)
             self._set_marks(cell, marks)
         shifts = self._shifts()
         while len(self._shift_pool) < len(shifts):
-            button = w.Button(icon="arrow-right")
+            button = w.Button(icon="arrow-right", layout=self._looks_shared.layout(),
+                              style=self._button_look("plain"))
             button.add_class("f5-button")
             button.on_click(lambda b: self._shift_clicked(b))
             self._shift_pool.append(button)
@@ -675,7 +691,7 @@ class FiveBy15Board(Recorded, w.VBox):
             button.description = f"Shift {first}–{m.top}"
             button.tooltip = tip + {"hint": " (the hint)", "offer": " (holds the chosen tile or fills the chosen gap)",
                                     "plain": ""}[look]
-            button.style.button_color, button.style.text_color = _BUTTON_LOOKS[look]
+            button.style = self._button_look(look)
             for name, css in (("hint", "f5-hint-button"), ("offer", "f5-offer")):
                 (button.add_class if look == name else button.remove_class)(css)
         self.shifts.children = tuple(self._shift_pool[:len(shifts)])
