@@ -54,8 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     paths = [p for p in sorted(LESSONS.glob("0*.ipynb")) if not wanted or p.name[:2] in wanted]
     data: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     lessons = data.setdefault("lessons", {})
+    # An installed kit has its bytecode compiled (pip does it when it installs; Binder's build too), so compile
+    # the kit here as well: where PYTHONDONTWRITEBYTECODE is set, every kernel would otherwise compile it again.
+    import compileall
+
     from table import record
 
+    for folder in ("fifteen_kit", "widgets"):
+        compileall.compile_dir(ROOT / folder, quiet=1)
     failed = 0
     for path in paths:
         before = lessons.get(path.stem)
