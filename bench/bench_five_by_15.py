@@ -14,8 +14,9 @@ DEALS_PER_LEVEL = 150
 TAIL_DEALS = 240
 GAMES_PER_LEVEL = 100
 SECONDS = 10.0
-#: The reference solver's time limit per deal in the tail comparison (its undecided deals cost this much each).
-REFERENCE_SECONDS = 3.0
+#: The reference solver's time limit per deal in the tail comparison (its undecided deals cost this much each):
+#: it keeps the comparison within a few minutes; the table says how many deals it left undecided.
+REFERENCE_SECONDS = 1.5
 
 
 def _share(k: int, n: int) -> str:
@@ -86,7 +87,7 @@ def tail() -> int:
                                         ("reference", theirs, undecided[1], REFERENCE_SECONDS)):
         over = sum(t > 1.0 for t in times)
         print(f"  level 3, {name:<11} median {statistics.median(times):.3f} s, p99 {_p99(times):.2f} s, "
-              f"{over} of {len(times)} over 1 s, {missing} undecided within {limit:.0f} s")
+              f"{over} of {len(times)} over 1 s, {missing} undecided within {limit:g} s")
     over = sum(t > 1.0 for t in ours)
     ok = _p99(ours) < 1.2 and over <= len(ours) // 100
     failed += not ok
@@ -94,7 +95,8 @@ def tail() -> int:
           f"(target <= {len(ours) // 100})")
     record("5x15 solver", f"level 3, {len(ours)} deals: median", f"{statistics.median(ours):.2f} s",
            f"{statistics.median(theirs):.2f} s", "no worse than today")
-    record("5x15 solver", "level 3: p99", f"{_p99(ours):.2f} s", f"{_p99(theirs):.2f} s", "< 1.2 s",
+    record("5x15 solver", "level 3: p99", f"{_p99(ours):.2f} s",
+           f"{_p99(theirs):.2f} s ({undecided[1]} undecided in {REFERENCE_SECONDS} s)", "< 1.2 s",
            _p99(ours) < 1.2)
     record("5x15 solver", "level 3: deals over 1 s", f"{over} of {len(ours)}",
            f"{sum(t > 1.0 for t in theirs)} of {len(theirs)}", f"<= {len(ours) // 100}", over <= len(ours) // 100)
