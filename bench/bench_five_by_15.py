@@ -14,6 +14,9 @@ DEALS_PER_LEVEL = 150
 TAIL_DEALS = 240
 GAMES_PER_LEVEL = 100
 SECONDS = 10.0
+#: The reference solver's time limit per deal in the tail comparison (its undecided deals cost this much each):
+#: it keeps the comparison within a few minutes; the table says how many deals it left undecided.
+REFERENCE_SECONDS = 1.5
 
 
 def _share(k: int, n: int) -> str:
@@ -68,7 +71,7 @@ def tail() -> int:
         result = best_first(deal, budget=None, seconds=SECONDS)
         ours.append(result.seconds)
         t0 = time.perf_counter()
-        status, line = reference.solve(deal.packed, deal.run_length, seconds=SECONDS)
+        status, line = reference.solve(deal.packed, deal.run_length, seconds=REFERENCE_SECONDS)
         theirs.append(time.perf_counter() - t0)
         for i, (verdict, moves) in enumerate(((result.status, result.line), (status, line))):
             undecided[i] += verdict == "unknown"
@@ -80,10 +83,11 @@ def tail() -> int:
             if status != "unknown" and result.status != "unknown":
                 assert status == result.status, s
     failed = 0
-    for name, times, missing in (("fifteen-kit", ours, undecided[0]), ("reference", theirs, undecided[1])):
+    for name, times, missing, limit in (("fifteen-kit", ours, undecided[0], SECONDS),
+                                        ("reference", theirs, undecided[1], REFERENCE_SECONDS)):
         over = sum(t > 1.0 for t in times)
         print(f"  level 3, {name:<11} median {statistics.median(times):.3f} s, p99 {_p99(times):.2f} s, "
-              f"{over} of {len(times)} over 1 s, {missing} undecided within {SECONDS:.0f} s")
+              f"{over} of {len(times)} over 1 s, {missing} undecided within {limit:g} s")
     over = sum(t > 1.0 for t in ours)
     ok = _p99(ours) < 1.2 and over <= len(ours) // 100
     failed += not ok
@@ -91,7 +95,8 @@ def tail() -> int:
           f"(target <= {len(ours) // 100})")
     record("5x15 solver", f"level 3, {len(ours)} deals: median", f"{statistics.median(ours):.2f} s",
            f"{statistics.median(theirs):.2f} s", "no worse than today")
-    record("5x15 solver", "level 3: p99", f"{_p99(ours):.2f} s", f"{_p99(theirs):.2f} s", "< 1.2 s",
+    record("5x15 solver", "level 3: p99", f"{_p99(ours):.2f} s",
+           f"{_p99(theirs):.2f} s ({undecided[1]} undecided in {REFERENCE_SECONDS} s)", "< 1.2 s",
            _p99(ours) < 1.2)
     record("5x15 solver", "level 3: deals over 1 s", f"{over} of {len(ours)}",
            f"{sum(t > 1.0 for t in theirs)} of {len(theirs)}", f"<= {len(ours) // 100}", over <= len(ours) // 100)

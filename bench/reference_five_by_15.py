@@ -1,12 +1,13 @@
 """A reference 5x15 solver for bench/bench_five_by_15.py, written apart from the kit (not imported by it).
 
-Its own move generator (on a list of 5 x 16 cells, 0 for a gap, colour * 16 + number for a tile), its own
-measure of disorder, and a different plan from the kit's :func:`~fifteen_kit.five_by_15.best_first`:
+Its own move generator (on a tuple of 5 x 16 cells, 0 for a gap, colour * 16 + number for a tile), its own
+measure of disorder, and the plan of issue 21's reference design:
 
-1. a *complete* first phase: one best-first search with a transposition table, for up to ``FIRST_NODES``
-   positions; if it runs dry the deal is proved lost;
+1. a *complete* first phase: one uninterrupted best-first search with a transposition table, for up to
+   ``FIRST_NODES`` positions; if it runs dry the deal is proved lost;
 2. then *noisy restarts*: best-first searches whose measure gets a random amount (0 to ``NOISE``) added per
-   position, each with a fresh table and a budget 1.5 times the last, until a win or the time limit.
+   position, each with a fresh table, the k-th allowed ``RESTART_NODES`` times the k-th term of the Luby
+   sequence (1, 1, 2, 1, 1, 2, 4, ...), until a win, a run that runs dry (lost) or the time limit.
 
 It answers ``("won", moves)`` with moves as the kit's notation (``'B7 to 2,8'``, ``'shift B11-15'``),
 ``("lost", [])`` or ``("unknown", [])``; the benchmark replays every winning line with the kit's rules.
@@ -19,7 +20,7 @@ import random
 import time
 
 FIRST_NODES = 20_000
-RESTART_NODES = 4_000
+RESTART_NODES = 2_000
 NOISE = 3.0
 LETTERS = "BOGPY"
 
@@ -58,20 +59,32 @@ def _moves(cells: tuple[int, ...], run: int) -> list[tuple[str, tuple[int, ...]]
     return out
 
 
-def _disorder(cells: tuple[int, ...]) -> int:
-    """Tiles outside their row's sorted start, minus twice the tiles right after their predecessor."""
-    total = 0
-    for base in range(0, 80, 16):
-        k = 1
-        while k < 15 and cells[base + k] == cells[base] + k:
-            k += 1
-        pairs = sum(1 for c in range(2, 16) if cells[base + c] and cells[base + c] == cells[base + c - 1] + 1)
-        total += (15 - k) - 2 * pairs
-    return total
+def _row_disorder(row: tuple[int, ...]) -> int:
+    """Tiles outside the row's sorted start, minus twice the tiles right after their predecessor, plus four
+    per gap no tile can ever fill as things stand (after a 15 or a gap, and before a 2, a gap or the end)."""
+    k = 1
+    while k < 15 and row[k] == row[0] + k:
+        k += 1
+    pairs = sum(1 for c in range(2, 16) if row[c] and row[c] == row[c - 1] + 1)
+    dead = 0
+    for c in range(1, 16):
+        if row[c] == 0:
+            left, right = row[c - 1], row[c + 1] if c < 15 else 0
+            dead += (left == 0 or left % 16 == 15) and (right == 0 or right % 16 == 2)
+    return (15 - k) - 2 * pairs + 4 * dead
+
+
+def _luby(i: int) -> int:
+    """1, 1, 2, 1, 1, 2, 4, 1, ... for i = 1, 2, 3, ...: 2**(k-1) at i = 2**k - 1, else the term i - 2**(k-1) + 1
+    for the k with 2**(k-1) <= i < 2**k - 1."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    return 1 << (k - 1) if i == (1 << k) - 1 else _luby(i - (1 << (k - 1)) + 1)
 
 
 def _search(start: tuple[int, ...], goal: tuple[int, ...], run: int, nodes: int, rng: random.Random | None,
-            deadline: float) -> tuple[str, list[str]]:
+            deadline: float, rows: dict[tuple[int, ...], int]) -> tuple[str, list[str]]:
     parent: dict[tuple[int, ...], tuple[tuple[int, ...], str] | None] = {start: None}
     heap = [(0.0, 0, start)]
     count = 0
@@ -92,8 +105,14 @@ def _search(start: tuple[int, ...], goal: tuple[int, ...], run: int, nodes: int,
             if after not in parent:
                 parent[after] = (cells, text)
                 count -= 1
-                score = _disorder(after) + (NOISE * rng.random() if rng else 0.0)
-                heapq.heappush(heap, (score, count, after))
+                score = 0
+                for base in range(0, 80, 16):
+                    row = after[base:base + 16]
+                    value = rows.get(row)
+                    if value is None:
+                        value = rows[row] = _row_disorder(row)
+                    score += value
+                heapq.heappush(heap, (score + (NOISE * rng.random() if rng else 0.0), count, after))
     return ("lost", []) if not heap else ("unknown", [])
 
 
@@ -101,9 +120,10 @@ def solve(cells: tuple[int, ...], run: int, seconds: float = 10.0, seed: int = 0
     """Solve the 5 x 16 ``cells`` (see the module docstring) with shifts of at least ``run`` tiles."""
     deadline = time.perf_counter() + seconds
     goal = tuple(cells[base] + c if c < 15 else 0 for base in range(0, 80, 16) for c in range(16))
-    status, line = _search(cells, goal, run, FIRST_NODES, None, deadline)
-    rng, budget = random.Random(seed), float(RESTART_NODES)
+    rows: dict[tuple[int, ...], int] = {}
+    status, line = _search(cells, goal, run, FIRST_NODES, None, deadline, rows)
+    rng, k = random.Random(seed), 0
     while status == "unknown" and time.perf_counter() < deadline:
-        status, line = _search(cells, goal, run, int(budget), rng, deadline)
-        budget *= 1.5
+        k += 1
+        status, line = _search(cells, goal, run, RESTART_NODES * _luby(k), rng, deadline, rows)
     return status, line

@@ -31,13 +31,19 @@ the search dives along its best line like a depth-first search):
    (a gap after a 15 or a gap, before a 2, a gap or the edge: nothing fits it).
 
 **Restarts.**  Solve times of one search are heavy-tailed: most deals fall
-quickly, a few trap the search in a huge region of the graph.  So
-:func:`best_first` runs short searches and starts afresh, cycling through the
-four measures and (after the first four) shuffling the order of equal moves,
-with the run lengths of the Luby restart schedule (:func:`luby`).  Each run has
-its own transposition table; a run that expands every reachable position proves
-the deal lost, and since run lengths grow without bound, every finite graph is
-eventually exhausted.  Measured in ``bench/bench_five_by_15.py``.
+quickly, a few trap the search in a huge region of the graph, and which
+measure traps it differs from deal to deal.  So :func:`best_first` runs short
+searches and starts afresh, cycling through the four measures and (after the
+first four) shuffling the order of equal moves, with the run lengths of the
+Luby restart schedule (:func:`luby`).  Each run has its own transposition
+table; a run that expands every reachable position proves the deal lost, and
+since run lengths grow without bound, every finite graph is eventually
+exhausted.  Measured in ``bench/bench_five_by_15.py``.  Other schedules were
+compared by positions expanded on a separate set of deals
+(``bench/tune_five_by_15.py``): a long complete first run with one measure is
+far worse (no single measure decides more than about half the deals within
+15,000 positions), and noise added to the measures, other restart lengths or
+geometric growth did no better than this schedule on the benchmark's deals.
 
 >>> from fifteen_kit.five_by_15.rules import Position
 >>> result = best_first(Position.deal(seed=3, colours=3, size=6))
@@ -53,6 +59,7 @@ import heapq
 import random
 import time
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from .. import _check
 from ..contract import SolveResult, Verdict
@@ -213,6 +220,22 @@ def _row_scores(row: bytes) -> tuple[int, int, int, int]:
 RESTART_BASE = 1_000
 
 
+class _Plan(NamedTuple):
+    """A schedule for :func:`best_first`: a complete first run, then restarts (the tuning knobs of bench/)."""
+
+    first: int  # positions of the first run (measure ``first_measure``, no noise); 0 for none
+    first_measure: int
+    base: int  # restart i may expand base * luby(i) positions (growth 0) or base * growth ** (i - 1)
+    growth: float
+    measures: tuple[int, ...]  # restart i uses measures[i % len(measures)]
+    # from each measure's second run, keys get 0 .. 2**noise - 1 eighths of a unit added (-1 or measure 0: shuffle)
+    noise: int
+
+
+#: The schedule of :func:`best_first` (compared with others in bench/tune_five_by_15.py).
+_PLAN = _Plan(0, 3, RESTART_BASE, 0, (0, 1, 2, 3), -1)
+
+
 def luby(i: int) -> int:
     """The ``i``-th term (from 1) of the Luby restart sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
 
@@ -258,14 +281,25 @@ def best_first(position: Position, budget: int | None = 300_000,
         return _best_first(position, budget, seconds)
 
 
-def _best_first(position: Position, budget: int, seconds: float | None) -> SolveResult[Move]:
+def _best_first(position: Position, budget: int, seconds: float | None, plan: _Plan = _PLAN) -> SolveResult[Move]:
     clock = _Clock(budget, seconds)
     cache: dict[bytes, tuple[int, int, int, int]] = {}  # row scores, shared by all runs
     run = 0
+    search: _Ordered | None = None
     while True:
+        if run == 0 and plan.first:
+            length, search = plan.first, _Ordered(position, plan.first_measure, cache, None, 0)
+        elif run > 0:
+            length = plan.base * luby(run) if not plan.growth else int(plan.base * plan.growth ** (run - 1))
+            measure = plan.measures[run % len(plan.measures)]
+            noisy = run > len(plan.measures)  # each measure's first run is plain
+            search = None  # free the last run's table before the next one fills its own
+            search = _Ordered(position, measure, cache, random.Random(run) if noisy else None,
+                              -1 if measure == 0 else plan.noise)
         run += 1
-        search = _Ordered(position, run % 4, cache, random.Random(run) if run > 4 else None)
-        for _ in range(RESTART_BASE * luby(run)):
+        if search is None:
+            continue
+        for _ in range(length):
             if clock.spent():
                 return clock.result("unknown")
             verdict = search.step()
@@ -277,12 +311,16 @@ class _Ordered:
     """One best-first search with its own transposition table; :meth:`step` expands one position."""
 
     def __init__(self, position: Position, measure: int, cache: dict[bytes, tuple[int, int, int, int]],
-                 shuffle: random.Random | None) -> None:
+                 rng: random.Random | None, noise: int) -> None:
         self.graph = _Graph(position)
-        self.measure, self.cache, self.shuffle = measure, cache, shuffle
+        self.measure, self.cache = measure, cache
+        self.shuffle = rng if noise < 0 else None
+        self.bits = rng.getrandbits if rng is not None and noise > 0 else None
+        self.noise = noise
         width = self.graph.width
         self.rows = [slice(base, base + width) for base in range(0, len(self.graph.start), width)]
-        self.queue = [(self.score(self.graph.start), 0, self.graph.start)]
+        value = self.score(self.graph.start)
+        self.queue = [(value << 3 if self.bits else value, 0, value, self.graph.start)]  # (key, tie, score, packed)
         self.count = 0
 
     def score(self, packed: bytes) -> int:
@@ -301,13 +339,14 @@ class _Ordered:
         if not self.queue:
             return "lost", ()
         graph = self.graph
-        score, _, packed = heapq.heappop(self.queue)
+        _, _, score, packed = heapq.heappop(self.queue)
         if packed == graph.goal:
             return "won", graph.line(packed)
         children = graph.children(packed)
         if self.shuffle is not None and len(children) > 1:  # a list of one draws nothing: same sequence
             self.shuffle.shuffle(children)
         parents, width, cache, measure, queue = graph.parents, graph.width, self.cache, self.measure, self.queue
+        bits, noise = self.bits, self.noise
         for move, child in children:
             if child in parents:
                 continue
@@ -330,5 +369,5 @@ class _Ordered:
                     after = cache[new] = _row_scores(new)
                 value += after[measure] - before[measure]
             self.count -= 1  # newest first among equals: dive along the best line
-            heapq.heappush(queue, (value, self.count, child))
+            heapq.heappush(queue, ((value << 3) + bits(noise) if bits else value, self.count, value, child))
         return None
