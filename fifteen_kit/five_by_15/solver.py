@@ -42,8 +42,8 @@ exhausted.  Measured in ``bench/bench_five_by_15.py``.  Other schedules were
 compared by positions expanded on a separate set of deals
 (``bench/tune_five_by_15.py``): a long complete first run with one measure is
 far worse (no single measure decides more than about half the deals within
-15,000 positions), and noise added to the measures, other restart lengths or
-geometric growth did no better than this schedule on the benchmark's deals.
+15,000 positions), and noise added to the measures or other restart lengths
+did no better than this schedule on the benchmark's deals.
 
 >>> from fifteen_kit.five_by_15.rules import Position
 >>> result = best_first(Position.deal(seed=3, colours=3, size=6))
