@@ -7,7 +7,8 @@ Usage (from the repository root)::
     python bench/run.py --strict         # exit with status 1 if any check printed FAIL
 
 After the modules, the headline table (``bench/table.py``: each figure beside its reference and target) is
-printed; a full run (no filters) also writes it into README.md and ``bench/results/bench_table.md``.
+printed and written into README.md and ``bench/results/bench_table.md``; a partial run (with filters) replaces
+only the rows it measured, keeping the others from the last run.
 
 The repository root is put on ``sys.path``, so the kit needs no installing.  A
 benchmark's ``main()`` prints its own table and PASS/FAIL/SKIP lines and returns
@@ -64,11 +65,12 @@ def main(argv: list[str] | None = None) -> int:
     failures = run(names)
     import table
 
+    if args.filters:  # a partial run: the rows it measured replace theirs in the last full run's table
+        table.merge_previous()
     print("=== headline table ===")
     print(table.render())
-    if not args.filters:
-        table.write()
-        print(f"table written to {table.RESULT.relative_to(REPO_ROOT)} and README.md")
+    table.write()
+    print(f"table written to {table.RESULT.relative_to(REPO_ROOT)} and README.md")
     print(f"{len(names)} benchmark module(s) run, {failures} check(s) failed")
     return 1 if args.strict and failures else 0
 

@@ -55,6 +55,26 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _rows_of(table: str) -> list[Row]:
+    """The rows of a table written by :func:`render` (the "met" column read back as True, False or None)."""
+    met = {"yes": True, "**no**": False}
+    rows = []
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        if line.startswith("| ") and len(cells) == 6 and cells[0] not in ("area", "---"):
+            rows.append(Row(*cells[:5], met.get(cells[5])))
+    return rows
+
+
+def merge_previous(result: Path = RESULT) -> None:
+    """Keep the rows of the last full run that this (partial) run did not measure, in their places."""
+    if not result.exists():
+        return
+    fresh = {(r.area, r.figure): r for r in ROWS}
+    merged = [fresh.pop((r.area, r.figure), r) for r in _rows_of(result.read_text())]
+    ROWS[:] = merged + list(fresh.values())
+
+
 def write(readme: Path = README, result: Path = RESULT) -> None:
     """Write the table to ``result`` and between the markers in ``readme`` (which must hold both markers)."""
     table = render()
