@@ -23,6 +23,8 @@ from __future__ import annotations
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+__all__ = ["Looks"]
+
 
 class Looks:
     """Shared Layout, ButtonStyle and HTMLStyle widgets of one board, one per distinct set of traits."""
