@@ -87,7 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         failed += not ok
         print(f"{'PASS' if ok else 'FAIL'} {path.stem}: Run All under {RUN_ALL_TARGET:g} s, every cell under "
               f"{CELL_TARGET:g} s")
-        was = (f"{before['run_all_s']} s / {before['slowest_cell_s']} s (previous file)" if before else "")
+        baseline = data.get("before_issue_21", {}).get(path.stem, before)
+        was = (f"{baseline['run_all_s']} s / {baseline['slowest_cell_s']} s "
+               f"({'before issue 21' if baseline is not before else 'previous file'})" if baseline else "")
         record("lessons", f"{path.stem} Run All / slowest cell", f"{row['run_all_s']} s / {row['slowest_cell_s']} s",
                was, f"< {RUN_ALL_TARGET:g} s / < {CELL_TARGET:g} s", ok)
     data["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "system": platform.system(),
