@@ -3,7 +3,7 @@
 #   make test      ruff, mypy, unit tests, doctests, property tests, every lesson under nbval, then the browser tests
 #   make play      one board as an app with Voila: make play GAME=fifteens
 #   make lessons   re-execute every lesson (and the teacher's notebooks) in place and save its outputs
-#   make bench     run the benchmarks in bench/ (bench_lessons.py writes bench/results/lesson_times.json)
+#   make bench     run the benchmarks in bench/ and write their headline table into README.md (about 20 minutes)
 #   make guide-answers  write the teacher guide's answer pages (lessons/teacher_guide/answers/) from the workbook
 #   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
 #   make printables  the printable materials as PDF files in build/printables/ (Chromium prints the kit's HTML)
