@@ -4,10 +4,12 @@ Matplotlib's defaults (10 pt text, 1.5 pt lines) are for a page held at arm's le
 a plot needs tick labels of at least 14 pt, titles and axis labels of at least 16 pt, thick lines and colours
 that stay distinct with the common colour-vision deficiencies (the Okabe-Ito palette, whose hues the boards use
 too: see ``fifteen_kit.widgets.palette``).  :data:`STYLE` holds the settings as plain data;
-:func:`use` applies them to every later plot, :func:`context` to the plots made inside a ``with`` block.
+:func:`use` applies them to every later plot, :func:`context` to the plots made inside a ``with`` block, and
+:func:`image` is how every plot the kit shows reaches a notebook: as a PNG picture, whatever the plotting backend.
 
-Importing this module does not import matplotlib (``import fifteen_kit`` stays light); :func:`use` and
-:func:`context` import it, and raise ModuleNotFoundError naming the ``lab`` extra when it is missing.
+Importing this module does not import matplotlib (``import fifteen_kit`` stays light); :func:`use`,
+:func:`context` and :func:`image` import it, and raise ModuleNotFoundError naming the ``lab`` extra when it is
+missing.
 
 >>> STYLE["xtick.labelsize"] >= MIN_PT["tick"]
 True
@@ -22,8 +24,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from fifteen_kit._extras import require
+from fifteen_kit.errors import InvalidArgumentError
 
-__all__ = ["COLOURS", "MIN_PT", "STYLE", "context", "use"]
+__all__ = ["COLOURS", "MIN_PT", "STYLE", "context", "image", "use"]
 
 #: The Okabe-Ito colours, in the order plots take them: blue, vermillion, bluish green, orange, sky blue,
 #: reddish purple, yellow, black (Okabe and Ito 2008; yellow, sky, green, orange, vermillion as on the boards).
@@ -112,3 +115,40 @@ def context() -> Iterator[None]:
     matplotlib = require("matplotlib", "lab", "fifteen_kit.plotstyle")
     with matplotlib.rc_context(_rc()):
         yield
+
+
+def image(fig: Any) -> Any:
+    """The matplotlib Figure ``fig`` as a PNG picture for a notebook output (an ``IPython.display.Image``).
+
+    Every plot the kit shows goes through here.  A bare Figure is shown as a picture only when IPython's inline
+    backend is on, which ipykernel turns on only when ``MPLBACKEND`` is unset (with ``MPLBACKEND=Agg`` the
+    output is the text ``<Figure size ...>`` alone); a PNG drawn here by ``savefig`` shows the same in
+    JupyterLab, Voila, JupyterLite and under nbval.  It is drawn with the kit's style (100 dpi, tight box),
+    whatever a matplotlibrc says, and without the software's name in its metadata, so a figure gives the same
+    bytes every time.  The picture is about ``fig``'s size in inches times 100 pixels (less its empty margins).
+
+    Raises InvalidArgumentError for anything but a matplotlib Figure; ModuleNotFoundError (naming
+    ``pip install 'fifteen-kit[lab]'``) when matplotlib or IPython is missing.
+
+    >>> from matplotlib.figure import Figure
+    >>> with context():
+    ...     fig = Figure(figsize=(3, 2))
+    >>> _ = fig.add_subplot().plot([1, 2, 3], [3, 1, 2])
+    >>> picture = image(fig)
+    >>> picture.format, picture.data[:4]
+    ('png', b'\\x89PNG')
+    >>> image("a chart")
+    Traceback (most recent call last):
+    ...
+    fifteen_kit.errors.InvalidArgumentError: image needs a matplotlib Figure, not str (input: 'a chart')
+    """
+    figure = require("matplotlib.figure", "lab", "fifteen_kit.plotstyle")
+    display = require("IPython.display", "lab", "fifteen_kit.plotstyle")
+    if not isinstance(fig, figure.Figure):
+        raise InvalidArgumentError(f"image needs a matplotlib Figure, not {type(fig).__name__}", input=fig)
+    import io
+
+    buffer = io.BytesIO()
+    with context():
+        fig.savefig(buffer, format="png", metadata={"Software": None})
+    return display.Image(data=buffer.getvalue(), format="png")

@@ -430,16 +430,18 @@ def fifteens_chart(results: ClassResults) -> Any:
 
 
 def _report(results: ClassResults) -> list[Any]:
-    shown: list[Any] = [class_table(results)]
+    # the class table, then each chart as a picture (plotstyle.image: shown whatever MPLBACKEND says)
+    from fifteen_kit import plotstyle
+    charts = []
     if any(q.kind == "check" for q in results.questions()):
-        shown.append(exercises_chart(results))
+        charts.append(exercises_chart(results))
     if results.predictions():
-        shown.append(predictions_chart(results))
+        charts.append(predictions_chart(results))
     if results.dice().pupils:
-        shown.append(dice_chart(results))
+        charts.append(dice_chart(results))
     if results.fifteens():
-        shown.append(fifteens_chart(results))
-    return shown
+        charts.append(fifteens_chart(results))
+    return [class_table(results), *(plotstyle.image(fig) for fig in charts)]
 
 
 class ClassView(w.VBox):

@@ -395,10 +395,15 @@ class Prediction(_Question):
                 shown_item = self._reveal()
                 if isinstance(shown_item, str):
                     shown_item = Markdown(shown_item)  # text is Markdown, not a Python string's repr
+                if "matplotlib.figure" in sys.modules and isinstance(shown_item,
+                                                                     sys.modules["matplotlib.figure"].Figure):
+                    if "matplotlib.pyplot" in sys.modules:
+                        sys.modules["matplotlib.pyplot"].close(shown_item)  # shown once; pyplot must not keep it
+                    from fifteen_kit import plotstyle
+
+                    shown_item = plotstyle.image(shown_item)  # a picture whatever MPLBACKEND says
                 if shown_item is not None:
                     display(shown_item)
-                if type(shown_item).__name__ == "Figure" and "matplotlib.pyplot" in sys.modules:
-                    sys.modules["matplotlib.pyplot"].close(shown_item)  # shown once; pyplot must not keep it
             self.reveal_box.children = [out]
         if record:
             self._record(answer=text, truth=self.form.show(truth))

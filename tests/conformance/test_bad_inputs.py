@@ -787,6 +787,18 @@ def _examples_guide_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
     }
 
 
+def _examples_plots_20() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of how the kit's plots reach a notebook (issue 20)."""
+
+    def figure() -> Any:
+        from matplotlib.figure import Figure
+        fig = Figure(figsize=(2, 1.5))
+        fig.add_subplot().plot([1, 2], [2, 1])
+        return fig
+
+    return {"fifteen_kit.plotstyle.image": lambda _: {"fig": figure()}}
+
+
 _EXAMPLE_OVERRIDES = {
     "fifteen_kit.widgets.five_by_15.FiveBy15Board.shift": lambda b: {"first": b._conformance_shift},
 }
@@ -823,7 +835,7 @@ TARGETS = public_targets()
 INSTANCES = _instances()
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
             **_examples_results_19(), **_examples_export_19(), **_examples_guide_19(), **_examples_printables_19(),
-            **_EXAMPLE_OVERRIDES}
+            **_examples_plots_20(), **_EXAMPLE_OVERRIDES}
 
 
 def _cases():

@@ -93,8 +93,10 @@ def subset_sum_chart() -> Any:
 def _chart_and_tie() -> Any:
     from IPython.display import display
 
+    from fifteen_kit import plotstyle
+
     top, n = most_common_sums()
-    display(subset_sum_chart())
+    display(plotstyle.image(subset_sum_chart()))
     counts = subset_sum_counts()
     symmetric = all(counts[t] == counts[45 - t] for t in counts)
     return _markdown(f"The most common sums are **{', '.join(map(str, top[:-1]))} and {top[-1]}**, a tie: "

@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from fifteen_kit import plotstyle
 from fifteen_kit.answers import Choice, Number
 from fifteen_kit.nasty15.boards import COLOURS, PUBLIC_BOARD
 from fifteen_kit.nasty15.examples import WORKED_EXAMPLES
@@ -81,22 +82,9 @@ def _figure(width: float, height: float) -> Any:
     # a Figure outside pyplot: nothing is drawn twice, and no figure is left open in the kernel
     from matplotlib.figure import Figure
 
-    from fifteen_kit import plotstyle
-
     with plotstyle.context():
         fig = Figure(figsize=(width, height))
     return fig
-
-
-def _image(fig: Any) -> Any:
-    # a chart as a PNG image: shown the same in JupyterLab, Voila and JupyterLite, whatever the plotting backend
-    import io
-
-    from IPython.display import Image
-
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return Image(data=buffer.getvalue(), format="png")
 
 
 # -- reveals -----------------------------------------------------------------------------------------------------
@@ -135,7 +123,6 @@ def rules_chart(thresholds: tuple[int, ...] = THRESHOLDS) -> Any:
     >>> [t.get_text() for t in fig.axes[0].get_xticklabels()]
     ['cautious', 'greedy', 'stop at 8']
     """
-    from fifteen_kit import plotstyle
     from fifteen_kit.nasty15.studies import simple_rule_values
 
     values = simple_rule_values(BOARD, thresholds)
@@ -159,8 +146,6 @@ def distributions_chart() -> Any:
     >>> len(distributions_chart().axes)
     2
     """
-    from fifteen_kit import plotstyle
-
     fig = _figure(10, 4.8)
     with plotstyle.context():
         axes = fig.subplots(1, 2, sharey=True)
@@ -184,7 +169,6 @@ def simulation_chart() -> Any:
     >>> simulation_chart().axes[0].get_xscale()
     'linear'
     """
-    from fifteen_kit import plotstyle
     from fifteen_kit.nasty15.studies import running_averages
 
     running = running_averages(_simulated())
@@ -208,7 +192,6 @@ def boards_chart() -> Any:
     >>> len(boards_chart().axes[0].patches)
     19
     """
-    from fifteen_kit import plotstyle
     from fifteen_kit.nasty15.studies import board_values
 
     values = board_values()
@@ -446,10 +429,10 @@ TASKS: list[Task] = [
             truth=lambda: _better_simple_rule(), reveal=_rules_pair),
     Predict("04.p8", "The rule 'stop at n pips' rolls on until the placed pips reach n, then stops. Which n gives "
             "the most points on average?", Number(), truth=lambda: _best_threshold(),
-            reveal=lambda: _image(rules_chart())),
+            reveal=lambda: plotstyle.image(rules_chart())),
     Predict("04.p9", "With the rule 'stop at 9 pips', what percentage of turns score FEWER than 9 points?",
             Number(places=1, percent=True), truth=lambda: _share_below(9),
-            reveal=lambda: _image(distributions_chart())),
+            reveal=lambda: plotstyle.image(distributions_chart())),
     Predict("04.p10", "The chart in the last prediction showed how well the best simple rule does. How many points "
             "on average do you think the best possible policy scores? (to the nearest whole point)", Number(places=0),
             truth=lambda: round(policy_for(BOARD).expected_score()), reveal=_optimal_reveal, unit="points"),
@@ -464,10 +447,10 @@ TASKS: list[Task] = [
             reveal=_decision_reveal),
     Predict("04.p14", "The computer plays 1,500 turns with best play on the public board. Its average score "
             "will be ...", Choice(("exactly the expected score", "close to it", "far from it")),
-            truth=lambda: _simulation_verdict(), reveal=lambda: _image(simulation_chart())),
+            truth=lambda: _simulation_verdict(), reveal=lambda: plotstyle.image(simulation_chart())),
     Predict("04.p15", "Which kind of board is easiest (the most points on average with best play)?",
             Choice(("651111", "333222", "432222", "433221")), truth=lambda: _easiest_of(
-                ("651111", "333222", "432222", "433221")), reveal=lambda: _image(boards_chart())),
+                ("651111", "333222", "432222", "433221")), reveal=lambda: plotstyle.image(boards_chart())),
     Predict("04.p16", "Gambler variant (a bust scores 0), the position of the decision above (6 pips placed; white "
             "and red left). Stop, or roll?", Choice(("stop", "roll")),
             truth=lambda: _decision(DECISION + " gambler"), reveal=_gambler_reveal),

@@ -179,7 +179,9 @@ def _apart(a: Any, b: Any) -> bool:
 def _blind_reveal() -> Any:
     from IPython.display import display
 
-    display(study_chart(_rows(BLIND), f"Fifteens: {GAMES} deals, the same deals for every player"))
+    from fifteen_kit import plotstyle
+
+    display(plotstyle.image(study_chart(_rows(BLIND), f"Fifteens: {GAMES} deals, the same deals for every player")))
     most, fewest = _rows(("most",))[0], _rows(("fewest",))[0]
     if not _apart(most, fewest):
         return _md("Every pair of ranges overlaps: this study cannot rank the players.")
@@ -194,9 +196,12 @@ def _points(rate_a: float, rate_b: float) -> float:
 def _thoughtful_reveal() -> Any:
     from IPython.display import display
 
+    from fifteen_kit import plotstyle
+
     best = next(row for row in lesson_study() if row.player == blind_winner())
     thoughtful = lesson_study()[-1]
-    display(study_chart(list(lesson_study()), f"Fifteens: {GAMES} deals, with the player who sees the stock"))
+    display(plotstyle.image(study_chart(list(lesson_study()),
+                                        f"Fifteens: {GAMES} deals, with the player who sees the stock")))
     return _md(
         f"The thoughtful solver won **{thoughtful.wins} of {thoughtful.games}** deals: "
         f"{thoughtful.rate:.1%} against {best.rate:.1%} for {best.player}, the best player that cannot see the "

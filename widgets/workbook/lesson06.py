@@ -231,7 +231,9 @@ def level_chart() -> Any:
 def _levels_reveal() -> Any:
     from IPython.display import display
 
-    display(level_chart())
+    from fifteen_kit import plotstyle
+
+    display(plotstyle.image(level_chart()))
     lines = ["| level | solver: won / proved lost / no answer yet | greedy: won / stuck / loop | "
              "random: won / stuck / loop |", "|---:|---|---|---|"]
     for level, r in level_results().items():
