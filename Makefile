@@ -1,5 +1,5 @@
 # fifteen-kit: every target creates .venv itself, from the same pins Binder uses.
-#   make lab       JupyterLab on lessons/ (prints the URL; works headless)
+#   make lab       JupyterLab on the repository, lessons/00 open first; autosave off (prints the URL; works headless)
 #   make test      ruff, mypy, unit tests, doctests, property tests, every lesson under nbval, then the browser tests
 #   make play      one board as an app with Voila: make play GAME=fifteens
 #   make lessons   re-execute every lesson (and the teacher's notebooks) in place and save its outputs
@@ -52,12 +52,24 @@ $(BENCH_VENV)/.bench: binder/requirements.txt bench/requirements.txt pyproject.t
 	$(BENCH_VENV)/bin/python -m pip install --quiet --no-deps -e .
 	@touch $@
 
-lab: $(VENV)/.lab
-	$(BIN)/jupyter trust $(LESSONS)
-	@echo "Starting JupyterLab on lessons/ -- open the URL printed below (with its token)."
-	@echo "Start with 00_start_here.ipynb.  Stop the server with Ctrl-C."
-	$(BIN)/jupyter lab --no-browser $(ROOT_OK) --ip=$(IP) --port=$(PORT) --ServerApp.root_dir=lessons \
-		--LabApp.default_url=/lab/tree/00_start_here.ipynb
+# make lab's own JupyterLab settings (never Binder's, where each pupil works on a copy and autosave stays on):
+# binder/overrides.json plus lab/no-autosave.json, so running a lesson never writes into the tracked
+# lessons/*.ipynb; File > Save Notebook As... keeps a copy (README).  tests/test_make_lab.py checks them.
+LAB_SETTINGS := .cache/lab-settings
+$(LAB_SETTINGS)/overrides.json: binder/overrides.json lab/no-autosave.json
+	mkdir -p $(LAB_SETTINGS)/overrides.d
+	cp lab/no-autosave.json $(LAB_SETTINGS)/overrides.d/
+	cp binder/overrides.json $@
+
+# The repository's root is served (lessons/, play/, bench/ all reachable); lesson 00 opens first.
+lab: $(VENV)/.lab $(LAB_SETTINGS)/overrides.json
+	$(BIN)/jupyter trust $(LESSONS) $(wildcard play/*.ipynb)
+	mkdir -p my_work
+	@echo "Starting JupyterLab on the kit (lessons/, play/, bench/) -- open the URL printed below (with its token)."
+	@echo "It opens lessons/00_start_here.ipynb.  Autosave is off: to keep your work, File > Save Notebook As..."
+	@echo "into my_work/.  Stop the server with Ctrl-C."
+	$(BIN)/jupyter lab --no-browser $(ROOT_OK) --ip=$(IP) --port=$(PORT) --ServerApp.root_dir="$(CURDIR)" \
+		--LabApp.default_url=/lab/tree/lessons/00_start_here.ipynb --LabApp.app_settings_dir="$(CURDIR)/$(LAB_SETTINGS)"
 
 test: $(VENV)/.test $(CHROMIUM) $(AXE)
 	$(BIN)/ruff check .
