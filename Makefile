@@ -79,11 +79,12 @@ test: $(VENV)/.test $(CHROMIUM) $(AXE)
 # and tests/binder/measure.py prints its size and start-up times.  It checks the pins and postBuild, not the
 # Docker image itself (no conda, no Docker here).
 BINDER_VENV   := .venv-binder
-BINDER_PYTHON ?= $(or $(shell command -v python3.11 2>/dev/null),$(PYTHON))
+# (python3.11 only if it runs: a pyenv shim exists for versions it does not select)
+BINDER_PYTHON ?= $(or $(shell python3.11 -c 'import sys; print(sys.executable)' 2>/dev/null),$(PYTHON))
 binder-check:
 	rm -rf $(BINDER_VENV)
 	@$(BINDER_PYTHON) -c 'import sys; v = sys.version_info[:2]; print("binder-check: Python %d.%d" % v \
-		+ ("" if v == (3, 11) else " (no python3.11 here: Binder runs 3.11, whose base pins may not all install)"))'
+		+ ("" if v == (3, 11) else " (no working python3.11 here; Binder runs 3.11, as binder/runtime.txt says)"))'
 	$(BINDER_PYTHON) -m venv $(BINDER_VENV)
 	$(BINDER_VENV)/bin/python tests/binder/repo2docker_base.py --kept-beside binder/requirements.txt \
 		--output $(BINDER_VENV)/base-kept.txt
