@@ -81,17 +81,30 @@ test: $(VENV)/.test $(CHROMIUM) $(AXE)
 	$(MAKE) test-lite
 	$(MAKE) binder-check
 
-# Binder's recipe replayed on this machine: a fresh venv of the host's $(PYTHON) (not repo2docker's image, nor
-# necessarily the Python of binder/runtime.txt) with binder/requirements.txt, then binder/postBuild, plus only the
-# test runner (pytest and nbval at their pins in tests/requirements.txt); every lesson under nbval in it, then its
-# size and start-up times.  It checks the pins and postBuild, not the Docker image Binder itself would build.
-BINDER_VENV := .venv-binder
+# Binder's recipe replayed on this machine, on top of what Binder's image holds first.  A fresh venv of python3.11
+# (binder/runtime.txt's version; the host's $(PYTHON) if there is none) gets repo2docker's Python 3.11 base
+# environment: its conda lock's Python packages at their versions, from PyPI (tests/binder/repo2docker_base.py),
+# less those binder/requirements.txt pins at another version, which pip would replace at once (same end state,
+# half the install).  Then binder/requirements.txt and binder/postBuild, as repo2docker runs them.  It fails if
+# `pip check` finds a broken requirement, or a Jupyter extension is disabled or incompatible
+# (tests/binder/check_extensions.py); then pytest and nbval (tests/requirements.txt pins) run every lesson in it,
+# and tests/binder/measure.py prints its size and start-up times.  It checks the pins and postBuild, not the
+# Docker image itself (no conda, no Docker here).
+BINDER_VENV   := .venv-binder
+# (python3.11 only if it runs: a pyenv shim exists for versions it does not select)
+BINDER_PYTHON ?= $(or $(shell python3.11 -c 'import sys; print(sys.executable)' 2>/dev/null),$(PYTHON))
 binder-check:
 	rm -rf $(BINDER_VENV)
-	$(PYTHON) -m venv $(BINDER_VENV)
-	$(BINDER_VENV)/bin/python -m pip install --quiet --upgrade pip
+	@$(BINDER_PYTHON) -c 'import sys; v = sys.version_info[:2]; print("binder-check: Python %d.%d" % v \
+		+ ("" if v == (3, 11) else " (no working python3.11 here; Binder runs 3.11, as binder/runtime.txt says)"))'
+	$(BINDER_PYTHON) -m venv $(BINDER_VENV)
+	$(BINDER_VENV)/bin/python tests/binder/repo2docker_base.py --kept-beside binder/requirements.txt \
+		--output $(BINDER_VENV)/base-kept.txt
+	$(BINDER_VENV)/bin/python -m pip install --quiet --no-deps -r $(BINDER_VENV)/base-kept.txt
 	$(BINDER_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt
 	PATH="$(CURDIR)/$(BINDER_VENV)/bin:$$PATH" bash binder/postBuild
+	$(BINDER_VENV)/bin/python -m pip check
+	$(BINDER_VENV)/bin/python tests/binder/check_extensions.py
 	$(BINDER_VENV)/bin/python -m pip install --quiet pytest nbval -c tests/requirements.txt
 	$(BINDER_VENV)/bin/python -m pytest -p no:cacheprovider lessons --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/sanitize.cfg
