@@ -1,0 +1,170 @@
+"""One class on one JupyterHub: its settings, accounts, lesson links and per-pupil limits.
+
+Shared by ``hub/jupyterhub_config.py`` (which JupyterHub loads), :mod:`hub.run` and :mod:`hub.loadtest`, so each
+of these reads the same values.  The settings travel from ``make hub`` to the hub's configuration in environment
+variables (``KIT_HUB_*``, see :meth:`Classroom.from_env`).
+
+>>> room = Classroom(pupils=2, repo="https://example.org/school/fifteen-kit.git")
+>>> room.accounts()
+['teacher', 'pupil01', 'pupil02']
+>>> room.lesson_link("lessons/01_magic_square.ipynb").split("?")[0]
+'http://127.0.0.1:8000/hub/user-redirect/git-pull'
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, fields
+from pathlib import Path
+from urllib.parse import urlencode
+
+__all__ = [
+    "CPU_LIMIT",
+    "MAX_PUPILS",
+    "MEM_LIMIT",
+    "MEM_LIMIT_BYTES",
+    "REPO_ROOT",
+    "TARGET_DIR",
+    "TEACHER",
+    "Classroom",
+    "lesson_files",
+    "pupil_names",
+]
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+TEACHER = "teacher"
+MAX_PUPILS = 99
+TARGET_DIR = "fifteen-kit"  # the folder nbgitpuller pulls the repository into, in each pupil's home
+
+# Per-pupil limits.  JupyterHub passes them to its spawner; SimpleLocalProcessSpawner (what make hub uses on this
+# machine, see jupyterhub_config.py) does not enforce them, Zero to JupyterHub's KubeSpawner does (deploy/z2jh/).
+# Chosen from `make hub-loadtest` (hub/results/loadtest.md, "Per lesson"): the heaviest lesson's pupil (single-user
+# server + kernel, unique memory after Run All) uses at most about 0.2 GB; twice that, rounded up to a whole
+# 256 MiB step, is 512 MiB, which leaves room for a pupil re-running cells and playing more boards.  The load test
+# fails if any pupil's measured memory reaches MEM_LIMIT.  CPU: one pupil's Run All of the heaviest lesson takes a
+# few CPU-seconds; a limit of one core keeps any one pupil (a runaway loop) from taking both cores of a 2-core
+# machine, while a single pupil still runs at full speed.
+MEM_LIMIT = "512M"
+MEM_LIMIT_BYTES = 512 * 1024 * 1024
+CPU_LIMIT = 1.0
+
+
+def pupil_names(count: int) -> list[str]:
+    """The pupils' account names, ``pupil01`` .. ``pupilNN``.
+
+    Raises ValueError if ``count`` is not between 1 and :data:`MAX_PUPILS`.
+
+    >>> pupil_names(3)
+    ['pupil01', 'pupil02', 'pupil03']
+    >>> pupil_names(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: count: a class has 1 to 99 pupils, not 0
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_PUPILS:
+        raise ValueError(f"count: a class has 1 to {MAX_PUPILS} pupils, not {count!r}")
+    return [f"pupil{i:02d}" for i in range(1, count + 1)]
+
+
+def lesson_files() -> list[str]:
+    """The lessons, as paths relative to the repository root, in teaching order.
+
+    >>> lesson_files()[0]
+    'lessons/00_start_here.ipynb'
+    """
+    return sorted(p.relative_to(REPO_ROOT).as_posix() for p in (REPO_ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
+
+
+@dataclass(frozen=True)
+class Classroom:
+    """Settings of one class's hub.
+
+    ``pupils``: number of pupil accounts (1 to 99); ``ip``/``port``: where the hub listens; ``repo``/``branch``:
+    the git repository (URL or local path) the lesson links pull from; ``state``: folder for the hub's database,
+    secrets, passwords and the pupils' homes; ``cull_idle``/``cull_every``: seconds of inactivity after which a
+    pupil's server is stopped, and how often the culler looks (seconds).
+    """
+
+    pupils: int = 30
+    ip: str = "127.0.0.1"
+    port: int = 8000
+    repo: str = str(REPO_ROOT)
+    branch: str = "main"
+    state: str = str(REPO_ROOT / "build" / "hub")
+    cull_idle: int = 3600
+    cull_every: int = 300
+
+    def __post_init__(self) -> None:
+        pupil_names(self.pupils)
+        if not 1 <= self.port <= 65535:
+            raise ValueError(f"port: 1 to 65535, not {self.port}")
+        if self.cull_idle < 60 or self.cull_every < 10:
+            raise ValueError(f"cull_idle/cull_every: at least 60/10 seconds, not {self.cull_idle}/{self.cull_every}")
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Classroom:
+        """The settings from ``KIT_HUB_<FIELD>`` environment variables (missing ones keep their defaults).
+
+        >>> Classroom.from_env({"KIT_HUB_PUPILS": "5"}).pupils
+        5
+        """
+        env = dict(os.environ) if env is None else env
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            raw = env.get(f"KIT_HUB_{f.name.upper()}")
+            if raw not in (None, ""):
+                values[f.name] = int(raw) if f.type == "int" else raw
+        return cls(**values)  # type: ignore[arg-type]
+
+    def to_env(self) -> dict[str, str]:
+        """The settings as ``KIT_HUB_*`` environment variables (what :meth:`from_env` reads).
+
+        >>> Classroom(pupils=4).to_env()["KIT_HUB_PUPILS"]
+        '4'
+        """
+        return {f"KIT_HUB_{f.name.upper()}": str(getattr(self, f.name)) for f in fields(self)}
+
+    @property
+    def url(self) -> str:
+        """The hub's address, ending in ``/``."""
+        return f"http://{self.ip}:{self.port}/"
+
+    @property
+    def state_path(self) -> Path:
+        """The state folder as a path."""
+        return Path(self.state)
+
+    def home(self, name: str) -> Path:
+        """The home folder of user ``name``."""
+        return self.state_path / "homes" / name
+
+    def accounts(self) -> list[str]:
+        """Every account: the teacher (an admin) first, then the pupils."""
+        return [TEACHER, *pupil_names(self.pupils)]
+
+    def lesson_link(self, path: str) -> str:
+        """The nbgitpuller link that pulls the repository into the pupil's home and opens ``path`` in JupyterLab.
+
+        ``path`` is relative to the repository root (a notebook or a folder).  Opening the link logs the pupil
+        in, starts their server if needed, pulls (a first clone, later a merge that keeps the pupil's edits) into
+        ``~/fifteen-kit`` and opens the file.
+        """
+        query = urlencode({"repo": self.repo, "branch": self.branch, "targetpath": TARGET_DIR,
+                           "urlpath": f"lab/tree/{TARGET_DIR}/{path}"})
+        return f"{self.url}hub/user-redirect/git-pull?{query}"
+
+    def lesson_links(self) -> dict[str, str]:
+        """One link per lesson (and one for ``play/``), keyed by path."""
+        return {path: self.lesson_link(path) for path in [*lesson_files(), "play"]}
+
+
+def hub_bin(name: str) -> str:
+    """Path of a command in the hub's venv (``.venv-hub/bin``), or next to this Python if that venv is absent."""
+    candidate = REPO_ROOT / ".venv-hub" / "bin" / name
+    return str(candidate if candidate.exists() else Path(sys.executable).parent / name)
+
+
+def proxy_command() -> str:
+    """Path of configurable-http-proxy as ``make hub`` installs it (npm, into ``.cache/hub-proxy``)."""
+    return str(REPO_ROOT / ".cache" / "hub-proxy" / "node_modules" / ".bin" / "configurable-http-proxy")
