@@ -56,10 +56,19 @@ c.Authenticator.admin_users = {TEACHER}
 c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
 c.SimpleLocalProcessSpawner.home_dir_template = str(state / "homes" / "{username}")
 c.Spawner.cmd = [hub_bin("jupyterhub-singleuser")]
-c.Spawner.args = ["--ServerApp.terminals_enabled=False"] + (["--allow-root"] if os.getuid() == 0 else [])
+# Kernels talk to their server over ipc sockets in the pupil's home, not TCP ports on loopback: with thirty
+# servers starting kernels at once, each picking "free" TCP ports on its own, two kernels took the same port
+# (ZMQError: Address already in use) in the 30-pupil load test.
+c.Spawner.args = ["--ServerApp.terminals_enabled=False", "--KernelManager.transport=ipc"]
+if os.getuid() == 0:
+    c.Spawner.args.append("--allow-root")
 c.Spawner.default_url = "/lab"
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "TZ"]
-c.Spawner.environment = {"PATH": f"{Path(hub_bin('python')).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}"}
+c.Spawner.environment = {
+    "PATH": f"{Path(hub_bin('python')).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}",
+    # Short per-pupil runtime folder: ipc socket paths (below) must stay under 107 characters.
+    "JUPYTER_RUNTIME_DIR": lambda spawner: str(room.runtime_dir(spawner.user.name)),
+}
 # Thirty servers starting at once on two cores take a while: generous timeouts instead of failed spawns.
 c.Spawner.start_timeout = 600
 c.Spawner.http_timeout = 600

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -80,6 +81,7 @@ class RunningHub:
                 p.kill()
         psutil.wait_procs(alive, timeout=10)
         left += [f"port {port} still open" for port in self.ports() if not port_free(self.room.ip, port)]
+        shutil.rmtree(self.room.runtime_dir("x").parent, ignore_errors=True)  # connection files, ipc sockets
         return left
 
     def ports(self) -> list[int]:

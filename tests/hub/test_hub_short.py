@@ -65,3 +65,21 @@ def test_five_pupils_through_the_hub():
     assert port_free("127.0.0.1", PORT)
     assert time.monotonic() - start < 180
     assert "configurable-http-proxy" in proxy_command()
+
+
+def test_limits_follow_the_measurements():
+    """The per-pupil limits keep to the rules written beside them in hub/classroom.py, on the committed results."""
+    import json
+
+    from hub.classroom import CPU_LIMIT, MEM_LIMIT_BYTES
+    from hub.loadtest import MACHINE_MEMORY, RESERVE, RESULTS
+
+    results = json.loads((RESULTS / "loadtest.json").read_text())
+    rss = [r["rss"] for c in results["classes"] for r in c["pupil_results"] if r["ok"]]
+    rss += [round(lesson["rss_mb"] * 1024**2) for lesson in results["lessons"]]
+    assert len(rss) >= 60 + 7
+    step = 128 * 1024**2
+    assert -(-2 * max(rss) // step) * step == MEM_LIMIT_BYTES  # twice the largest, rounded up to 128 MiB
+    assert 30 * MEM_LIMIT_BYTES <= MACHINE_MEMORY - RESERVE  # a class of 30 at the limit fits
+    assert max(lesson["run_all_cpu_s"] for lesson in results["lessons"]) < 3 <= 2 * 60 / CPU_LIMIT
+    assert results["mem_limit"] == hub.classroom.MEM_LIMIT
