@@ -100,8 +100,8 @@ class Classroom:
 
     def __post_init__(self) -> None:
         pupil_names(self.pupils)
-        if not 1 <= self.port <= 65535:
-            raise ValueError(f"port: 1 to 65535, not {self.port}")
+        if not 1 <= self.port <= 32000 - 10 - MAX_PUPILS:
+            raise ValueError(f"port: 1 to {32000 - 10 - MAX_PUPILS} (servers use the 110 after), not {self.port}")
         if self.cull_idle < 60 or self.cull_every < 10:
             raise ValueError(f"cull_idle/cull_every: at least 60/10 seconds, not {self.cull_idle}/{self.cull_every}")
 
@@ -152,6 +152,29 @@ class Classroom:
         True
         """
         return Path(tempfile.gettempdir()) / f"fifteen-kit-hub-{self.port}" / name
+
+    def ports(self) -> list[int]:
+        """Every port the hub uses: the public one (the proxy), the hub's API, the proxy's API, each server's.
+
+        >>> Classroom(pupils=2).ports()
+        [8000, 8001, 8002, 8010, 8011, 8012]
+        """
+        return [self.port, self.port + 1, self.port + 2, *(self.server_port(name) for name in self.accounts())]
+
+    def server_port(self, name: str) -> int:
+        """The port of user ``name``'s single-user server: the hub's port + 10 for the teacher, + 10 + NN for pupilNN.
+
+        Fixed ports below the system's ephemeral range (32768 and up on Linux), so no other process takes them.
+
+        >>> Classroom().server_port("pupil07")
+        8017
+
+        Raises ValueError for a name that is not one of the class's accounts.
+        """
+        accounts = self.accounts()
+        if name not in accounts:
+            raise ValueError(f"name: not an account of this class: {name!r}")
+        return self.port + 10 + accounts.index(name)
 
     def accounts(self) -> list[str]:
         """Every account: the teacher (an admin) first, then the pupils."""

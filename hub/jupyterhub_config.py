@@ -62,6 +62,20 @@ c.Spawner.cmd = [hub_bin("jupyterhub-singleuser")]
 c.Spawner.args = ["--ServerApp.terminals_enabled=False", "--KernelManager.transport=ipc"]
 if os.getuid() == 0:
     c.Spawner.args.append("--allow-root")
+
+
+def fixed_port(spawner):
+    """Give each account its own server port below the ephemeral range (see Classroom.server_port).
+
+    With random ports, a pupil's port could be taken (by another server or an outgoing connection) before their
+    server bound it; the server then moved to the next port and the hub sent the pupil to the wrong server (a 404
+    in the 20-pupil load test).  port_retries=0 makes a taken port a visible failed start instead.
+    """
+    spawner.port = room.server_port(spawner.user.name)
+
+
+c.Spawner.pre_spawn_hook = fixed_port
+c.Spawner.args.append("--ServerApp.port_retries=0")
 c.Spawner.default_url = "/lab"
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "TZ"]
 c.Spawner.environment = {

@@ -602,7 +602,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _measure(args: argparse.Namespace, sizes: list[int]) -> int:
     """The body of :func:`main`: run each class size and the lessons, write the results, print the table."""
-    classes, lessons, ok = [], [], True
+    classes: list[dict[str, Any]] = []
+    lessons: list[dict[str, Any]] = []
+    ok = True
     for n in sizes:
         print(f"hub-loadtest: {n} pupils...", flush=True)
         run = run_class(n, args.port, args.timeout, args.branch)

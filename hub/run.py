@@ -80,13 +80,9 @@ class RunningHub:
             with contextlib.suppress(psutil.NoSuchProcess):
                 p.kill()
         psutil.wait_procs(alive, timeout=10)
-        left += [f"port {port} still open" for port in self.ports() if not port_free(self.room.ip, port)]
+        left += [f"port {port} still open" for port in self.room.ports() if not port_free(self.room.ip, port)]
         shutil.rmtree(self.room.runtime_dir("x").parent, ignore_errors=True)  # connection files, ipc sockets
         return left
-
-    def ports(self) -> list[int]:
-        """The ports the hub uses: the public one (the proxy), the hub's API and the proxy's API."""
-        return [self.room.port, self.room.port + 1, self.room.port + 2]
 
 
 def _sid(p: psutil.Process) -> int | None:
@@ -113,7 +109,7 @@ def start_hub(room: Classroom, wait: float = 120) -> RunningHub:
     """
     if not Path(proxy_command()).exists():
         raise RuntimeError(f"configurable-http-proxy not found at {proxy_command()}: run `make hub` once")
-    taken = [port for port in (room.port, room.port + 1, room.port + 2) if not port_free(room.ip, port)]
+    taken = [port for port in room.ports() if not port_free(room.ip, port)]
     if taken:
         raise RuntimeError(f"port(s) {taken} on {room.ip} are in use: stop what uses them or choose HUB_PORT")
     room.state_path.mkdir(parents=True, exist_ok=True)
