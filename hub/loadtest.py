@@ -200,12 +200,12 @@ def memory(processes: list[psutil.Process]) -> tuple[int, int, int]:
 
 
 def cpu_seconds(processes: list[psutil.Process]) -> float:
-    """User + system CPU seconds used so far by ``processes``."""
+    """User + system CPU seconds used so far by ``processes`` and their finished children."""
     total = 0.0
     for p in processes:
         with contextlib.suppress(psutil.Error):
-            t = p.cpu_times()
-            total += t.user + t.system
+            t = p.cpu_times()  # children_*: finished child processes (e.g. lesson 05's process pool)
+            total += t.user + t.system + t.children_user + t.children_system
     return total
 
 
@@ -314,7 +314,9 @@ class Browser:
         url = f"ws://{self.room.ip}:{self.room.port}{ws_path}"
         socket = await websockets.connect(url, additional_headers={"Cookie": cookies}, max_size=None,
                                           open_timeout=CELL_TIMEOUT)
-        return Kernel(socket, session, self.name)
+        kernel = Kernel(socket, session, self.name)
+        await kernel.ready()
+        return kernel
 
 
 class Kernel:
@@ -330,11 +332,25 @@ class Kernel:
         """Close the websocket."""
         await self.socket.close()
 
-    async def request(self, msg_type: str, content: dict[str, Any]) -> dict[str, Any]:
+    async def ready(self, timeout: float = CELL_TIMEOUT) -> None:
+        """Wait until the kernel answers a kernel_info_request (as JupyterLab does before running anything).
+
+        A request sent while the server is still connecting to a new kernel can be lost: ask again every 5 s.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                await self.request("kernel_info_request", {}, timeout=5)
+                return
+            except PupilFailure:
+                if time.monotonic() > deadline:
+                    raise
+
+    async def request(self, msg_type: str, content: dict[str, Any], timeout: float = CELL_TIMEOUT) -> dict[str, Any]:
         """Send one shell request and read until the kernel is idle again; what it answered, summed up.
 
         Returns ``{"errors": [...], "views": n, "opened": [comm ids], "updates": n, "idle_at": time}``.
-        Raises PupilFailure if the kernel does not go idle within CELL_TIMEOUT seconds.
+        Raises PupilFailure if the kernel does not go idle within ``timeout`` seconds.
         """
         msg_id = uuid.uuid4().hex
         header = {"msg_id": msg_id, "msg_type": msg_type, "session": self.session, "username": self.username,
@@ -343,12 +359,12 @@ class Kernel:
                                            "content": content, "channel": "shell", "buffers": []}))
         answer: dict[str, Any] = {"errors": [], "views": 0, "opened": [], "updates": 0, "first_view_at": None}
         replied = idle = False
-        deadline = time.monotonic() + CELL_TIMEOUT
+        deadline = time.monotonic() + timeout
         while not (replied and idle):
             try:
                 raw = await asyncio.wait_for(self.socket.recv(), max(0.1, deadline - time.monotonic()))
             except asyncio.TimeoutError:
-                raise PupilFailure(f"{msg_type}: no answer within {CELL_TIMEOUT:g} s") from None
+                raise PupilFailure(f"{msg_type}: no answer within {timeout:g} s") from None
             if isinstance(raw, bytes):  # a message with binary buffers: only widgets' images use them here
                 continue
             msg = json.loads(raw)
