@@ -46,8 +46,8 @@ TARGET_DIR = "fifteen-kit"  # the folder nbgitpuller pulls the repository into, 
 #   cells, plays longer or opens a second lesson (a second kernel); and small enough that a class of 30 all at
 #   the limit still fits a 24 GB machine beside the 3 GB reserve (30 x 640 MiB = 18.75 GiB).  Rounded up to a
 #   128 MiB step: 640 MiB.
-# - CPU: one core.  The heaviest Run All takes under 3 CPU-seconds and runs on one core, so a pupil alone is not
-#   slowed; the cap keeps one pupil (a runaway loop) from taking both cores of a 2-core machine from the class.
+# - CPU: one core.  The heaviest Run All (server + kernel) takes under 5 CPU-seconds, nearly all on one core, so a
+#   pupil alone is not slowed; the cap keeps one pupil (a runaway loop) from taking both cores of a 2-core machine.
 MEM_LIMIT = "640M"
 MEM_LIMIT_BYTES = 640 * 1024 * 1024
 CPU_LIMIT = 1.0

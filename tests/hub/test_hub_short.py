@@ -81,5 +81,6 @@ def test_limits_follow_the_measurements():
     step = 128 * 1024**2
     assert -(-2 * max(rss) // step) * step == MEM_LIMIT_BYTES  # twice the largest, rounded up to 128 MiB
     assert 30 * MEM_LIMIT_BYTES <= MACHINE_MEMORY - RESERVE  # a class of 30 at the limit fits
-    assert max(lesson["run_all_cpu_s"] for lesson in results["lessons"]) < 3 <= 2 * 60 / CPU_LIMIT
+    assert max(lesson["run_all_cpu_s"] for lesson in results["lessons"]) < 5  # one core finishes it in seconds
+    assert CPU_LIMIT == 1
     assert results["mem_limit"] == hub.classroom.MEM_LIMIT
