@@ -26,7 +26,7 @@ import psutil
 
 from hub.classroom import CPU_LIMIT, MEM_LIMIT, REPO_ROOT, TEACHER, Classroom, hub_bin, proxy_command
 
-__all__ = ["RunningHub", "banner", "main", "port_free", "signals_as_interrupt", "start_hub"]
+__all__ = ["RunningHub", "banner", "main", "port_free", "signals_as_interrupt", "signals_ignored", "start_hub"]
 
 CONFIG = REPO_ROOT / "hub" / "jupyterhub_config.py"
 
@@ -120,15 +120,19 @@ def start_hub(room: Classroom, wait: float = 120) -> RunningHub:
                                    start_new_session=True)
     hub = RunningHub(room, process, log)
     deadline = time.monotonic() + wait
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"JupyterHub exited with code {process.returncode}; see {log}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{room.url}hub/api/", timeout=5).status_code == 200:
-                return hub
-        time.sleep(0.5)
-    hub.stop()
-    raise RuntimeError(f"JupyterHub did not answer within {wait} s; see {log}")
+    try:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"JupyterHub exited with code {process.returncode}; see {log}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{room.url}hub/api/", timeout=5, trust_env=False).status_code == 200:
+                    return hub
+            time.sleep(0.5)
+        raise RuntimeError(f"JupyterHub did not answer within {wait} s; see {log}")
+    except BaseException:  # not started, or interrupted while starting: leave nothing behind
+        with signals_ignored():
+            hub.stop()
+        raise
 
 
 def banner(room: Classroom) -> str:
@@ -151,6 +155,18 @@ def banner(room: Classroom) -> str:
         f"State (database, passwords, pupils' homes): {room.state}",
     ]
     return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def signals_ignored() -> Iterator[None]:
+    """Ignore SIGINT, SIGTERM and SIGHUP for a while (while the hub is being stopped)."""
+    signals = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    old = {s: signal.signal(s, signal.SIG_IGN) for s in signals}
+    try:
+        yield
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
 
 
 @contextlib.contextmanager
@@ -188,23 +204,31 @@ def main(argv: list[str] | None = None) -> int:
     try:
         hub = start_hub(room)
     except RuntimeError as error:
-        print(f"make hub: {error}", file=sys.stderr)
+        _say(f"make hub: {error}")
         return 1
-    with signals_as_interrupt():
-        print(banner(room), flush=True)
-        try:
+    try:
+        with signals_as_interrupt():
+            _say(banner(room))
             code = hub.process.wait()
-            print(f"JupyterHub exited by itself (code {code}); see {hub.log}", file=sys.stderr)
-        except KeyboardInterrupt:
-            print("\nStopping the hub, the pupils' servers and the proxy...", flush=True)
-    with signals_as_interrupt(), contextlib.suppress(KeyboardInterrupt):
-        left = hub.stop()
-        if left:
-            print("Left running (now killed):\n  " + "\n  ".join(left), file=sys.stderr)
-            return 1
-        print(f"Stopped cleanly: no server, kernel or proxy left; port {room.port} is free.")
-        return 0 if hub.process.returncode in (0, -signal.SIGTERM) else 1
-    return 1
+            _say(f"JupyterHub exited by itself (code {code}); see {hub.log}")
+    except KeyboardInterrupt:
+        _say("\nStopping the hub, the pupils' servers and the proxy...")
+    finally:
+        # Whatever ended the wait (Ctrl-C, SIGTERM, a closed terminal, an error), the hub is stopped, and a second
+        # Ctrl-C does not cut the stopping short.
+        with signals_ignored():
+            left = hub.stop()
+    if left:
+        _say("Left running (now killed):\n  " + "\n  ".join(left))
+        return 1
+    _say(f"Stopped cleanly: no server, kernel or proxy left; port {room.port} is free.")
+    return 0
+
+
+def _say(text: str) -> None:
+    """Print ``text``; a closed terminal or pipe is not an error (the hub must still be stopped)."""
+    with contextlib.suppress(OSError):
+        print(text, flush=True)
 
 
 if __name__ == "__main__":
