@@ -11,7 +11,7 @@
 #                  password at first login; prints the URL, the accounts and one nbgitpuller link per lesson
 #                  (HUB_PORT=8000, IP=127.0.0.1, HUB_REPO=this checkout, HUB_BRANCH=main); Ctrl-C stops it all
 #   make hub-loadtest  simulated pupils through that hub (PUPILS="10 20 30", at most 40, loopback only) and
-#                  one pupil per lesson; writes hub/results/ (about 15 minutes)
+#                  one pupil per lesson; writes hub/results/ (about 12 minutes)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -155,12 +155,12 @@ hub: $(HUB_VENV)/.hub $(HUB_PROXY)
 	KIT_HUB_PUPILS=$(or $(PUPILS),30) KIT_HUB_PORT=$(HUB_PORT) KIT_HUB_IP=$(IP) KIT_HUB_REPO=$(HUB_REPO) \
 		KIT_HUB_BRANCH=$(HUB_BRANCH) $(HUB_VENV)/bin/python -m hub.run
 
-# Heavy (about 15 minutes on 2 cores): run it alone.  A hard time limit on top of the one per class size.
+# Heavy (about 12 minutes on 2 cores): run it alone.  A hard time limit on top of the one per class size.
 hub-loadtest: $(HUB_VENV)/.hub $(HUB_PROXY)
 	timeout --kill-after=120 5400 $(HUB_VENV)/bin/python -m hub.loadtest --pupils "$(or $(PUPILS),10 20 30)" \
 		--port $(HUB_PORT)
 
-# The short load test of make test: 5 pupils through a fresh hub (about 1.5 minutes).
+# The short load test of make test: 5 pupils through a fresh hub (about a minute).
 test-hub: $(HUB_VENV)/.hub $(HUB_PROXY) $(VENV)/.test
 	$(BIN)/python -m pytest tests/hub
 

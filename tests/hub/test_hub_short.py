@@ -3,7 +3,7 @@
 Each simulated pupil logs in through the login form, starts their server, opens lesson 01 by its nbgitpuller link
 (the files land in their home), runs every code cell through the kernel's websocket without error output and
 plays moves on the board through widget comm messages; afterwards the hub stops with nothing left running.
-About 1.5 minutes on a quiet 2-core machine.  It needs `make test-hub`'s .venv-hub and proxy.
+About a minute on a quiet 2-core machine.  It needs `make test-hub`'s .venv-hub and proxy.
 """
 
 import doctest
