@@ -7,6 +7,11 @@
 #   make guide-answers  write the teacher guide's answer pages (lessons/teacher_guide/answers/) from the workbook
 #   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
 #   make printables  the printable materials as PDF files in build/printables/ (Chromium prints the kit's HTML)
+#   make hub       a JupyterHub for a class on this machine: a teacher and PUPILS (30) accounts, each choosing a
+#                  password at first login; prints the URL, the accounts and one nbgitpuller link per lesson
+#                  (HUB_PORT=8000, IP=127.0.0.1, HUB_REPO=this checkout, HUB_BRANCH=main); Ctrl-C stops it all
+#   make hub-loadtest  simulated pupils through that hub (PUPILS="10 20 30", at most 40, loopback only) and
+#                  one pupil per lesson; writes hub/results/ (about 12 minutes)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -20,7 +25,8 @@ CHROMIUM ?= /usr/bin/chromium
 # axe-core (npm), the accessibility checker the browser tests inject into each board's page.
 AXE := .cache/axe-core-4.14.1/axe.min.js
 
-.PHONY: lab play test test-browser test-lite lite binder-check lessons bench guide-answers lint clean printables
+.PHONY: lab play test test-browser test-lite lite binder-check lessons bench guide-answers lint clean printables \
+	hub hub-loadtest test-hub
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
@@ -74,11 +80,13 @@ lab: $(VENV)/.lab $(LAB_SETTINGS)/overrides.json
 test: $(VENV)/.test $(CHROMIUM) $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest tests fifteen_kit widgets lessons docs --ignore=tests/browser --ignore=tests/lite --doctest-modules --doctest-glob="*.md" \
+	$(BIN)/python -m pytest tests fifteen_kit widgets lessons docs --ignore=tests/browser --ignore=tests/lite \
+		--ignore=tests/hub --doctest-modules --doctest-glob="*.md" \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
 	$(MAKE) printables
 	$(BIN)/python -m pytest tests/browser
 	$(MAKE) test-lite
+	$(MAKE) test-hub
 	$(MAKE) binder-check
 
 # Binder's recipe replayed on this machine, on top of what Binder's image holds first.  A fresh venv of python3.11
@@ -147,6 +155,40 @@ $(CHROMIUM):
 $(AXE):
 	$(PYTHON) tests/browser/fetch_axe.py $@
 
+# The class hub (hub/): its own venv with the pupils' pins (binder/requirements.txt) plus the hub's
+# (hub/requirements.txt), the kit, and JupyterLab's settings as Binder has them; its proxy from npm.
+HUB_VENV  := .venv-hub
+HUB_PROXY := .cache/hub-proxy/node_modules/.bin/configurable-http-proxy
+CHP_VERSION := 5.3.0
+HUB_PORT  ?= 8000
+HUB_REPO  ?= $(CURDIR)
+HUB_BRANCH ?= main
+$(HUB_VENV)/.hub: binder/requirements.txt hub/requirements.txt binder/overrides.json pyproject.toml
+	$(PYTHON) -m venv $(HUB_VENV)
+	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(HUB_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt -r hub/requirements.txt
+	$(HUB_VENV)/bin/python -m pip install --quiet --no-deps -e .
+	$(HUB_VENV)/bin/python -m pip check
+	mkdir -p $(HUB_VENV)/share/jupyter/lab/settings && cp binder/overrides.json $(HUB_VENV)/share/jupyter/lab/settings/
+	@touch $@
+
+$(HUB_PROXY):
+	npm install --silent --no-audit --no-fund --prefix .cache/hub-proxy configurable-http-proxy@$(CHP_VERSION)
+
+# PUPILS: the class size for make hub (default 30), the class sizes for make hub-loadtest (default "10 20 30").
+hub: $(HUB_VENV)/.hub $(HUB_PROXY)
+	KIT_HUB_PUPILS=$(or $(PUPILS),30) KIT_HUB_PORT=$(HUB_PORT) KIT_HUB_IP=$(IP) KIT_HUB_REPO=$(HUB_REPO) \
+		KIT_HUB_BRANCH=$(HUB_BRANCH) $(HUB_VENV)/bin/python -m hub.run
+
+# Heavy (about 12 minutes on 2 cores): run it alone.  A hard time limit on top of the one per class size.
+hub-loadtest: $(HUB_VENV)/.hub $(HUB_PROXY)
+	timeout --kill-after=120 5400 $(HUB_VENV)/bin/python -m hub.loadtest --pupils "$(or $(PUPILS),10 20 30)" \
+		--port $(HUB_PORT)
+
+# The short load test of make test: 5 pupils through a fresh hub (about a minute).
+test-hub: $(HUB_VENV)/.hub $(HUB_PROXY) $(VENV)/.test
+	$(BIN)/python -m pytest tests/hub
+
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
 	$(BIN)/mypy
@@ -172,4 +214,4 @@ guide-answers: $(VENV)/.lab
 	$(BIN)/python -m fifteen_kit.widgets.workbook lessons/teacher_guide/answers
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(LITE_VENV) .cache .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) $(LITE_VENV) $(HUB_VENV) .cache .pytest_cache .ruff_cache build *.egg-info

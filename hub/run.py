@@ -1,0 +1,235 @@
+"""Start one class's JupyterHub, print its URL, accounts and lesson links, and stop it with nothing left running.
+
+``make hub`` runs ``python -m hub.run``; the load test and tests/hub use :func:`start_hub` and
+:meth:`RunningHub.stop`.  The hub runs in its own session (so Ctrl-C reaches this runner, which then stops the hub
+in order: JupyterHub stops every pupil's server and its proxy); :meth:`RunningHub.stop` then looks for anything
+the hub started that is still alive (servers, kernels, proxy, culler), ends it and reports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+
+import httpx
+import psutil
+
+from hub.classroom import CPU_LIMIT, MEM_LIMIT, REPO_ROOT, TEACHER, Classroom, hub_bin, proxy_command
+
+__all__ = ["RunningHub", "banner", "main", "port_free", "signals_as_interrupt", "signals_ignored", "start_hub"]
+
+CONFIG = REPO_ROOT / "hub" / "jupyterhub_config.py"
+
+
+def port_free(ip: str, port: int) -> bool:
+    """True if nothing accepts TCP connections on ``ip:port``.
+
+    >>> port_free("127.0.0.1", 1)
+    True
+    """
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex((ip, port)) != 0
+
+
+class RunningHub:
+    """A JupyterHub process started by :func:`start_hub`; ``room`` holds its settings, ``log`` its log file."""
+
+    def __init__(self, room: Classroom, process: subprocess.Popen[bytes], log: Path) -> None:
+        self.room = room
+        self.process = process
+        self.log = log
+
+    def processes(self) -> list[psutil.Process]:
+        """The hub and every process it started that is still alive (proxy, culler, servers, kernels)."""
+        try:
+            hub = psutil.Process(self.process.pid)
+            return [hub, *hub.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return []
+
+    def stop(self, timeout: float = 90) -> list[str]:
+        """Stop the hub (SIGTERM: it stops the pupils' servers and the proxy), then end anything left over.
+
+        Returns a description of each process that was still alive ``timeout`` seconds later (and was then
+        killed), or that still listens on the hub's ports; an empty list means the hub stopped cleanly.
+        """
+        started = self.processes()
+        session = [p for p in psutil.process_iter() if _sid(p) == self.process.pid]
+        watched = {p.pid: p for p in [*started, *session]}
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout)
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        _gone, alive = psutil.wait_procs(list(watched.values()), timeout=10)
+        left = [f"pid {p.pid}: {_describe(p)}" for p in alive]
+        for p in alive:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                p.kill()
+        psutil.wait_procs(alive, timeout=10)
+        left += [f"port {port} still open" for port in self.room.ports() if not port_free(self.room.ip, port)]
+        shutil.rmtree(self.room.runtime_dir("x").parent, ignore_errors=True)  # connection files, ipc sockets
+        return left
+
+
+def _sid(p: psutil.Process) -> int | None:
+    """The session id of ``p``, or None if it is gone."""
+    try:
+        return os.getsid(p.pid)
+    except OSError:
+        return None
+
+
+def _describe(p: psutil.Process) -> str:
+    """A short command line of ``p``."""
+    try:
+        return " ".join(p.cmdline())[:160]
+    except psutil.Error:
+        return "(gone)"
+
+
+def start_hub(room: Classroom, wait: float = 120) -> RunningHub:
+    """Start JupyterHub with ``room``'s settings and wait until it answers.
+
+    Raises RuntimeError if a port it needs is taken, the proxy is not installed (``make hub`` installs it), or the
+    hub does not answer within ``wait`` seconds (its log, ``<state>/jupyterhub.log``, says why).
+    """
+    if not Path(proxy_command()).exists():
+        raise RuntimeError(f"configurable-http-proxy not found at {proxy_command()}: run `make hub` once")
+    taken = [port for port in room.ports() if not port_free(room.ip, port)]
+    if taken:
+        raise RuntimeError(f"port(s) {taken} on {room.ip} are in use: stop what uses them or choose HUB_PORT")
+    room.state_path.mkdir(parents=True, exist_ok=True)
+    log = room.state_path / "jupyterhub.log"
+    with log.open("ab") as out:
+        process = subprocess.Popen([hub_bin("jupyterhub"), "-f", str(CONFIG)], cwd=room.state_path,
+                                   env={**os.environ, **room.to_env()}, stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    hub = RunningHub(room, process, log)
+    deadline = time.monotonic() + wait
+    try:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"JupyterHub exited with code {process.returncode}; see {log}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{room.url}hub/api/", timeout=5, trust_env=False).status_code == 200:
+                    return hub
+            time.sleep(0.5)
+        raise RuntimeError(f"JupyterHub did not answer within {wait} s; see {log}")
+    except BaseException:  # not started, or interrupted while starting: leave nothing behind
+        with signals_ignored():
+            hub.stop()
+        raise
+
+
+def banner(room: Classroom) -> str:
+    """What ``make hub`` prints: the URL, the accounts, the lesson links and what this hub does not do."""
+    pupils = room.accounts()[1:]
+    lines = [
+        f"JupyterHub for a class is running at {room.url}  (stop it with Ctrl-C)",
+        "",
+        f"Accounts: {TEACHER} (admin) and {len(pupils)} pupils, {pupils[0]} .. {pupils[-1]}.",
+        "  Each person chooses their password at their first login (7 characters or more); only these accounts",
+        "  can log in. Forgotten password: the teacher deletes the pupil in Admin and adds them again (files stay).",
+        "",
+        f"Lesson links (nbgitpuller; they pull {room.repo} at branch {room.branch} into ~/fifteen-kit):",
+        *[f"  {path}\n    {link}" for path, link in room.lesson_links().items()],
+        "",
+        f"Idle servers are stopped after {room.cull_idle // 60} minutes without activity (files stay).",
+        f"Per-pupil limits in the configuration: memory {MEM_LIMIT}, CPU {CPU_LIMIT:g} core. NOT ENFORCED here:",
+        "  SimpleLocalProcessSpawner runs every pupil as this machine's user, with no limits and no isolation",
+        "  between pupils; use it for one trusted class on a machine of its own (see README, 'For a school').",
+        f"State (database, passwords, pupils' homes): {room.state}",
+    ]
+    return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def signals_ignored() -> Iterator[None]:
+    """Ignore SIGINT, SIGTERM and SIGHUP for a while (while the hub is being stopped)."""
+    signals = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    old = {s: signal.signal(s, signal.SIG_IGN) for s in signals}
+    try:
+        yield
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+
+
+@contextlib.contextmanager
+def signals_as_interrupt() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into KeyboardInterrupt while the hub runs, so every way out stops it."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    old = {s: signal.signal(s, handler) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m hub.run [--pupils N] [--port P] [--ip IP] [--repo URL] [--branch B]``: run the hub until Ctrl-C.
+
+    Defaults come from ``KIT_HUB_*`` variables (:meth:`Classroom.from_env`).  Returns 0 when the hub stopped
+    cleanly, 1 if something was left running (and had to be killed) or the hub failed.
+    """
+    base = Classroom.from_env()
+    parser = argparse.ArgumentParser(prog="python -m hub.run", description=__doc__.splitlines()[0])
+    parser.add_argument("--pupils", type=int, default=base.pupils)
+    parser.add_argument("--port", type=int, default=base.port)
+    parser.add_argument("--ip", default=base.ip)
+    parser.add_argument("--repo", default=base.repo)
+    parser.add_argument("--branch", default=base.branch)
+    parser.add_argument("--cull-idle", type=int, default=base.cull_idle, help="seconds")
+    args = parser.parse_args(argv)
+    room = Classroom(pupils=args.pupils, ip=args.ip, port=args.port, repo=args.repo, branch=args.branch,
+                     state=base.state, cull_idle=args.cull_idle, cull_every=base.cull_every)
+    try:
+        hub = start_hub(room)
+    except RuntimeError as error:
+        _say(f"make hub: {error}")
+        return 1
+    try:
+        with signals_as_interrupt():
+            _say(banner(room))
+            code = hub.process.wait()
+            _say(f"JupyterHub exited by itself (code {code}); see {hub.log}")
+    except KeyboardInterrupt:
+        _say("\nStopping the hub, the pupils' servers and the proxy...")
+    finally:
+        # Whatever ended the wait (Ctrl-C, SIGTERM, a closed terminal, an error), the hub is stopped, and a second
+        # Ctrl-C does not cut the stopping short.
+        with signals_ignored():
+            left = hub.stop()
+    if left:
+        _say("Left running (now killed):\n  " + "\n  ".join(left))
+        return 1
+    _say(f"Stopped cleanly: no server, kernel or proxy left; port {room.port} is free.")
+    return 0
+
+
+def _say(text: str) -> None:
+    """Print ``text``; a closed terminal or pipe is not an error (the hub must still be stopped)."""
+    with contextlib.suppress(OSError):
+        print(text, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
