@@ -86,7 +86,9 @@ class Classroom:
     ``pupils``: number of pupil accounts (1 to 99); ``ip``/``port``: where the hub listens; ``repo``/``branch``:
     the git repository (URL or local path) the lesson links pull from; ``state``: folder for the hub's database,
     secrets, passwords and the pupils' homes; ``cull_idle``/``cull_every``: seconds of inactivity after which a
-    pupil's server is stopped, and how often the culler looks (seconds).
+    pupil's server is stopped, and how often the culler looks (seconds); ``public_url``: the address pupils use when
+    the hub sits behind a school's HTTPS proxy (``https://hub.example.org/``; empty: ``http://ip:port/``), which
+    the printed address and lesson links then use.
     """
 
     pupils: int = 30
@@ -97,6 +99,7 @@ class Classroom:
     state: str = str(REPO_ROOT / "build" / "hub")
     cull_idle: int = 3600
     cull_every: int = 300
+    public_url: str = ""
 
     def __post_init__(self) -> None:
         pupil_names(self.pupils)
@@ -104,6 +107,8 @@ class Classroom:
             raise ValueError(f"port: 1 to {32000 - 10 - MAX_PUPILS} (servers use the 110 after), not {self.port}")
         if self.cull_idle < 60 or self.cull_every < 10:
             raise ValueError(f"cull_idle/cull_every: at least 60/10 seconds, not {self.cull_idle}/{self.cull_every}")
+        if self.public_url and not self.public_url.startswith(("http://", "https://")):
+            raise ValueError(f"public_url: an http:// or https:// address, not {self.public_url!r}")
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Classroom:
@@ -130,7 +135,16 @@ class Classroom:
 
     @property
     def url(self) -> str:
-        """The hub's address, ending in ``/``."""
+        """The hub's address, ending in ``/``: ``public_url`` if set, else ``http://ip:port/``.
+
+        >>> Classroom(public_url="https://hub.example.org").url
+        'https://hub.example.org/'
+        """
+        return self.public_url.rstrip("/") + "/" if self.public_url else self.local_url
+
+    @property
+    def local_url(self) -> str:
+        """Where the hub listens on this machine, ``http://ip:port/`` (what hub/run.py and the load test call)."""
         return f"http://{self.ip}:{self.port}/"
 
     @property

@@ -125,7 +125,7 @@ def start_hub(room: Classroom, wait: float = 120) -> RunningHub:
             if process.poll() is not None:
                 raise RuntimeError(f"JupyterHub exited with code {process.returncode}; see {log}")
             with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{room.url}hub/api/", timeout=5, trust_env=False).status_code == 200:
+                if httpx.get(f"{room.local_url}hub/api/", timeout=5, trust_env=False).status_code == 200:
                     return hub
             time.sleep(0.5)
         raise RuntimeError(f"JupyterHub did not answer within {wait} s; see {log}")
