@@ -49,6 +49,9 @@ def test_accounts_authenticator_and_culling_match_make_hub():
     assert "create_users = False" in HUB_CONFIG
     room = Classroom()
     assert VALUES["cull"] == {"enabled": True, "timeout": room.cull_idle, "every": room.cull_every}
+    # make hub's own culler (a JupyterHub service) takes the same two settings from the Classroom
+    culler = re.search(r'"jupyterhub_idle_culler",\s*(.*?)\]', HUB_CONFIG, re.S)
+    assert culler and culler.group(1).split() == ['f"--timeout={room.cull_idle}",', 'f"--cull-every={room.cull_every}"']
 
 
 def test_the_image_from_binder_has_what_a_single_user_pod_needs():
