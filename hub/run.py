@@ -144,6 +144,7 @@ def banner(room: Classroom) -> str:
         f"Accounts: {TEACHER} (admin) and {len(pupils)} pupils, {pupils[0]} .. {pupils[-1]}.",
         "  Each person chooses their password at their first login (7 characters or more); only these accounts",
         "  can log in. Forgotten password: the teacher deletes the pupil in Admin and adds them again (files stay).",
+        f"  Log in as {TEACHER} now, before handing out the links, so nobody else chooses the teacher's password.",
         "",
         f"Lesson links (nbgitpuller; they pull {room.repo} at branch {room.branch} into ~/fifteen-kit):",
         *[f"  {path}\n    {link}" for path, link in room.lesson_links().items()],
@@ -200,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cull-idle", type=int, default=base.cull_idle, help="seconds")
     args = parser.parse_args(argv)
     room = Classroom(pupils=args.pupils, ip=args.ip, port=args.port, repo=args.repo, branch=args.branch,
-                     state=base.state, cull_idle=args.cull_idle, cull_every=base.cull_every)
+                     state=base.state, cull_idle=args.cull_idle, cull_every=base.cull_every,
+                     public_url=base.public_url)
     try:
         hub = start_hub(room)
     except RuntimeError as error:
