@@ -48,6 +48,12 @@ c.FirstUseAuthenticator.dbm_path = str(state / "passwords.dbm")
 c.FirstUseAuthenticator.create_users = False
 c.Authenticator.allowed_users = set(room.accounts())
 c.Authenticator.admin_users = {TEACHER}
+# The login page says what to do the first time (JupyterHub shows announcement_login above the form).
+c.JupyterHub.template_vars = {
+    "announcement_login": (f"First time here? Type your account name ({room.accounts()[1]}, {room.accounts()[-1]}, "
+                           "...) and choose a password of 7 characters or more: it becomes your password. "
+                           "Forgotten it? Ask your teacher."),
+}
 
 # Pupils' servers: JupyterLab from .venv-hub (the kit's environment: binder/requirements.txt plus the hub's pins),
 # one local process per pupil with its home under build/hub/homes/<name>.  SimpleLocalProcessSpawner runs every

@@ -47,6 +47,10 @@ def test_accounts_authenticator_and_culling_match_make_hub():
     assert config["Authenticator"]["allowed_users"] == pupil_names(30) == pupil_names(Classroom().pupils)
     assert config["FirstUseAuthenticator"]["create_users"] is False
     assert "create_users = False" in HUB_CONFIG
+    announcement = config["JupyterHub"]["template_vars"]["announcement_login"]
+    room30 = Classroom()
+    assert announcement.startswith(f"First time here? Type your account name ({room30.accounts()[1]}, ")
+    assert "choose a password of 7 characters" in announcement and "choose a password of 7 characters" in HUB_CONFIG
     room = Classroom()
     assert VALUES["cull"] == {"enabled": True, "timeout": room.cull_idle, "every": room.cull_every}
     # make hub's own culler (a JupyterHub service) takes the same two settings from the Classroom
