@@ -38,11 +38,16 @@ $(BIN)/python:
 # An editable install skips pyproject's data-files (setuptools#3399), so the kit's Voila template (play/'s app
 # page) is linked into the venv by hand, where Voila looks for templates; Binder's plain install copies it.
 VOILA_TEMPLATE := share/jupyter/voila/templates/fifteen-kit
-$(VENV)/.lab: $(BIN)/python binder/requirements.txt binder/overrides.json pyproject.toml $(wildcard $(VOILA_TEMPLATE)/*)
+# ...and, likewise by hand, the kit's Voila settings (etc/jupyter/: Voila skips Notebook 7's lab extension).
+VOILA_CONFIG := etc/jupyter/voila.json etc/jupyter/jupyter_server_config.d/fifteen-kit-voila.json
+voila-config = mkdir -p $(1)/etc/jupyter/jupyter_server_config.d && $(foreach f,$(VOILA_CONFIG),cp $(f) $(1)/$(f) &&) true
+$(VENV)/.lab: $(BIN)/python binder/requirements.txt binder/overrides.json pyproject.toml $(wildcard $(VOILA_TEMPLATE)/*) \
+		$(VOILA_CONFIG)
 	$(BIN)/python -m pip install --quiet -r binder/requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	mkdir -p $(VENV)/share/jupyter/lab/settings && cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/
 	mkdir -p $(dir $(VENV)/$(VOILA_TEMPLATE)) && ln -sfn $(CURDIR)/$(VOILA_TEMPLATE) $(VENV)/$(VOILA_TEMPLATE)
+	$(call voila-config,$(VENV))
 	@touch $@
 
 # ...plus the test tools, at their exact pins.
@@ -166,13 +171,15 @@ HUB_REPO  ?= $(CURDIR)
 HUB_BRANCH ?= main
 # HUB_URL: the address pupils use when the hub is behind the school's HTTPS proxy (printed links use it).
 HUB_URL   ?=
-$(HUB_VENV)/.hub: binder/requirements.txt hub/requirements.txt binder/overrides.json pyproject.toml
+$(HUB_VENV)/.hub: binder/requirements.txt hub/requirements.txt binder/overrides.json pyproject.toml $(VOILA_CONFIG)
 	$(PYTHON) -m venv $(HUB_VENV)
 	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(HUB_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt -r hub/requirements.txt
 	$(HUB_VENV)/bin/python -m pip install --quiet --no-deps -e .
 	$(HUB_VENV)/bin/python -m pip check
 	mkdir -p $(HUB_VENV)/share/jupyter/lab/settings && cp binder/overrides.json $(HUB_VENV)/share/jupyter/lab/settings/
+	mkdir -p $(dir $(HUB_VENV)/$(VOILA_TEMPLATE)) && ln -sfn $(CURDIR)/$(VOILA_TEMPLATE) $(HUB_VENV)/$(VOILA_TEMPLATE)
+	$(call voila-config,$(HUB_VENV))
 	@touch $@
 
 $(HUB_PROXY):
