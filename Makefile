@@ -86,7 +86,7 @@ lab: $(VENV)/.lab $(LAB_SETTINGS)/overrides.json
 test: $(VENV)/.test $(CHROMIUM) $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest tests fifteen_kit widgets lessons docs --ignore=tests/browser --ignore=tests/lite \
+	$(BIN)/python -m pytest tests fifteen_kit widgets website lessons docs --ignore=tests/browser --ignore=tests/lite \
 		--ignore=tests/hub --doctest-modules --doctest-glob="*.md" \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
 	$(MAKE) printables
