@@ -90,10 +90,10 @@ class Address:
 
         >>> Address.parse(" school/kit ").repo
         'school/kit'
-        >>> Address.parse("<owner>/<repo>")
+        >>> Address.parse("<owner>/<repo>")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        fifteen_kit.errors.InvalidArgumentError: a public address is owner/name, as on GitHub (input: '<owner>/<repo>'; position: KIT_REPO)
+        fifteen_kit.errors.InvalidArgumentError: a public address is owner/name, ... (input: '<owner>/<repo>'; ...)
         """
         if not isinstance(text, str) or not (m := _REPO.fullmatch(text.strip())):
             raise InvalidArgumentError("a public address is owner/name, as on GitHub", input=text,
