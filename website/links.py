@@ -114,8 +114,19 @@ def _site(address: Address | None) -> str:
             f"* Your class results notebook: {address.lite_url(CLASS_RESULTS)}\n")
 
 
+_OWN_COMPUTER = (
+    "* **Your own computer**: with Python 3.10 to 3.13 and `make`, run `make lab` in the kit's folder and open the "
+    "printed address in a browser.\n"
+    "* **Teachers**: the [teacher guide](teacher_guide/README.md) has goals, timings, answers and common "
+    "misconceptions for every lesson.\n")
+
+
 def _pupil(address: Address | None) -> str:
-    # Lesson 00's cell: what a pupil reads.
+    # Lesson 00's cell: what a pupil reads (one list, so that it renders as one).
+    return _pupil_online(address) + _OWN_COMPUTER
+
+
+def _pupil_online(address: Address | None) -> str:
     if address is None:
         return ("* **In the browser or on Binder** (nothing to install): open the link your teacher gives you. "
                 "(Teachers: this copy of the kit has no public address yet; the kit's README says how to "
