@@ -7,7 +7,7 @@ Usage (from the repository root)::
     python bench/run.py --strict         # exit with status 1 if any check printed FAIL
 
 After the modules, the headline table (``bench/table.py``: each figure beside its reference and target) is
-printed and written into README.md and ``bench/results/bench_table.md``; a partial run (with filters) replaces
+printed and written into docs/speed.md and ``bench/results/bench_table.md``; a partial run (with filters) replaces
 only the rows it measured, keeping the others from the last run.
 
 The repository root is put on ``sys.path``, so the kit needs no installing.  A
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     print("=== headline table ===")
     print(table.render())
     table.write()
-    print(f"table written to {table.RESULT.relative_to(REPO_ROOT)} and README.md")
+    print(f"table written to {table.RESULT.relative_to(REPO_ROOT)} and docs/speed.md")
     print(f"{len(names)} benchmark module(s) run, {failures} check(s) failed")
     return 1 if args.strict and failures else 0
 

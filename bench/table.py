@@ -2,7 +2,7 @@
 
 Not a benchmark itself (no ``bench_`` prefix).  A benchmark module calls :func:`record` for each of its
 headline figures; ``bench/run.py`` prints :func:`render` after every module has run and, when every module
-ran, writes the table into README.md between the ``<!-- bench-table -->`` markers and into
+ran, writes the table into docs/speed.md between the ``<!-- bench-table -->`` markers and into
 ``bench/results/bench_table.md``.  Timings are one run on one machine: the table says which.
 """
 
@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+README = ROOT / "docs" / "speed.md"
 RESULT = Path(__file__).resolve().parent / "results" / "bench_table.md"
 BEGIN, END = "<!-- bench-table -->", "<!-- /bench-table -->"
 

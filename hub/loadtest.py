@@ -640,7 +640,7 @@ def _measure(args: argparse.Namespace, sizes: list[int]) -> int:
     if args.output == RESULTS and not args.no_lessons:
         from hub.school import write_readme
 
-        write_readme()  # README's "For a school" tables follow the new results
+        write_readme()  # docs/schools.md's tables follow the new results
     return 0 if ok else 1
 
 

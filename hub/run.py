@@ -152,7 +152,7 @@ def banner(room: Classroom) -> str:
         f"Idle servers are stopped after {room.cull_idle // 60} minutes without activity (files stay).",
         f"Per-pupil limits in the configuration: memory {MEM_LIMIT}, CPU {CPU_LIMIT:g} core. NOT ENFORCED here:",
         "  SimpleLocalProcessSpawner runs every pupil as this machine's user, with no limits and no isolation",
-        "  between pupils; use it for one trusted class on a machine of its own (see README, 'For a school').",
+        "  between pupils; use it for one trusted class on a machine of its own (see docs/schools.md).",
         f"State (database, passwords, pupils' homes): {room.state}",
     ]
     return "\n".join(lines)

@@ -1,9 +1,9 @@
-"""README's "For a school" comparison, filled from the kit's own measurements.
+"""The schools' comparison (docs/schools.md, "The ways compared"), filled from the kit's own measurements.
 
 The section's numbers come from ``hub/results/loadtest.json`` (``make hub-loadtest``),
 ``bench/results/lite_first_board.json`` (``make test-lite``) and ``bench/results/lesson_times.json``
-(``make bench``); :func:`section` writes the text between the ``<!-- school -->`` markers in README.md, and
-``tests/test_school_deploy.py`` fails when README no longer matches the results.  ``python -m hub.school``
+(``make bench``); :func:`section` writes the text between the ``<!-- school -->`` markers in docs/schools.md, and
+``tests/test_school_deploy.py`` fails when that page no longer matches the results.  ``python -m hub.school``
 rewrites it (``make hub-loadtest`` does so at its end).
 
 >>> text = section()
@@ -22,7 +22,7 @@ from hub.classroom import CPU_LIMIT, MEM_LIMIT, REPO_ROOT
 
 __all__ = ["MARKERS", "figures", "section", "write_readme"]
 
-README = REPO_ROOT / "README.md"
+README = REPO_ROOT / "docs" / "schools.md"
 MARKERS = ("<!-- school -->", "<!-- /school -->")
 
 
@@ -55,7 +55,7 @@ def figures() -> dict[str, Any]:
 
 
 def section() -> str:
-    """The markdown between README's ``<!-- school -->`` markers: the comparison and the per-lesson table."""
+    """The markdown between docs/schools.md's ``<!-- school -->`` markers: the comparison and per-lesson table."""
     f = figures()
     big, small = f["classes"][max(f["hub_sizes"])], f["classes"][min(f["hub_sizes"])]
     n_big, n_small = max(f["hub_sizes"]), min(f["hub_sizes"])
@@ -122,9 +122,9 @@ def section() -> str:
 
 
 def write_readme(readme: Path = README) -> bool:
-    """Replace the text between README's markers with :func:`section`; True if README changed.
+    """Replace the text between the page's markers with :func:`section`; True if it changed.
 
-    Raises ValueError if README lacks the markers.
+    Raises ValueError if the page lacks the markers.
     """
     text = readme.read_text()
     start, end = MARKERS
@@ -138,4 +138,4 @@ def write_readme(readme: Path = README) -> bool:
 
 
 if __name__ == "__main__":
-    print("README.md", "rewritten" if write_readme() else "already up to date")
+    print("docs/schools.md", "rewritten" if write_readme() else "already up to date")

@@ -324,7 +324,7 @@ class Match:
     """A match of rounds, with round victories, the ledger, a log and (practice) undo.
 
     Rulebook 2.2, 2.6, 2.7, 2.8, 2.9; the readings chosen where they disagree are in the
-    module docstring and the README's "Rule readings".
+    module docstring and docs/rule_readings.md.
 
     Args:
         target: round victories to win (3 = best of 5, 4 = best of 7), or points with

@@ -47,7 +47,7 @@ def _builders() -> dict[str, Callable[[], Sheet]]:
 
 
 #: Every printable sheet's name (its PDF's file name without ``.pdf``) and the function that builds it, in
-#: the order of the README's list.  Answer sheets compute every answer of their lesson (lesson 06's take a
+#: the order of the teacher guide's list.  Answer sheets compute every answer of their lesson (lesson 06's take a
 #: while); the others are quick.
 BUILDERS: dict[str, Callable[[], Sheet]] = _builders()
 

@@ -1,7 +1,7 @@
 """A one-page rules card per game, in the kit's own words: the "Rules, in the kit's words" lists of the engine.
 
-The rules are written once, in the docstrings of the engine's rule modules (README: "The rules of each game are
-written out in the kit's own words in the docstring of its rules module"); a card prints those lists, so the
+The rules are written once, in the docstrings of the engine's rule modules (CONTRIBUTING.md: "The rules of the
+four games are written out in the kit's own words"); a card prints those lists, so the
 card and the engine cannot disagree.  The reStructuredText of a docstring (``*emphasis*``, ````code````,
 cross-references) becomes plain HTML.
 
