@@ -61,6 +61,7 @@ Judged = Literal["place", "roll", "stop"]
 _DELAY: dict[ComputerSpeed, float] = {"slow": 1.5, "fast": 0.5}
 _SOLVE_SLICE = 0.02  # seconds of solving between two returns to the event loop
 _SAY_TEXT = 10**6  # the longest text the message line takes
+_MAX_POINTS = 1000  # more than any turn scores (six dice of 6, doubled: 72)
 
 _ROLL, _STOP = Decision("roll"), Decision("stop")
 Computer = CautiousPlayer | GreedyPlayer | OptimalPlayer
@@ -141,7 +142,7 @@ class DiceCoach:
             :data:`COACH_WORDS`.
         ready: asked whether a policy can answer at once (the controller's solving ahead); None: always.
 
-    Raises InvalidArgumentError for other words.
+    Raises InvalidArgumentError for other words, or a ``ready`` that is not a function.
 
     >>> DiceCoach("expected").points(Fraction(687, 50))
     'expected final score 13.74'
@@ -149,19 +150,23 @@ class DiceCoach:
 
     def __init__(self, words: CoachWords = "average", ready: Callable[[OptimalPolicy], bool] | None = None) -> None:
         self.words: CoachWords = _check.choice(words, COACH_WORDS, "coach_words")
+        if ready is not None and not callable(ready):
+            raise InvalidArgumentError("ready is a function of a policy (or None)", input=_check.short(ready))
         self._ready = ready if ready is not None else (lambda _policy: True)
 
     def points(self, value: Fraction | int, verb: str = "") -> str:
         """``value`` (points) in the coach's words: '13.74 points on average' or 'expected final score 13.74'
         (after ``verb``: 'averages 13.74 points' / 'expects a final score of 13.74').
 
-        Raises InvalidArgumentError unless ``value`` is a number (a Fraction or int) and ``verb`` text.
+        Raises InvalidArgumentError unless ``value`` is a number of points (a Fraction or int, 0 to 1000) and
+        ``verb`` text of at most 40 characters.
 
         >>> DiceCoach().points(Fraction(687, 50), "averages")
         'averages 13.74 points'
         """
-        if isinstance(value, bool) or not isinstance(value, (Fraction, int)):
-            raise InvalidArgumentError("value is a number of points (a Fraction)", input=_check.short(value))
+        if isinstance(value, bool) or not isinstance(value, (Fraction, int)) or not 0 <= value <= _MAX_POINTS:
+            raise InvalidArgumentError(f"value is a number of points (a Fraction) from 0 to {_MAX_POINTS}",
+                                       input=_check.short(value))
         _check.text(verb, 40, "verb")
         number = f"{float(value):.2f}"
         if verb:
@@ -171,7 +176,21 @@ class DiceCoach:
         return f"{number} points on average" if self.words == "average" else f"expected final score {number}"
 
     def reason(self, player: Computer, turn: Turn, move: Decision) -> str:
-        """Why the computer ``player`` makes ``move`` in ``turn``, in a few plain words."""
+        """Why the computer ``player`` makes ``move`` in ``turn``, in a few plain words.
+
+        Raises InvalidArgumentError unless ``player`` is one of the engine's computer players, ``turn`` a Turn
+        and ``move`` a Decision; the engine's errors for a decision its rules refuse.
+
+        >>> DiceCoach().reason(GreedyPlayer(), Turn.parse("433221 ...... 666626 P"), Decision("place", ("G",)))
+        'the greedy player places every die it can'
+        """
+        if not isinstance(player, (CautiousPlayer, GreedyPlayer, OptimalPlayer)):
+            raise InvalidArgumentError("player is one of the engine's computer players", input=_check.short(player))
+        if not isinstance(turn, Turn):
+            raise InvalidArgumentError("turn is a Turn", input=_check.short(turn))
+        if not isinstance(move, Decision):
+            raise InvalidArgumentError("move is a Decision", input=_check.short(move))
+        turn.play(move)  # the engine refuses a decision its rules refuse, in its own words
         if isinstance(player, CautiousPlayer):
             return ("the cautious player places every die it can" if move.action == "place"
                     else "the cautious player always stops as soon as it may")
