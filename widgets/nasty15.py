@@ -75,7 +75,7 @@ from .nasty15_controller import COMPUTER_SPEEDS as COMPUTER_SPEEDS
 from .nasty15_controller import SEAT_KINDS as SEAT_KINDS
 from .nasty15_controller import CoachWords as CoachWords
 from .nasty15_controller import ComputerSpeed as ComputerSpeed
-from .nasty15_controller import DiceController
+from .nasty15_controller import DiceController, check_seats
 from .nasty15_controller import Judged as Judged
 from .nasty15_controller import SeatKind as SeatKind
 from .nasty15_controller import _colour_list as _colour_list
@@ -135,7 +135,7 @@ class DiceBoard(Recorded, DiceView):
         self._starting: tuple[tuple[GoalBoard, GoalBoard], ...] = ()  # the boards New game is starting with
         # -- every argument is checked (and the first game built) before a widget is built ------------------
         size = check_size(size)
-        seats = DiceController.check_seats(players if players is not None else [("You", "human"),
+        seats = check_seats(players if players is not None else [("You", "human"),
                                                                                 ("Computer", "optimal")])
         _check.flag(backs_sum_to_15, "backs_sum_to_15")
         if boards is None:
@@ -385,13 +385,9 @@ class DiceBoard(Recorded, DiceView):
         self.controller.next_turn()
 
     def verdict_text(self, before: Turn, after: Turn, action: Judged) -> str:
-        """The coach's verdict on one decision: ``before`` is the turn just after a roll, ``after`` the turn when
-        the player rolls on or stops (``action`` ``"roll"`` or ``"stop"``), or the turn with all six placed
-        (``action`` ``"place"``).  It names the whole best action (which dice to place, then roll or stop), the
-        player's, and which part of it cost points (the dice, or stopping/rolling on).
-
-        Raises InvalidArgumentError for turns that are not Turns or an action not named here, and the engine's errors
-        for turns that do not follow each other this way.
+        """The coach's verdict on one decision, in this board's wording: ``before`` (just after a roll), ``after``
+        and ``action`` as for :meth:`~fifteen_kit.widgets.nasty15_controller.DiceCoach.verdict`, which says
+        what it names and what it raises.
 
         >>> from fifteen_kit.nasty15 import Turn
         >>> board = DiceBoard(players=[("You", "human")], seed=1)

@@ -38,7 +38,8 @@ from fifteen_kit.nasty15.rules import Decision, Phase, Turn
 from .common import sentence
 
 __all__ = ["COACH_WORDS", "COMPUTER_SPEEDS", "SEAT_KINDS", "CoachWords", "ComputerSpeed", "DiceCoach",
-           "DiceController", "Judged", "SeatKind"]
+           "DiceController", "ExampleReplay", "Judged", "SeatKind", "SolvingAhead",
+           "check_seats"]
 
 #: Who sits in a seat: a human, or one of the computer players (:data:`~fifteen_kit.nasty15.players.PLAYERS`).
 SeatKind = Literal["human", "cautious", "greedy", "optimal"]
@@ -64,7 +65,7 @@ _SAY_TEXT = 10**6  # the longest text the message line takes
 _MAX_POINTS = 1000  # more than any turn scores (six dice of 6, doubled: 72)
 
 _ROLL, _STOP = Decision("roll"), Decision("stop")
-Computer = CautiousPlayer | GreedyPlayer | OptimalPlayer
+_Computer = CautiousPlayer | GreedyPlayer | OptimalPlayer
 
 
 # -- words ------------------------------------------------------------------------------------------------------
@@ -175,7 +176,7 @@ class DiceCoach:
             return f"{'would expect' if verb.startswith('would') else 'expects'} a final score of {number}"
         return f"{number} points on average" if self.words == "average" else f"expected final score {number}"
 
-    def reason(self, player: Computer, turn: Turn, move: Decision) -> str:
+    def reason(self, player: _Computer, turn: Turn, move: Decision) -> str:
         """Why the computer ``player`` makes ``move`` in ``turn``, in a few plain words.
 
         Raises InvalidArgumentError unless ``player`` is one of the engine's computer players, ``turn`` a Turn
@@ -298,6 +299,192 @@ class DiceCoach:
         return f"{head}: {'; '.join(options)}."
 
 
+def check_seats(seats: Iterable[tuple[str, SeatKind]]) -> list[tuple[str, SeatKind]]:
+    """``seats`` as a list if they are 1 to 6 ``(name, kind)`` pairs with kinds from :data:`SEAT_KINDS`.
+
+    (The names are the engine's to check, when the game is built.)  Raises InvalidArgumentError otherwise.
+
+    >>> check_seats((("Ann", "human"),))
+    [('Ann', 'human')]
+    """
+    checked = _check.items(seats, 6, "the seats")
+    check_player_count(len(checked))
+    for seat in checked:
+        if not (isinstance(seat, tuple) and len(seat) == 2 and isinstance(seat[0], str)
+                and isinstance(seat[1], str) and seat[1] in SEAT_KINDS):
+            raise InvalidArgumentError(f"a seat is (name, kind) with kind one of {', '.join(SEAT_KINDS)}",
+                                       input=seat)
+    return checked
+
+
+# -- worked examples -------------------------------------------------------------------------------------------------
+class ExampleReplay:
+    """A worked example of :data:`~fifteen_kit.nasty15.examples.WORKED_EXAMPLES` replayed step by step, on a
+    one-board game of its player (the example's own turns: nothing is rolled).
+
+    Args:
+        key: ``"bust"``, ``"five dice"`` or ``"six dice"``.
+
+    Raises InvalidArgumentError for another key.
+
+    >>> replay = ExampleReplay("bust")
+    >>> replay.prompt()
+    "Press Next step to see Luke's first roll."
+    >>> for _ in range(3):
+    ...     _ = replay.step()
+    >>> replay.done, replay.game.pad[-1].points
+    (True, 8)
+    """
+
+    def __init__(self, key: str) -> None:
+        self.example: WorkedExample = WORKED_EXAMPLES[_check.choice(key, WORKED_EXAMPLES, "the worked example")]
+        board = self.example.board
+        back = GoalBoard(tuple(p for p in board.targets if p[0] is not Colour.WHITE), back=True)
+        #: The game the example is shown in: its player alone, on its board.
+        self.game = Game([self.example.player], seed=0, boards=((board, back),), rounds=1)
+        self.game.turn = self.example.turns()[0]
+        #: How many of the example's steps are shown (0 before the first).
+        self.shown = 0
+
+    @property
+    def done(self) -> bool:
+        """True once every step is shown (the score is on the pad)."""
+        return self.shown >= len(self.example.steps)
+
+    def step(self) -> str | None:
+        """Show the next step: the game's turn becomes the example's next, and its narration is returned (after
+        the last step with the example's ending, the score written on the pad); None once every step is shown."""
+        if self.done:
+            return None
+        n = self.shown
+        self.shown = n + 1
+        self.game.turn = self.example.turns()[n + 1]
+        text = self.example.narration()[n]
+        if self.done:
+            self.game.next_turn()  # the score goes on the pad
+            text += " " + self.example.ending()
+        return text
+
+    def prompt(self) -> str:
+        """What to press now: Next step (for the first roll, or the next step), or New game at the end."""
+        if self.shown == 0:
+            return f"Press Next step to see {self.example.player}'s first roll."
+        if not self.done:
+            return "Press Next step."
+        return "Press New game to play a game yourself."
+
+
+# -- solving ahead --------------------------------------------------------------------------------------------------
+class SolvingAhead:
+    """The optimal policies of a game solved ahead, on a running event loop, in short steps of an asyncio task.
+
+    Args:
+        current: the game being played now (a task stops once its game is no longer current).
+        on_ready: called when the policies that :meth:`ready` had to refuse are all solved.
+
+    Every policy the game can ask for is solved, the board in play first, so that no click waits for the
+    solver.  Without an event loop nothing is solved ahead (:meth:`ready` always says yes: a policy is solved
+    when it is first asked, one board in a few hundredths of a second).  Raises InvalidArgumentError unless
+    both arguments are functions.
+
+    >>> solving = SolvingAhead(lambda: None, lambda: None)
+    >>> solving.ready(policy_for((4, 3, 3, 2, 2, 1)))  # no event loop runs here
+    True
+    """
+
+    def __init__(self, current: Callable[[], object], on_ready: Callable[[], None]) -> None:
+        for value, what in ((current, "current"), (on_ready, "on_ready")):
+            if not callable(value):
+                raise InvalidArgumentError(f"{what} is a function", input=_check.short(value))
+        self._current = current
+        self._on_ready = on_ready
+        self._solver: asyncio.Task[None] | None = None
+        self._waiting: list[OptimalPolicy] = []  # policies a computer or the coach waits for
+
+    @staticmethod
+    def _policies(game: Game) -> list[OptimalPolicy]:
+        """The policies ``game`` can ask for, the board in play first."""
+        targets = dict.fromkeys((game.turn.targets, *game.targets_in_play()))
+        return [policy_for(t, game.gambler) for t in targets]
+
+    def start(self, game: Game) -> None:
+        """Stop solving for the last game and, on a running event loop, start solving ``game``'s policies.
+
+        Raises InvalidArgumentError unless ``game`` is a Game.
+        """
+        if not isinstance(game, Game):
+            raise InvalidArgumentError("game is a dice Game", input=_check.short(game))
+        if self._solver is not None:
+            self._solver.cancel()
+            self._solver = None
+        loop = _running_loop()
+        if loop is not None:
+            self._solver = loop.create_task(self._solve_ahead(game))
+
+    async def _solve_ahead(self, game: Game) -> None:
+        clock = time.perf_counter
+        start = clock()
+        for policy in self._policies(game):
+            for _ in policy.solve_steps():
+                if clock() - start >= _SOLVE_SLICE:
+                    await asyncio.sleep(0)
+                    start = clock()
+                    if game is not self._current():
+                        return
+            if self._waiting and all(p.is_solved for p in self._waiting):
+                self._waiting = []
+                self._on_ready()
+            if clock() - start >= _SOLVE_SLICE:
+                await asyncio.sleep(0)
+                start = clock()
+                if game is not self._current():
+                    return
+        if game is self._current():
+            self._solver = None
+            if self._waiting:
+                self._waiting = []
+                self._on_ready()
+
+    def ready(self, policy: OptimalPolicy) -> bool:
+        """True if ``policy`` can answer at once; while solving ahead an unsolved one is waited for (``on_ready``
+        says when), not solved here.  Raises InvalidArgumentError unless ``policy`` is an OptimalPolicy."""
+        if not isinstance(policy, OptimalPolicy):
+            raise InvalidArgumentError("policy is an OptimalPolicy", input=_check.short(policy))
+        if policy.is_solved or _running_loop() is None or self._solver is None:
+            return True
+        if policy not in self._waiting:
+            self._waiting.append(policy)
+        return False
+
+
+def _computer_step(game: Game, player: _Computer, coach: DiceCoach) -> str:
+    """Play one move of ``player``, the computer whose turn is on in ``game`` (a roll, or its decision after one),
+    and say it in words, with the coach's reason for a decision."""
+    who, s = _subject(game.player)
+    t = game.turn
+    if t.phase is Phase.ROLL:
+        t = game.roll()
+        text = f"{who} roll{s} {_dice_words(t)}."
+        if t.phase is Phase.BUST:
+            text += " " + _bust_words(t)
+        elif t.valid_colours():
+            text += f" Low enough to place: {_colour_list(t.valid_colours())}."
+        return text
+    move = player.choose(t)
+    reason = coach.reason(player, t, move)
+    if move.action == "place":
+        t = game.place(list(move.colours))
+        text = f"{who} place{s} {_colour_list(move.colours)} ({reason})."
+        if t.is_over:
+            text += f" All six are placed: {t.pips} x 2 = {_points(t.score or 0)}."
+        return text
+    if move.action == "roll":
+        game.turn = t.continue_rolling()
+        return f"{who} roll{s} on: {reason}."
+    game.stop()
+    return f"{who} stop{s} with {_points(game.turn.score or 0)}: {reason}."
+
+
 # -- the controller --------------------------------------------------------------------------------------------------
 class DiceController:
     """Turns, seats, computer players, worked examples, timers and the coach for one dice board (no drawing).
@@ -327,7 +514,7 @@ class DiceController:
                  computer_speed: ComputerSpeed = "instant", coach_words: CoachWords = "average") -> None:
         self._speed: ComputerSpeed = _check.choice(computer_speed, COMPUTER_SPEEDS, "computer_speed")
         self._coach = DiceCoach(coach_words, self._ready)
-        seats = self.check_seats(seats)
+        seats = check_seats(seats)
         self._coach_on = _check.flag(coach, "coach")
         pool = default_boards() if boards is None else check_board_pairs(boards, "boards", backs_sum_to_15)
         if seed is not None:
@@ -340,38 +527,21 @@ class DiceController:
         self.on_message: Callable[[], None] | None = None
         self.on_tumble: Callable[[dict[Colour, int]], None] | None = None
         self.on_new_game: Callable[[], None] | None = None
-        self._example: WorkedExample | None = None  # the worked example shown (None: a game)
-        self._example_shown = 0  # how many of its steps are shown
+        self._replay: ExampleReplay | None = None  # the worked example shown (None: a game)
         self._watcher: asyncio.Task[None] | None = None  # the timer that shows the computer's moves
         self._animation = make_rng(seed)  # only for the rolling animation; the game has its own generator
         self._animation.random()
         self._rolling = False
-        self._solver: asyncio.Task[None] | None = None
-        self._waiting: list[OptimalPolicy] = []  # policies a computer or the coach waits for (async mode)
+        self._solving = SolvingAhead(lambda: self.game, self._solved)
         self._before_decision: Turn | None = None  # the turn just after the roll, for the coach's verdict
         self.message = ""  # the message line (plain text): what happened, then what to do now
         self.verdict = ""  # the coach's verdict on the human's last decision (plain text; '' for none)
         self._kinds: dict[str, SeatKind] = {}
-        self._computers: dict[str, Computer] = {}
+        self._computers: dict[str, _Computer] = {}
         self.game = self._make_game(seats, pool, handicap, gambler, backs_sum_to_15)
 
-    @staticmethod
-    def check_seats(seats: Iterable[tuple[str, SeatKind]]) -> list[tuple[str, SeatKind]]:
-        """``seats`` as a list if they are 1 to 6 ``(name, kind)`` pairs with kinds from :data:`SEAT_KINDS`.
-
-        (The names are the engine's to check, when the game is built.)  Raises InvalidArgumentError otherwise.
-
-        >>> DiceController.check_seats((("Ann", "human"),))
-        [('Ann', 'human')]
-        """
-        checked = _check.items(seats, 6, "the seats")
-        check_player_count(len(checked))
-        for seat in checked:
-            if not (isinstance(seat, tuple) and len(seat) == 2 and isinstance(seat[0], str)
-                    and isinstance(seat[1], str) and seat[1] in SEAT_KINDS):
-                raise InvalidArgumentError(f"a seat is (name, kind) with kind one of {', '.join(SEAT_KINDS)}",
-                                           input=seat)
-        return checked
+    def _ready(self, policy: OptimalPolicy) -> bool:
+        return self._solving.ready(policy)
 
     def _make_game(self, seats: list[tuple[str, SeatKind]], pool: tuple[tuple[GoalBoard, GoalBoard], ...],
                    handicap: bool, gambler: bool, backs_sum_to_15: bool) -> Game:
@@ -394,12 +564,12 @@ class DiceController:
     @property
     def example(self) -> WorkedExample | None:
         """The worked example being shown (:meth:`show_example`), or None during a game."""
-        return self._example
+        return None if self._replay is None else self._replay.example
 
     @property
     def example_shown(self) -> int:
         """How many steps of the worked example are shown (0 before the first)."""
-        return self._example_shown
+        return 0 if self._replay is None else self._replay.shown
 
     @property
     def computer_seats(self) -> tuple[str, ...]:
@@ -424,7 +594,7 @@ class DiceController:
     @property
     def human_to_act(self) -> bool:
         """True if a human seat plays now (a game on, no worked example): Roll, Stop and the dice are theirs."""
-        return not self.game.is_over and self.game.player not in self._computers and self._example is None
+        return not self.game.is_over and self.game.player not in self._computers and self._replay is None
 
     @property
     def watched(self) -> bool:
@@ -434,8 +604,7 @@ class DiceController:
     @property
     def can_step(self) -> bool:
         """True if Next step has something to show: a watched computer move, or the worked example's next step."""
-        example = self._example
-        return self.watched or (example is not None and self._example_shown < len(example.steps))
+        return self.watched or (self._replay is not None and not self._replay.done)
 
     @property
     def may_roll(self) -> bool:
@@ -500,12 +669,8 @@ class DiceController:
         'Your turn: press Roll to roll the six dice.'
         """
         g, t = self.game, self.game.turn
-        if self._example is not None:
-            if self._example_shown == 0:
-                return f"Press Next step to see {self._example.player}'s first roll."
-            if self._example_shown < len(self._example.steps):
-                return "Press Next step."
-            return "Press New game to play a game yourself."
+        if self._replay is not None:
+            return self._replay.prompt()
         if g.is_over:
             totals = g.totals()
             winners = g.winners()
@@ -564,7 +729,7 @@ class DiceController:
         message line changes (False).  Raises InvalidArgumentError for seats that are not seats, flags that are not
         True or False, or boards that are not goal boards.
         """
-        seats = self.check_seats(seats)
+        seats = check_seats(seats)
         for value, what in ((handicap, "handicap"), (gambler, "gambler"), (backs_sum_to_15, "backs_sum_to_15")):
             _check.flag(value, what)
         pool = check_board_pairs(boards, "boards", backs_sum_to_15)
@@ -579,7 +744,7 @@ class DiceController:
         if self.on_new_game is not None:
             self.on_new_game()
         self._stop_watching()
-        self._example = None
+        self._replay = None
         self.game = game
         self._before_decision = None
         self.verdict = ""
@@ -594,34 +759,15 @@ class DiceController:
 
         Raises InvalidArgumentError for another key.
         """
-        example = WORKED_EXAMPLES[_check.choice(key, WORKED_EXAMPLES, "the worked example")]
+        replay = ExampleReplay(key)
         self._stop_watching()
-        back = GoalBoard(tuple(p for p in example.board.targets if p[0] is not Colour.WHITE), back=True)
-        self.game = Game([example.player], seed=0, boards=((example.board, back),), rounds=1)
-        self.game.turn = example.turns()[0]
-        self._kinds = {example.player: "human"}
+        self.game = replay.game
+        self._kinds = {replay.example.player: "human"}
         self._computers = {}
-        self._example = example
-        self._example_shown = 0
+        self._replay = replay
         self._before_decision = None
         self.verdict = ""
-        self.say(f"Worked example: {example.title}. {example.start}")
-        self.changed()
-
-    def _example_step(self) -> None:
-        example = self._example
-        assert example is not None
-        n = self._example_shown
-        if n >= len(example.steps):
-            self.say("")
-            return
-        self._example_shown = n + 1
-        self.game.turn = example.turns()[n + 1]
-        text = example.narration()[n]
-        if self._example_shown == len(example.steps):
-            self.game.next_turn()  # the score goes on the pad
-            text += " " + example.ending()
-        self.say(text)
+        self.say(f"Worked example: {replay.example.title}. {replay.example.start}")
         self.changed()
 
     # -- the computer's moves, shown one at a time ----------------------------------------------------------------
@@ -645,8 +791,11 @@ class DiceController:
     def next_move(self) -> None:
         """The "Next step" button: the next step of a worked example, or the next move of the computer's turn
         (at the speeds other than instant); otherwise the message line says what to do."""
-        if self._example is not None:
-            self._example_step()
+        if self._replay is not None:
+            text = self._replay.step()
+            self.say(text or "")
+            if text is not None:
+                self.changed()
             return
         g = self.game
         if g.is_over or g.player not in self._computers or self._rolling:
@@ -691,7 +840,6 @@ class DiceController:
         name = g.player
         player = self._computers[name]
         t = g.turn
-        who, s = _subject(name)
         if not t.is_over and isinstance(player, OptimalPlayer) and not self._ready(player.policy(t)):
             self.say(f"{name} is thinking (working out the best play on this board)…")
             self.changed()
@@ -700,27 +848,8 @@ class DiceController:
             g.next_turn()
             self.verdict = ""
             text = f"{name}'s {_points(t.score or 0)} go on the score pad."
-        elif t.phase is Phase.ROLL:
-            t = g.roll()
-            text = f"{who} roll{s} {_dice_words(t)}."
-            if t.phase is Phase.BUST:
-                text += " " + _bust_words(t)
-            elif t.valid_colours():
-                text += f" Low enough to place: {_colour_list(t.valid_colours())}."
         else:
-            move = player.choose(t)
-            reason = self._coach.reason(player, t, move)
-            if move.action == "place":
-                t = g.place(list(move.colours))
-                text = f"{who} place{s} {_colour_list(move.colours)} ({reason})."
-                if t.is_over:
-                    text += f" All six are placed: {t.pips} x 2 = {_points(t.score or 0)}."
-            elif move.action == "roll":
-                g.turn = t.continue_rolling()
-                text = f"{who} roll{s} on: {reason}."
-            else:
-                g.stop()
-                text = f"{who} stop{s} with {_points(g.turn.score or 0)}: {reason}."
+            text = _computer_step(g, player, self._coach)
         self.say(text)
         self.changed()
         return True
@@ -729,7 +858,7 @@ class DiceController:
         """Let the computer seats play: whole turns at once (instant speed), or their first move is announced
         and shown move by move (Next step, or the timer of the slow and fast speeds)."""
         g = self.game
-        if self._example is not None or g.is_over or g.player not in self._computers:
+        if self._replay is not None or g.is_over or g.player not in self._computers:
             return
         if self._watching():
             self.say(f"{g.player}'s turn.")
@@ -747,65 +876,21 @@ class DiceController:
         if notes:
             self.say(_join_notes(notes))
 
-    # -- solving ahead ----------------------------------------------------------------------------------------------
-    @staticmethod
-    def _policies(game: Game) -> list[OptimalPolicy]:
-        """The policies ``game`` can ask for, the board in play first."""
-        targets = dict.fromkeys((game.turn.targets, *game.targets_in_play()))
-        return [policy_for(t, game.gambler) for t in targets]
-
     def _start(self) -> None:
-        """Let the computers of a new game play; on a running event loop, solve its policies ahead first (a task
-        that solves in short steps, the board in play first).  Without a loop nothing is solved ahead: a policy
-        is solved when it is first asked (one board, a few hundredths of a second)."""
-        if self._solver is not None:
-            self._solver.cancel()
-            self._solver = None
-        loop = _running_loop()
-        if loop is None:
-            self._play_computers()
-            return
-        self._solver = loop.create_task(self._solve_ahead(self.game))
+        """Let the computers of a new game play, its policies solved ahead on a running event loop (see
+        :class:`SolvingAhead`)."""
+        self._solving.start(self.game)
         self._play_computers()
 
-    async def _solve_ahead(self, game: Game) -> None:
-        clock = time.perf_counter
-        start = clock()
-        for policy in self._policies(game):
-            for _ in policy.solve_steps():
-                if clock() - start >= _SOLVE_SLICE:
-                    await asyncio.sleep(0)
-                    start = clock()
-                    if game is not self.game:
-                        return
-            if self._waiting and all(p.is_solved for p in self._waiting):
-                self._waiting = []
-                self._play_computers()
-                self.changed()
-            if clock() - start >= _SOLVE_SLICE:
-                await asyncio.sleep(0)
-                start = clock()
-                if game is not self.game:
-                    return
-        if game is self.game:
-            self._solver = None
-            if self._waiting:
-                self._waiting = []
-                self._play_computers()
-                self.changed()
-
-    def _ready(self, policy: OptimalPolicy) -> bool:
-        """True if ``policy`` can answer at once; in async mode an unsolved one is waited for, not solved here."""
-        if policy.is_solved or _running_loop() is None or self._solver is None:
-            return True
-        if policy not in self._waiting:
-            self._waiting.append(policy)
-        return False
+    def _solved(self) -> None:
+        # the policies a computer or the coach waited for are solved: they go on
+        self._play_computers()
+        self.changed()
 
     # -- the human's actions -----------------------------------------------------------------------------------------
     def _human_turn(self) -> bool:
         g = self.game
-        if self._example is not None:
+        if self._replay is not None:
             self.say("This is a worked example: it shows a turn of the rules.")
             return False
         if g.is_over:
@@ -896,7 +981,7 @@ class DiceController:
     def next_turn(self) -> None:
         """Write the finished turn on the score pad and let the next player (or computers) play."""
         g = self.game
-        if g.is_over or self._example is not None or g.player in self._computers:
+        if g.is_over or self._replay is not None or g.player in self._computers:
             self.say("")
             return
         try:

@@ -48,6 +48,7 @@ from .nasty15_controller import (
     _points,
     _seat_kind,
     _subject,
+    check_seats,
 )
 from .palette import PALETTE, Size, check_size
 from .style import style_sheet
@@ -96,7 +97,7 @@ class DiceSetupPanel(w.VBox):
     def __init__(self, seats: Iterable[tuple[str, SeatKind]] = _DEFAULT_SEATS,
                  boards: tuple[tuple[GoalBoard, GoalBoard], ...] | None = None, *, handicap: bool = False,
                  gambler: bool = False, backs_sum_to_15: bool = False, looks: Looks | None = None) -> None:
-        seats = DiceController.check_seats(seats)
+        seats = check_seats(seats)
         for value, what in ((handicap, "handicap"), (gambler, "gambler"), (backs_sum_to_15, "backs_sum_to_15")):
             _check.flag(value, what)
         pool = default_boards() if boards is None else check_board_pairs(boards, "boards", backs_sum_to_15)

@@ -248,6 +248,10 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.widgets.nasty15_controller.DiceController": lambda: _dice_controller(),
         "fifteen_kit.widgets.nasty15_controller.DiceCoach": lambda: __import__(
             "fifteen_kit.widgets.nasty15_controller", fromlist=["x"]).DiceCoach(),
+        "fifteen_kit.widgets.nasty15_controller.ExampleReplay": lambda: __import__(
+            "fifteen_kit.widgets.nasty15_controller", fromlist=["x"]).ExampleReplay("bust"),
+        "fifteen_kit.widgets.nasty15_controller.SolvingAhead": lambda: __import__(
+            "fifteen_kit.widgets.nasty15_controller", fromlist=["x"]).SolvingAhead(lambda: None, lambda: None),
         "fifteen_kit.widgets.nasty15_views.DiceSetupPanel": lambda: __import__(
             "fifteen_kit.widgets.nasty15_views", fromlist=["x"]).DiceSetupPanel(),
         "fifteen_kit.widgets.nasty15_views.DiceView": lambda: __import__(
@@ -619,7 +623,9 @@ def _examples_dice_split() -> dict[str, Callable[[Any], dict[str, Any]]]:
     from fractions import Fraction
 
     from fifteen_kit.nasty15.boards import Colour, default_boards
+    from fifteen_kit.nasty15.game import Game
     from fifteen_kit.nasty15.players import GreedyPlayer
+    from fifteen_kit.nasty15.policy import policy_for
     from fifteen_kit.nasty15.rules import Decision, Turn
     c, v = "fifteen_kit.widgets.nasty15_controller.", "fifteen_kit.widgets.nasty15_views."
     before = "433221 ...... 666626 P"
@@ -627,7 +633,11 @@ def _examples_dice_split() -> dict[str, Callable[[Any], dict[str, Any]]]:
                          "action": "stop"}
     return {
         c + "DiceController": lambda _: {"seats": [("You", "human"), ("Bot", "greedy")], "seed": 1},
-        c + "DiceController.check_seats": lambda _: {"seats": [("Ann", "human")]},
+        c + "check_seats": lambda _: {"seats": [("Ann", "human")]},
+        c + "ExampleReplay": lambda _: {"key": "bust"},
+        c + "SolvingAhead": lambda _: {"current": lambda: None, "on_ready": lambda: None},
+        c + "SolvingAhead.start": lambda _: {"game": Game(["Ann"], seed=1)},
+        c + "SolvingAhead.ready": lambda _: {"policy": policy_for((4, 3, 3, 2, 2, 1))},
         c + "DiceController.kind": lambda _: {"name": "Bot"},
         c + "DiceController.say": lambda _: {"text": "Hello."},
         c + "DiceController.new_game": lambda _: {"seats": [("Ann", "human"), ("Bo", "cautious")],
