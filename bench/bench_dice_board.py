@@ -110,7 +110,7 @@ async def _async_human_clicks(seed: int) -> tuple[float, dict[str, list[float]],
     clicks: dict[str, list[float]] = {kind: [] for kind in KINDS}
     while not board.game.is_over:
         g, t = board.game, board.game.turn
-        if board._rolling or (g.player != "You" and not t.is_over):
+        if board.rolling or (g.player != "You" and not t.is_over):
             await asyncio.sleep(0.005)
             continue
         kind, button = _next_click(board, 2)

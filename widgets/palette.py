@@ -50,7 +50,7 @@ PALETTE: dict[str, str] = {
     "blue": "#0072B2",  # Okabe-Ito blue: Game of 15 hints ("win"), the dice board's blue die
     "brass_deep": "#735a18",  # Game of 15 hints: a dark brass, "draw"
     "vermillion_dark": "#a84300",  # Game of 15 hints: a darkened Okabe-Ito vermillion, "loss"
-    # dice board (widgets/nasty15.py): the die faces (Okabe-Ito blue, white; the red face a darker vermillion so
+    # dice board (widgets/nasty15_views.py): the die faces (Okabe-Ito blue, white; the red face a darker vermillion so
     # its ivory letter reads) and the goal board drawing's own slate (fifteen_kit.svg.dice_goal_board)
     "white": "#ffffff", "die_red": "#b34a00", "goal_slate": "#2b3a4a",
     "purple": "#CC79A7", "gap": "#55556a",  # 5x15 tiles (COLOUR_HEX), gaps
@@ -67,7 +67,7 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("card_red", "ivory"),  # Fifteens: hearts and diamonds on a card face
     ("ivory", "recess"), ("ivory", "ink"), ("blue", "ivory"), ("brass_deep", "ivory"),  # Game of 15 board
     ("vermillion_dark", "ivory"),  # Game of 15 board
-    # dice board (widgets/nasty15.py): die faces, setup panel notes, the goal board drawing
+    # dice board (widgets/nasty15_views.py): die faces, setup panel notes, the goal board drawing
     ("ivory", "blue"), ("ink", "white"), ("ink", "green"), ("ivory", "die_red"),
     ("yellow", "slate_light"), ("ivory", "goal_slate"),
     ("white", "blue"), ("ink", "purple"), ("ivory", "gap"),  # 5x15 tiles (+ orange, yellow), gaps

@@ -36,8 +36,9 @@ from .harness import BAD_VALUES, attempt, resolved_hints, snapshot, watchdog, wr
 WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", "fifteen_kit.widgets.fifteens",
                   "fifteen_kit.widgets.five_by_15", "fifteen_kit.widgets.game_of_15",
                   "fifteen_kit.widgets.game_of_15_controller", "fifteen_kit.widgets.game_of_15_views",
-                  "fifteen_kit.widgets.nasty15", "fifteen_kit.widgets.set_hunt", "fifteen_kit.widgets.workbook.key",
-                  "fifteen_kit.widgets.printables",
+                  "fifteen_kit.widgets.nasty15", "fifteen_kit.widgets.nasty15_controller",
+                  "fifteen_kit.widgets.nasty15_views", "fifteen_kit.widgets.set_hunt",
+                  "fifteen_kit.widgets.workbook.key", "fifteen_kit.widgets.printables",
                   "fifteen_kit.widgets.printables.page", "fifteen_kit.widgets.printables.game_of_15",
                   "fifteen_kit.widgets.printables.dice", "fifteen_kit.widgets.printables.five_by_15",
                   "fifteen_kit.widgets.printables.rules", "fifteen_kit.widgets.printables.lessons",
@@ -244,6 +245,17 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.widgets.game_of_15_views.GameOf15View": lambda: __import__(
             "fifteen_kit.widgets.game_of_15_views", fromlist=["x"]).GameOf15View(),
         "fifteen_kit.widgets.nasty15.DiceBoard": lambda: DiceBoard(players=[("You", "human")], seed=1),
+        "fifteen_kit.widgets.nasty15_controller.DiceController": lambda: _dice_controller(),
+        "fifteen_kit.widgets.nasty15_controller.DiceCoach": lambda: __import__(
+            "fifteen_kit.widgets.nasty15_controller", fromlist=["x"]).DiceCoach(),
+        "fifteen_kit.widgets.nasty15_controller.ExampleReplay": lambda: __import__(
+            "fifteen_kit.widgets.nasty15_controller", fromlist=["x"]).ExampleReplay("bust"),
+        "fifteen_kit.widgets.nasty15_controller.SolvingAhead": lambda: __import__(
+            "fifteen_kit.widgets.nasty15_controller", fromlist=["x"]).SolvingAhead(lambda: None, lambda: None),
+        "fifteen_kit.widgets.nasty15_views.DiceSetupPanel": lambda: __import__(
+            "fifteen_kit.widgets.nasty15_views", fromlist=["x"]).DiceSetupPanel(),
+        "fifteen_kit.widgets.nasty15_views.DiceView": lambda: __import__(
+            "fifteen_kit.widgets.nasty15_views", fromlist=["x"]).DiceView(),
         "fifteen_kit.widgets.set_hunt.SetHunt": lambda: __import__(
             "fifteen_kit.widgets.set_hunt", fromlist=["x"]).SetHunt(),
         "fifteen_kit.widgets.fifteens.FifteensBoard": lambda: FifteensBoard(seed=1),
@@ -601,6 +613,51 @@ def _g15_controller():
     return GameOf15Controller(_g15_match(), seed=1)
 
 
+def _dice_controller():
+    from fifteen_kit.widgets.nasty15_controller import DiceController
+    return DiceController([("You", "human"), ("Bot", "greedy")], seed=1)
+
+
+def _examples_dice_split() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the dice board's controller and views (issue 31: the board split like the Game of 15's)."""
+    from fractions import Fraction
+
+    from fifteen_kit.nasty15.boards import Colour, default_boards
+    from fifteen_kit.nasty15.game import Game
+    from fifteen_kit.nasty15.players import GreedyPlayer
+    from fifteen_kit.nasty15.policy import policy_for
+    from fifteen_kit.nasty15.rules import Decision, Turn
+    c, v = "fifteen_kit.widgets.nasty15_controller.", "fifteen_kit.widgets.nasty15_views."
+    before = "433221 ...... 666626 P"
+    verdict = lambda _: {"before": Turn.parse(before), "after": Turn.parse(before).place("G"),  # noqa: E731
+                         "action": "stop"}
+    return {
+        c + "DiceController": lambda _: {"seats": [("You", "human"), ("Bot", "greedy")], "seed": 1},
+        c + "check_seats": lambda _: {"seats": [("Ann", "human")]},
+        c + "ExampleReplay": lambda _: {"key": "bust"},
+        c + "SolvingAhead": lambda _: {"current": lambda: None, "on_ready": lambda: None},
+        c + "SolvingAhead.start": lambda _: {"game": Game(["Ann"], seed=1)},
+        c + "SolvingAhead.ready": lambda _: {"policy": policy_for((4, 3, 3, 2, 2, 1))},
+        c + "DiceController.kind": lambda _: {"name": "Bot"},
+        c + "DiceController.say": lambda _: {"text": "Hello."},
+        c + "DiceController.new_game": lambda _: {"seats": [("Ann", "human"), ("Bo", "cautious")],
+                                                  "boards": default_boards()[:3]},
+        c + "DiceController.show_example": lambda _: {"key": "bust"},
+        c + "DiceController.place": lambda _: {"colour": Colour.BLUE},
+        c + "DiceController.verdict_text": verdict,
+        c + "DiceCoach.points": lambda _: {"value": Fraction(687, 50), "verb": "averages"},
+        c + "DiceCoach.reason": lambda _: {"player": GreedyPlayer(), "turn": Turn.parse(before),
+                                           "move": Decision("place", (Colour.GREEN,))},
+        c + "DiceCoach.verdict": verdict,
+        c + "DiceCoach.advice": lambda _: {"turn": Turn.parse(before)},
+        v + "DiceSetupPanel.remove_seat": lambda _: {"index": 1},
+        v + "DiceSetupPanel.load_boards": lambda _: {"text": "mine: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1"},
+        v + "DiceView.draw": lambda _: {"controller": _dice_controller()},
+        v + "DiceView.draw_message": lambda _: {"controller": _dice_controller()},
+        v + "DiceView.draw_tumble": lambda _: {"faces": {Colour.RED: 5}},
+    }
+
+
 def _manual_board():
     """The board's manual claims: each draft opens a turn closed by End turn; the last draft (8) stays open."""
     from fifteen_kit.widgets import GameOf15Board
@@ -835,7 +892,7 @@ TARGETS = public_targets()
 INSTANCES = _instances()
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
             **_examples_results_19(), **_examples_export_19(), **_examples_guide_19(), **_examples_printables_19(),
-            **_examples_plots_20(), **_EXAMPLE_OVERRIDES}
+            **_examples_plots_20(), **_examples_dice_split(), **_EXAMPLE_OVERRIDES}
 
 
 def _cases():
