@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from website.address import HOST
+from website.address import HOST, kit_address
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "publish.yml"
@@ -35,11 +35,15 @@ def makefile_targets() -> set[str]:
             for name in line.split()}
 
 
+REPOSITORY = "some-school/fifteen-kit"  # what GitHub puts for ${{ github.repository }} before the shell runs
+
+
 def make_calls(workflow: dict[Any, Any]) -> list[list[str]]:
-    """Every `make ...` command line of the build job's steps, as words, in order."""
+    """Every `make ...` command line of the build job's steps, as the shell gets its words, in order."""
     calls = []
     for step in workflow["jobs"]["build"]["steps"]:
-        for line in step.get("run", "").splitlines():
+        run = re.sub(r"\$\{\{\s*github\.repository\s*\}\}", REPOSITORY, step.get("run", ""))
+        for line in run.splitlines():
             if line.strip().split(" ", 1)[0] == "make":
                 calls.append(shlex.split(line)[1:])
     return calls
@@ -52,7 +56,8 @@ def test_runs_on_every_push_to_main(workflow):
 
 def test_tests_then_builds_the_site_with_this_repository_as_its_address(workflow):
     calls = make_calls(workflow)
-    assert calls == [["test"], ["site", "KIT_REPO=${{ github.repository }}"]]
+    assert calls == [["test"], ["site", f"KIT_REPO={REPOSITORY}"]]
+    assert kit_address(env={"KIT_REPO": REPOSITORY}).site_url == "https://some-school.github.io/fifteen-kit/"
     targets = makefile_targets()
     for call in calls:
         assert call[0] in targets, f"make {call[0]}: no such target in the Makefile"
