@@ -14,3 +14,32 @@
     },
   });
 })();
+
+// ipywidgets 8 typesets its labels and HTML with MathJax 2's API (MathJax.Hub.Queue); the site serves MathJax 3
+// (Sphinx's).  Give the widgets that call, here before MathJax loads (it is deferred) and again once it has started.
+(function () {
+  const waiting = [];
+  const hub = {
+    Queue: function (job) {
+      const element = job && job[2];
+      const mathjax = window.MathJax;
+      if (!element) return;
+      if (mathjax && mathjax.typesetPromise) mathjax.typesetPromise([element]);
+      else waiting.push(element);
+    },
+  };
+  const config = window.MathJax || {};
+  const startup = config.startup || {};
+  window.MathJax = Object.assign(config, {
+    Hub: hub,
+    startup: Object.assign(startup, {
+      ready: function () {
+        window.MathJax.startup.defaultReady();
+        window.MathJax.Hub = hub;
+        window.MathJax.startup.promise.then(function () {
+          if (waiting.length) return window.MathJax.typesetPromise(waiting.splice(0));
+        });
+      },
+    }),
+  });
+})();
