@@ -128,9 +128,7 @@ def test_outside_links_are_the_kits_addresses(visited):
             href = link["href"]
             if href.startswith("http://127.0.0.1"):
                 continue
-            if "mybinder.org" in href and href not in binder:
-                wrong.append(f"{path}: {href}")
-            elif not href.startswith(("https://", "mailto:")):
+            if ("mybinder.org" in href and href not in binder) or not href.startswith(("https://", "mailto:")):
                 wrong.append(f"{path}: {href}")
             if "<owner>" in urllib.parse.unquote(href) or "OWNER" in href:
                 wrong.append(f"{path}: a template, not a link: {href}")
