@@ -7,6 +7,8 @@
 #   make guide-answers  write the teacher guide's answer pages (lessons/teacher_guide/answers/) from the workbook
 #   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
 #   make printables  the printable materials as PDF files in build/printables/ (Chromium prints the kit's HTML)
+#   make site      the published site in build/site/: the lessons and teacher guide as web pages, JupyterLite in
+#                  lite/, the printables; KIT_REPO=owner/name sets its Binder links (make test-site tests it offline)
 #   make hub       a JupyterHub for a class on this machine: a teacher and PUPILS (30) accounts, each choosing a
 #                  password at first login; prints the URL, the accounts and one nbgitpuller link per lesson
 #                  (HUB_PORT=8000, IP=127.0.0.1, HUB_REPO=this checkout, HUB_BRANCH=main, HUB_URL=the address
@@ -27,7 +29,7 @@ CHROMIUM ?= /usr/bin/chromium
 AXE := .cache/axe-core-4.14.1/axe.min.js
 
 .PHONY: lab play test test-browser test-lite lite binder-check lessons bench guide-answers lint clean printables \
-	hub hub-loadtest test-hub
+	hub hub-loadtest test-hub site test-site
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
@@ -87,11 +89,12 @@ test: $(VENV)/.test $(CHROMIUM) $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest tests fifteen_kit widgets website lessons docs --ignore=tests/browser --ignore=tests/lite \
-		--ignore=tests/hub --doctest-modules --doctest-glob="*.md" \
+		--ignore=tests/hub --ignore=tests/site --doctest-modules --doctest-glob="*.md" \
 		--nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-current-env
 	$(MAKE) printables
 	$(BIN)/python -m pytest tests/browser
 	$(MAKE) test-lite
+	$(MAKE) test-site
 	$(MAKE) test-hub
 	$(MAKE) binder-check
 
@@ -150,6 +153,30 @@ lite: $(LITE_VENV)/.lite
 # The site served on 127.0.0.1 with every other address blocked: each lesson run cell by cell, each board played.
 test-lite: lite $(VENV)/.test $(CHROMIUM)
 	KIT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest tests/lite
+
+# The published site (website/): Sphinx and myst-nb in .venv-site render the lessons (saved outputs, never run) and
+# the teacher guide; beside them the JupyterLite site (make lite) in lite/ and the printables (make printables).
+# Its scripts (MathJax, the widgets' page manager) come from npm into .cache/site/, so nothing loads from outside.
+# KIT_REPO=owner/name (else the origin remote) makes its Binder links; .github/workflows/publish.yml deploys it.
+SITE_VENV := .venv-site
+SITE      ?= build/site
+KIT_REPO  ?=
+SITE_BUILD = $(SITE_VENV)/bin/python -m website.build --lite $(LITE_SITE) --printables $(PRINTABLES)
+$(SITE_VENV)/.site: website/requirements.txt
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(SITE_VENV)/bin/python -m pip install --quiet -r website/requirements.txt
+	@touch $@
+
+site: lite printables $(SITE_VENV)/.site
+	KIT_REPO=$(KIT_REPO) $(SITE_BUILD) --output $(SITE)
+
+# The site built for a made-up address into its own folder, served on 127.0.0.1 and checked in Chromium offline.
+TEST_SITE     := build/site-test
+TEST_KIT_REPO := kit-test/fifteen-kit
+test-site: lite printables $(SITE_VENV)/.site $(VENV)/.test $(CHROMIUM)
+	KIT_REPO=$(TEST_KIT_REPO) $(SITE_BUILD) --output $(TEST_SITE)
+	KIT_SITE=$(TEST_SITE) KIT_SITE_REPO=$(TEST_KIT_REPO) $(BIN)/python -m pytest tests/site
 
 # Debian's Chromium for the browser tests (Playwright's own browser download cannot work here).
 $(CHROMIUM):
@@ -224,4 +251,4 @@ guide-answers: $(VENV)/.lab
 	$(BIN)/python -m fifteen_kit.widgets.workbook lessons/teacher_guide/answers
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(LITE_VENV) $(HUB_VENV) .cache .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) $(LITE_VENV) $(HUB_VENV) $(SITE_VENV) .cache .pytest_cache .ruff_cache build *.egg-info

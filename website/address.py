@@ -38,7 +38,7 @@ from urllib.parse import quote
 
 from fifteen_kit.errors import InvalidArgumentError
 
-__all__ = ["HOST", "HOW_TO_PUBLISH", "LITE_PATH", "Address", "kit_address", "repo_from_remote"]
+__all__ = ["HOST", "HOW_TO_PUBLISH", "LITE_PATH", "Address", "kit_address", "lite_path", "repo_from_remote"]
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The Git host whose pages and CI publish the kit (a fork on another host changes this and the URLs below).
@@ -62,6 +62,19 @@ _REMOTE = re.compile(
     rf"(?:https://(?:[^@/]+@)?{re.escape(HOST)}/|git@{re.escape(HOST)}:|ssh://git@{re.escape(HOST)}/)"
     rf"({_OWNER})/({_NAME}?)(?:\.git)?/?"
 )
+
+
+def lite_path(path: str = "lessons/00_start_here.ipynb") -> str:
+    """Where ``path`` (relative to the repository's root) opens in the JupyterLite site, relative to the site's root.
+
+    The site's own pages link to this (prefixed with the way up to the root), so the link works on any host and
+    offline; lessons sit at JupyterLite's top, boards in its ``play/``.
+
+    >>> lite_path("play/dice.ipynb")
+    'lite/lab/index.html?path=play/dice.ipynb'
+    """
+    inside = path.removeprefix("lessons/")
+    return f"{LITE_PATH}lab/index.html?path={quote(inside)}"
 
 
 @dataclass(frozen=True)
@@ -135,8 +148,7 @@ class Address:
 
     def lite_url(self, path: str = "lessons/00_start_here.ipynb") -> str:
         """A link that opens ``path`` in the published JupyterLite site (lessons sit at its top, boards in play/)."""
-        inside = path.removeprefix("lessons/")
-        return f"{self.site_url}{LITE_PATH}lab/index.html?path={quote(inside)}"
+        return self.site_url + lite_path(path)
 
 
 def repo_from_remote(url: str) -> str | None:
