@@ -27,11 +27,11 @@ from typing import Any
 from hub.classroom import TEACHER, Classroom
 
 __all__ = [
+    "AUTHENTICATOR",
     "CODE_ALPHABET",
     "CODE_BITS",
     "CODE_GROUPS",
     "CODE_GROUP_LENGTH",
-    "AUTHENTICATOR",
     "announcement",
     "banner_lines",
     "codes_path",
@@ -155,17 +155,20 @@ def reset_page(room: Classroom, name: str) -> str:
 def banner_lines(room: Classroom, slips: Path | None) -> list[str]:
     """The accounts part of ``make hub``'s banner: who can log in, where the slips are, lockout and reset.
 
-    ``slips`` is the printable file of sign-in slips (a PDF, or the HTML page when no PDF could be printed).
+    ``slips``: the printed slips (a PDF); None when none could be printed (then the HTML page, to print from a
+    browser).
     """
     pupils = room.accounts()[1:]
-    where = slips if slips is not None else sign_in_dir(room)
+    where = slips if slips is not None else sign_in_dir(room) / "slips.html"
     return [
         f"Accounts: {TEACHER} (admin) and {len(pupils)} pupils, {pupils[0]} .. {pupils[-1]}; nobody else can log in.",
-        f"  Each account has its own sign-in code; print the cut-out slips and hand them out: {where}",
+        "  Each account has its own sign-in code; print the cut-out slips and hand them out:",
+        f"    {where}",
         "  (readable by you only; the first page holds your own code, the teacher's).",
         f"  {room.lockout_after} wrong passwords in a row lock an account for {room.lockout_seconds} s.",
-        f"  Reset a pupil (forgotten code, locked out): log in as {TEACHER} and open {reset_page(room, pupils[0])}",
-        f"  (with their account name at the end); a pupil can choose their own password at {room.url}hub/change-password",
+        f"  Reset a pupil (lost slip, locked out): log in as {TEACHER} and open {reset_page(room, pupils[0])}",
+        "  (with their account name at the end) to set a new password; a pupil can choose their own at",
+        f"  {room.url}hub/change-password",
     ]
 
 

@@ -45,7 +45,7 @@ __all__ = ["BCRYPT_MAX_BYTES", "ClassroomAuthenticator"]
 BCRYPT_MAX_BYTES = 72
 
 
-class ClassroomAuthenticator(NativeAuthenticator):  # type: ignore[misc]  # NativeAuthenticator has no type hints
+class ClassroomAuthenticator(NativeAuthenticator):  # NativeAuthenticator has no type hints (an Any base)
     """NativeAuthenticator for one class: accounts from a file of sign-in codes, lockout, no sign-up.
 
     Configured like NativeAuthenticator (``allowed_failed_logins``, ``seconds_before_next_try``,
@@ -134,7 +134,7 @@ class ClassroomAuthenticator(NativeAuthenticator):  # type: ignore[misc]  # Nati
                 self.log.warning("Refused login for %s: locked after %d wrong passwords", name,
                                  self.allowed_failed_logins)
                 error = web.HTTPError(429, "account locked")
-                error.jupyterhub_message = (f"Too many wrong passwords for {name}: try again in "
+                error.jupyterhub_message = (  # type: ignore[attr-defined]  # JupyterHub's login page shows itf"Too many wrong passwords for {name}: try again in "
                                             f"{self._seconds_left(name)} s, or ask your teacher.")
                 raise error
             if await self._check(password, bytes(info.password)):

@@ -28,8 +28,9 @@ import unicodedata
 from html import escape
 from pathlib import Path
 
+from fifteen_kit.widgets.printables.page import Sheet, page  # type: ignore[import-not-found]  # mypy sees widgets/ as widgets
+
 from fifteen_kit.errors import InvalidArgumentError
-from fifteen_kit.widgets.printables.page import Sheet, page
 from hub.accounts import ensure_codes, reset_page, sign_in_dir, write_private
 from hub.classroom import TEACHER, Classroom
 

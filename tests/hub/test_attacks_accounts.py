@@ -74,8 +74,9 @@ def test_nobody_can_claim_an_account(hub):
         for chosen in ("pupil01-chooses-this", "x" * 8, ""):
             assert login(pupil01, "pupil03", chosen).status_code == 403
         assert pupil01.get("hub/signup").status_code == 404  # no sign-up page to claim one either
-        assert pupil01.post("hub/signup", data={"username": "pupil03", "signup_password": "mine-now-123",
-                                                "signup_password_confirmation": "mine-now-123"}).status_code in (403, 404)
+        signup = pupil01.post("hub/signup", data={"username": "pupil03", "signup_password": "mine-now-123",
+                                                  "signup_password_confirmation": "mine-now-123"})
+        assert signup.status_code in (403, 404)
         assert login(pupil01, "pupil04", "anything-at-all").status_code == 403  # no such account: not created
     with client(hub) as pupil03:  # the real pupil03 still gets in with the code on their slip
         assert login(pupil03, "pupil03", codes["pupil03"]).status_code == 302
