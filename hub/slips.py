@@ -83,13 +83,18 @@ def read_class_list(path: Path, pupils: int) -> list[str]:
     return names
 
 
+def _text(value: str) -> str:
+    """``value`` as HTML text: escaped, and ``{`` as a character reference (Sheet fills in ``{page}`` markers)."""
+    return escape(value).replace("{", "&#123;")
+
+
 def _slip(room: Classroom, name: str, code: str, who: str) -> str:
     """One slip's HTML: the person's name (or a line to write it on), the address, account and code."""
-    person = f"<b>{escape(who)}</b>" if who else "Name:"
+    person = f"<b>{_text(who)}</b>" if who else "Name:"
     return (f'<div class="cut slip"><div class="who">{person}</div>'
-            f'<div>Go to <span class="url">{escape(room.url)}</span></div>'
-            f'<div>Account: <span class="mono">{escape(name)}</span></div>'
-            f'<div>Sign-in code: <span class="mono code">{escape(code)}</span></div>'
+            f'<div>Go to <span class="url">{_text(room.url)}</span></div>'
+            f'<div>Account: <span class="mono">{_text(name)}</span></div>'
+            f'<div>Sign-in code: <span class="mono code">{_text(code)}</span></div>'
             '<div class="note">Type both on the login page, dashes included. This code is your password: keep '
             "the slip to yourself. Lost it? Ask your teacher.</div></div>")
 
@@ -117,10 +122,10 @@ def slips_sheet(room: Classroom, codes: dict[str, str], names: list[str] | None 
                f"<h2>Wrong passwords</h2><p>{room.lockout_after} wrong passwords in a row lock an account for "
                f"{room.lockout_seconds} seconds (the login page says so).</p>"
                "<h2>Lost slip, forgotten password, locked out</h2><p>Log in as "
-               f"{escape(TEACHER)} and open <code>{escape(reset_page(room, pupils[0]))}</code>, with the pupil's "
+               f"{_text(TEACHER)} and open <code>{_text(reset_page(room, pupils[0]))}</code>, with the pupil's "
                "account name at the end: type a new password for them (8 characters or more) and tell them. "
                "This also lifts a lockout. A pupil can choose their own password at "
-               f"<code>{escape(room.url)}hub/change-password</code>.</p>"
+               f"<code>{_text(room.url)}hub/change-password</code>.</p>"
                "<p>This page and the slips are in the hub's state folder, readable by you only; a code on a slip "
                "stops working once its pupil or you set another password.</p></div>")
     pages = [page("Class hub: sign-in codes", teacher, "For the teacher only")]
