@@ -22,6 +22,7 @@ changes their own password (``/hub/change-password``) and the page where an admi
   account are taken one after another, so parallel wrong passwords cannot slip past the lockout.
 - A locked account is told so (HTTP 429, with the wait) instead of "invalid password"; an admin who sets a new
   password for an account also lifts its lock.  Passwords longer than bcrypt's 72 bytes are refused, not cut.
+  The lock's end is measured in whole elapsed time (NativeAuthenticator's check forgets the days).
 """
 
 from __future__ import annotations
@@ -109,6 +110,17 @@ class ClassroomAuthenticator(NativeAuthenticator):  # NativeAuthenticator has no
             self.db.commit()
             self.log.info("Sign-in codes stored for %d accounts", len(made))
         return made
+
+    def can_try_to_login_again(self, username: str) -> bool:
+        """True once ``seconds_before_next_try`` have passed since the account's last wrong password.
+
+        NativeAuthenticator 1.3.0 compares ``timedelta.seconds``, which starts again at 0 every day, so an account
+        left locked would be locked again for a while at the same time each following day.
+        """
+        attempts = self.login_attempts.get(username)
+        if not attempts:
+            return True
+        return bool((datetime.now() - attempts["time"]).total_seconds() > self.seconds_before_next_try)
 
     def _seconds_left(self, name: str) -> int:
         """Seconds until a locked account ``name`` may try again."""

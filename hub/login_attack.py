@@ -94,7 +94,7 @@ async def _run(room: Classroom) -> dict[str, Any]:
             raise RuntimeError("the teacher could not log in")
         stop = asyncio.Event()
         sampler = asyncio.create_task(_sample(teacher, stop))
-        await asyncio.sleep(3)
+        await asyncio.sleep(10)
         stop.set()
         out["api_at_rest"] = _stats(await sampler)
         async with _fresh(room.local_url) as attacker:

@@ -198,3 +198,46 @@ def test_codes_stay_where_only_the_teacher_reads_them(hub):
         assert code not in log and code not in page
     database = (hub.room.state_path / "jupyterhub.sqlite").read_bytes()
     assert not any(code.encode() in database for code in codes.values())  # only bcrypt hashes are stored
+
+
+AUTHENTICATOR_CHECKS = r'''
+import asyncio, json, sys, tempfile
+from datetime import datetime, timedelta
+from pathlib import Path
+from jupyterhub import orm
+sys.path.insert(0, sys.argv[1])
+from hub.authenticator import ClassroomAuthenticator
+
+codes = Path(tempfile.mkdtemp()) / "codes.json"
+codes.write_text(json.dumps({"accounts": {"teacher": "aaaa-bbbb-cccc", "pupil01": "dddd-eeee-ffff"}}))
+db = orm.new_session_factory("sqlite://")()
+auth = ClassroomAuthenticator(_deprecated_db_session=db, codes_file=str(codes), allowed_users={"pupil01", "pupil02"},
+                              admin_users={"teacher"}, seconds_before_next_try=120)
+from nativeauthenticator.orm import UserInfo
+assert sorted(i.username for i in db.query(UserInfo)) == ["pupil01", "teacher"]  # pupil02 has no code: no account
+assert auth.seed_accounts() == []  # a second start changes nothing
+login = lambda name, password: asyncio.run(auth.authenticate(None, {"username": name, "password": password}))
+assert login("pupil01", "dddd-eeee-ffff") == "pupil01" and login("PUPIL01", "dddd-eeee-ffff") == "pupil01"
+assert login("pupil01", "aaaa-bbbb-cccc") is None and login("pupil02", "") is None and login("nobody", "x") is None
+assert login("pupil01", "\udcff" * 80) is None  # not UTF-8, and longer than bcrypt reads: refused, no error
+assert not auth.is_password_strong("é" * 40) and not auth.is_password_strong("password")
+assert auth.is_password_strong("a-fine-pass-2026")
+# locked a day and a bit ago: NativeAuthenticator's own check (timedelta.seconds) would say locked again
+auth.login_attempts["pupil01"] = {"count": 5, "time": datetime.now() - timedelta(days=1, seconds=30)}
+assert not auth.is_blocked("pupil01")
+auth.login_attempts["pupil01"] = {"count": 5, "time": datetime.now() - timedelta(seconds=30)}
+assert auth.is_blocked("pupil01")
+assert auth.change_password("pupil01", "a-fine-pass-2026") and "pupil01" not in auth.login_attempts
+assert [p for p, _ in auth.get_handlers(None)] == ["/change-password", "/change-password/([^/]+)"]
+print("ok")
+'''
+
+
+def test_the_authenticator_itself():
+    """ClassroomAuthenticator without a hub (in .venv-hub, where JupyterHub is): seeding, checks, lockout's end."""
+    import subprocess
+
+    python = REPO_ROOT / ".venv-hub" / "bin" / "python"
+    done = subprocess.run([str(python), "-c", AUTHENTICATOR_CHECKS, str(REPO_ROOT)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
