@@ -146,8 +146,10 @@ class ClassroomAuthenticator(NativeAuthenticator):  # NativeAuthenticator has no
                 self.log.warning("Refused login for %s: locked after %d wrong passwords", name,
                                  self.allowed_failed_logins)
                 error = web.HTTPError(429, "account locked")
-                error.jupyterhub_message = (  # type: ignore[attr-defined]  # JupyterHub's login page shows itf"Too many wrong passwords for {name}: try again in "
-                                            f"{self._seconds_left(name)} s, or ask your teacher.")
+                # JupyterHub's login page shows jupyterhub_message above the form
+                error.jupyterhub_message = (  # type: ignore[attr-defined]
+                    f"Too many wrong passwords for {name}: try again in {self._seconds_left(name)} s, "
+                    "or ask your teacher.")
                 raise error
             if await self._check(password, bytes(info.password)):
                 self.successful_login(name)
