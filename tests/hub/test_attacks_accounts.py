@@ -201,14 +201,15 @@ def test_codes_stay_where_only_the_teacher_reads_them(hub):
 
 
 AUTHENTICATOR_CHECKS = r'''
-import asyncio, json, sys, tempfile
+import asyncio, json, shutil, sys, tempfile
 from datetime import datetime, timedelta
 from pathlib import Path
 from jupyterhub import orm
 sys.path.insert(0, sys.argv[1])
 from hub.authenticator import ClassroomAuthenticator
 
-codes = Path(tempfile.mkdtemp()) / "codes.json"
+folder = Path(tempfile.mkdtemp(prefix="fifteen-kit-authenticator-"))
+codes = folder / "codes.json"
 codes.write_text(json.dumps({"accounts": {"teacher": "aaaa-bbbb-cccc", "pupil01": "dddd-eeee-ffff"}}))
 db = orm.new_session_factory("sqlite://")()
 auth = ClassroomAuthenticator(_deprecated_db_session=db, codes_file=str(codes), allowed_users={"pupil01", "pupil02"},
@@ -229,6 +230,7 @@ auth.login_attempts["pupil01"] = {"count": 5, "time": datetime.now() - timedelta
 assert auth.is_blocked("pupil01")
 assert auth.change_password("pupil01", "a-fine-pass-2026") and "pupil01" not in auth.login_attempts
 assert [p for p, _ in auth.get_handlers(None)] == ["/change-password", "/change-password/([^/]+)"]
+shutil.rmtree(folder)
 print("ok")
 '''
 
