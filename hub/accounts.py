@@ -71,12 +71,20 @@ def new_code() -> str:
 
 
 def sign_in_dir(room: Classroom) -> Path:
-    """The folder of the codes and slips: ``<state>/sign-in`` (mode 0700, like the files in it: 0600)."""
+    """The folder of the codes and slips: ``<state>/sign-in`` (mode 0700; the files in it 0600).
+
+    >>> sign_in_dir(Classroom(state="/srv/hub")).as_posix()
+    '/srv/hub/sign-in'
+    """
     return room.state_path / "sign-in"
 
 
 def codes_path(room: Classroom) -> Path:
-    """The codes file, ``<state>/sign-in/codes.json``: ``{"accounts": {name: code}}``."""
+    """The codes file, ``<state>/sign-in/codes.json``: ``{"accounts": {name: code}}``.
+
+    >>> codes_path(Classroom(state="/srv/hub")).name
+    'codes.json'
+    """
     return sign_in_dir(room) / "codes.json"
 
 
@@ -85,6 +93,12 @@ def write_private(path: Path, text: str) -> None:
 
     The file is created with mode 0600 before a byte is written (no moment when others could read it), then moved
     into place, so a reader never sees half a file.
+
+    >>> import stat, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_private(Path(folder) / "x" / "note.txt", "hello")
+    ...     oct(stat.S_IMODE((Path(folder) / "x" / "note.txt").stat().st_mode))
+    '0o600'
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     path.parent.chmod(0o700)
@@ -98,7 +112,14 @@ def write_private(path: Path, text: str) -> None:
 
 
 def write_codes(path: Path, codes: dict[str, str]) -> None:
-    """Write ``codes`` (name -> code) to ``path`` as JSON ``{"accounts": codes}`` with :func:`write_private`."""
+    """Write ``codes`` (name -> code) to ``path`` as JSON ``{"accounts": codes}`` with :func:`write_private`.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_codes(Path(folder) / "codes.json", {"pupil01": "abcd-efgh-jkmn"})
+    ...     json.loads((Path(folder) / "codes.json").read_text())
+    {'accounts': {'pupil01': 'abcd-efgh-jkmn'}}
+    """
     write_private(path, json.dumps({"accounts": codes}, indent=1) + "\n")
 
 
@@ -106,6 +127,9 @@ def read_codes(room: Classroom) -> dict[str, str]:
     """The sign-in codes of ``room``'s accounts, name -> code (empty if the hub never started).
 
     The load test logs its simulated pupils in with these.
+
+    >>> read_codes(Classroom(state="/nonexistent/hub"))
+    {}
     """
     path = codes_path(room)
     if not path.exists():
@@ -119,6 +143,13 @@ def ensure_codes(room: Classroom) -> dict[str, str]:
 
     Codes already made are kept (a hub restarted with more pupils gets codes for the new ones only); the file is
     written only when a code was added.  Returns name -> code for ``room``'s accounts.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     first = ensure_codes(Classroom(pupils=2, state=folder))
+    ...     again = ensure_codes(Classroom(pupils=3, state=folder))
+    >>> list(again), again["pupil02"] == first["pupil02"]
+    (['teacher', 'pupil01', 'pupil02', 'pupil03'], True)
     """
     codes = read_codes(room)
     missing = [name for name in room.accounts() if name not in codes]
@@ -157,6 +188,9 @@ def banner_lines(room: Classroom, slips: Path | None) -> list[str]:
 
     ``slips``: the printed slips (a PDF); None when none could be printed (then the HTML page, to print from a
     browser).
+
+    >>> banner_lines(Classroom(pupils=3), None)[0]
+    'Accounts: teacher (admin) and 3 pupils, pupil01 .. pupil03; nobody else can log in.'
     """
     pupils = room.accounts()[1:]
     where = slips if slips is not None else sign_in_dir(room) / "slips.html"
@@ -177,6 +211,14 @@ def configure(c: Any, room: Classroom) -> None:
 
     Makes the sign-in codes (:func:`ensure_codes`) and the slips' HTML page (:func:`hub.slips.write_slips_html`)
     in the state folder, if missing.  The authenticator keeps its hashes in the hub's database, also there.
+
+    >>> import tempfile
+    >>> from traitlets.config import Config
+    >>> c = Config()
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     configure(c, Classroom(pupils=2, state=folder))
+    >>> c.JupyterHub.authenticator_class, c.ClassroomAuthenticator.allowed_failed_logins
+    ('hub.authenticator.ClassroomAuthenticator', 5)
     """
     from hub.slips import write_slips_html
 

@@ -129,7 +129,15 @@ def measure(port: int = 19000, state: Path | None = None) -> dict[str, Any]:
 
 
 def markdown(r: dict[str, Any]) -> str:
-    """The results as a short markdown report."""
+    """The results as a short markdown report.
+
+    >>> api = {"n": 1, "p50_s": 0.1, "p95_s": 0.1, "max_s": 0.1}
+    >>> burst = {"statuses": {"403": 24}, "wall_s": 9.0, "api_during": api}
+    >>> markdown({"lockout_after": 5, "lockout_seconds": 120, "serial_40_statuses": [403] * 5 + [429] * 35,
+    ...           "serial_40_wall_s": 10.0, "right_code_during_lockout": 429, "right_code_after_lockout": 302,
+    ...           "api_at_rest": api, "burst_24_accounts": burst, "burst_1_account": burst}).splitlines()[8]
+    '| at rest | 1 | 0.1 | 0.1 | 0.1 | | |'
+    """
     serial = r["serial_40_statuses"]
     lines = [
         "# Wrong passwords against the class hub (`python -m hub.login_attack`)", "",

@@ -59,6 +59,13 @@ def read_class_list(path: Path, pupils: int) -> list[str]:
     The n-th name goes on pupil n's slip (``pupil01`` is the first).  Names are plain text: at most
     :data:`MAX_NAME` characters, no control or direction-changing characters.  Raises InvalidArgumentError naming
     the line otherwise, or when there are more names than pupils.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     names = Path(folder) / "names.txt"
+    ...     _ = names.write_text("Ann\\n\\n<b>Bob</b>\\n", encoding="utf-8")
+    ...     read_class_list(names, 30)
+    ['Ann', '<b>Bob</b>']
     """
     try:
         text = path.read_text(encoding="utf-8")
@@ -145,7 +152,15 @@ def _names(room: Classroom) -> list[str]:
 
 
 def write_slips_html(room: Classroom, codes: dict[str, str]) -> Path:
-    """Write the slips page to ``<state>/sign-in/slips.html`` (mode 0600) and return its path."""
+    """Write the slips page to ``<state>/sign-in/slips.html`` (mode 0600) and return its path.
+
+    >>> import tempfile
+    >>> from hub.accounts import ensure_codes
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     room = Classroom(pupils=2, state=folder)
+    ...     write_slips_html(room, ensure_codes(room)).name
+    'slips.html'
+    """
     path = sign_in_dir(room) / "slips.html"
     write_private(path, slips_sheet(room, codes, _names(room)).html())
     return path
