@@ -9,8 +9,9 @@
 #   make printables  the printable materials as PDF files in build/printables/ (Chromium prints the kit's HTML)
 #   make site      the published site in build/site/: the lessons and teacher guide as web pages, JupyterLite in
 #                  lite/, the printables; KIT_REPO=owner/name sets its Binder links (make test-site tests it offline)
-#   make hub       a JupyterHub for a class on this machine: a teacher and PUPILS (30) accounts, each choosing a
-#                  password at first login; prints the URL, the accounts and one nbgitpuller link per lesson
+#   make hub       a JupyterHub for a class on this machine: a teacher and PUPILS (30) accounts, each with a sign-in
+#                  code on a cut-out slip (CLASS_LIST=names.txt prints the pupils' names on them); prints the URL,
+#                  where the slips are, and one nbgitpuller link per lesson
 #                  (HUB_PORT=8000, IP=127.0.0.1, HUB_REPO=this checkout, HUB_BRANCH=main, HUB_URL=the address
 #                  pupils use behind an HTTPS proxy); Ctrl-C stops it all
 #   make hub-loadtest  simulated pupils through that hub (PUPILS="10 20 30", at most 40, loopback only) and
@@ -198,6 +199,8 @@ HUB_REPO  ?= $(CURDIR)
 HUB_BRANCH ?= main
 # HUB_URL: the address pupils use when the hub is behind the school's HTTPS proxy (printed links use it).
 HUB_URL   ?=
+# CLASS_LIST: a text file of the pupils' names, one a line in account order, printed on their sign-in slips only.
+CLASS_LIST ?=
 $(HUB_VENV)/.hub: binder/requirements.txt hub/requirements.txt binder/overrides.json pyproject.toml $(VOILA_CONFIG)
 	$(PYTHON) -m venv $(HUB_VENV)
 	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
@@ -215,7 +218,8 @@ $(HUB_PROXY):
 # PUPILS: the class size for make hub (default 30), the class sizes for make hub-loadtest (default "10 20 30").
 hub: $(HUB_VENV)/.hub $(HUB_PROXY)
 	KIT_HUB_PUPILS=$(or $(PUPILS),30) KIT_HUB_PORT=$(HUB_PORT) KIT_HUB_IP=$(IP) KIT_HUB_REPO=$(HUB_REPO) \
-		KIT_HUB_BRANCH=$(HUB_BRANCH) KIT_HUB_PUBLIC_URL=$(HUB_URL) $(HUB_VENV)/bin/python -m hub.run
+		KIT_HUB_BRANCH=$(HUB_BRANCH) KIT_HUB_PUBLIC_URL=$(HUB_URL) KIT_HUB_CLASS_LIST=$(CLASS_LIST) \
+		$(HUB_VENV)/bin/python -m hub.run
 
 # Heavy (about 12 minutes on 2 cores): run it alone.  A hard time limit on top of the one per class size.
 hub-loadtest: $(HUB_VENV)/.hub $(HUB_PROXY)

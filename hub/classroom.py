@@ -88,7 +88,9 @@ class Classroom:
     secrets, passwords and the pupils' homes; ``cull_idle``/``cull_every``: seconds of inactivity after which a
     pupil's server is stopped, and how often the culler looks (seconds); ``public_url``: the address pupils use when
     the hub sits behind a school's HTTPS proxy (``https://hub.example.org/``; empty: ``http://ip:port/``), which
-    the printed address and lesson links then use.
+    the printed address and lesson links then use; ``lockout_after``/``lockout_seconds``: that many wrong passwords
+    in a row lock an account for that many seconds (hub/accounts.py); ``class_list``: a text file of the pupils'
+    names, one a line in account order, printed on their sign-in slips only (hub/slips.py; empty: no names).
     """
 
     pupils: int = 30
@@ -100,6 +102,9 @@ class Classroom:
     cull_idle: int = 3600
     cull_every: int = 300
     public_url: str = ""
+    lockout_after: int = 5
+    lockout_seconds: int = 120
+    class_list: str = ""
 
     def __post_init__(self) -> None:
         pupil_names(self.pupils)
@@ -109,6 +114,9 @@ class Classroom:
             raise ValueError(f"cull_idle/cull_every: at least 60/10 seconds, not {self.cull_idle}/{self.cull_every}")
         if self.public_url and not self.public_url.startswith(("http://", "https://")):
             raise ValueError(f"public_url: an http:// or https:// address, not {self.public_url!r}")
+        if not 1 <= self.lockout_after <= 100 or not 1 <= self.lockout_seconds <= 86400:
+            raise ValueError(f"lockout_after/lockout_seconds: 1 to 100 wrong passwords and 1 to 86400 seconds, not "
+                             f"{self.lockout_after}/{self.lockout_seconds}")
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Classroom:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hub.classroom import CPU_LIMIT, MEM_LIMIT, TEACHER, Classroom, hub_bin, proxy_command
+from hub.accounts import configure as configure_accounts
+from hub.classroom import CPU_LIMIT, MEM_LIMIT, Classroom, hub_bin, proxy_command
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (JupyterHub defines it while loading this file)
 room = Classroom.from_env()
@@ -40,20 +41,9 @@ if not token_file.exists():
     token_file.chmod(0o600)
 c.ConfigurableHTTPProxy.auth_token = token_file.read_text().strip()
 
-# Accounts: FirstUseAuthenticator.  Each pupil chooses a password at their first login (7 characters or more); only
-# the listed accounts may log in (create_users off), and the teacher is an admin who can reset a forgotten password
-# by deleting the pupil in the admin page (the pupil's files stay in their home) and adding them again.
-c.JupyterHub.authenticator_class = "firstuseauthenticator.FirstUseAuthenticator"
-c.FirstUseAuthenticator.dbm_path = str(state / "passwords.dbm")
-c.FirstUseAuthenticator.create_users = False
-c.Authenticator.allowed_users = set(room.accounts())
-c.Authenticator.admin_users = {TEACHER}
-# The login page says what to do the first time (JupyterHub shows announcement_login above the form).
-c.JupyterHub.template_vars = {
-    "announcement_login": (f"First time here? Type your account name ({room.accounts()[1]}, {room.accounts()[-1]}, "
-                           "...) and choose a password of 7 characters or more: it becomes your password. "
-                           "Forgotten it? Ask your teacher."),
-}
+# Accounts: a sign-in code per account on cut-out slips, no first-come claiming, lockout after wrong passwords
+# (NativeAuthenticator, see hub/accounts.py and hub/authenticator.py).
+configure_accounts(c, room)
 
 # Pupils' servers: JupyterLab from .venv-hub (the kit's environment: binder/requirements.txt plus the hub's pins),
 # one local process per pupil with its home under build/hub/homes/<name>.  SimpleLocalProcessSpawner runs every

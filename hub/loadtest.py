@@ -2,11 +2,12 @@
 
 ``make hub-loadtest`` runs ``python -m hub.loadtest``: for each class size N (default 10, 20, 30; at most
 :data:`MAX_LOAD`), a fresh hub on loopback and N pupils at once, each as a browser would: the login form (with its
-xsrf token), their server started, lesson 01 opened through its nbgitpuller link (the pull finishes and the files
-are in the pupil's home), a kernel started and every code cell run through the kernel's websocket (any error
-output fails the pupil), then moves played on the lesson's first board by the comm messages JupyterLab sends when a
-button is clicked.  Then one pupil per lesson 00..06, one after another, for each lesson's memory and CPU after
-Run All, and from these the pupils one 2-core/24 GB machine holds per lesson.  Results go to
+xsrf token, and the pupil's sign-in code, read from the codes file in the hub's state folder), their server started,
+lesson 01 opened through its nbgitpuller link (the pull finishes and the files are in the pupil's home), a kernel
+started and every code cell run through the kernel's websocket (any error output fails the pupil), then moves played
+on the lesson's first board by the comm messages JupyterLab sends when a button is clicked.  Then one pupil per
+lesson 00..06, one after another, for each lesson's memory and CPU after Run All, and from these the pupils one
+2-core/24 GB machine holds per lesson.  Results go to
 ``hub/results/loadtest.json`` and ``hub/results/loadtest.md``.
 
 Memory is read with psutil: USS (memory only this pupil's processes use), PSS (USS plus a fair share of shared
@@ -35,6 +36,7 @@ import httpx
 import psutil
 import websockets
 
+from hub.accounts import read_codes
 from hub.classroom import CPU_LIMIT, MEM_LIMIT, MEM_LIMIT_BYTES, REPO_ROOT, TARGET_DIR, Classroom, lesson_files
 from hub.run import RunningHub, signals_as_interrupt, start_hub
 
@@ -249,7 +251,7 @@ class Browser:
         raise PupilFailure(f"no _xsrf cookie for {path}")
 
     async def login(self, password: str) -> None:
-        """Log in through the hub's login form (first login: this sets the password)."""
+        """Log in through the hub's login form with ``password`` (the sign-in code on the pupil's slip)."""
         page = await self.client.get("hub/login")
         token = page.text.split('name="_xsrf" value="', 1)[-1].split('"', 1)[0]
         if page.status_code != 200 or not token:
@@ -428,7 +430,10 @@ async def run_pupil(hub: RunningHub, name: str, lesson: str, moves: int) -> Pupi
     step = "login"
     try:
         start = time.monotonic()
-        await browser.login(f"{name}-chosen-password")
+        code = read_codes(hub.room).get(name)
+        if not code:
+            raise PupilFailure(f"no sign-in code for {name} in the hub's state folder")
+        await browser.login(code)
         link = hub.room.lesson_link(lesson)
         step = "start server"
         await browser.start_server(f"/user/{name}/git-pull?{link.split('?', 1)[1]}")

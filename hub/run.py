@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import shutil
 import signal
@@ -24,7 +25,9 @@ from types import FrameType
 import httpx
 import psutil
 
-from hub.classroom import CPU_LIMIT, MEM_LIMIT, REPO_ROOT, TEACHER, Classroom, hub_bin, proxy_command
+from hub.accounts import banner_lines
+from hub.classroom import CPU_LIMIT, MEM_LIMIT, REPO_ROOT, Classroom, hub_bin, proxy_command
+from hub.slips import print_slips, read_class_list
 
 __all__ = ["RunningHub", "banner", "main", "port_free", "signals_as_interrupt", "signals_ignored", "start_hub"]
 
@@ -135,16 +138,15 @@ def start_hub(room: Classroom, wait: float = 120) -> RunningHub:
         raise
 
 
-def banner(room: Classroom) -> str:
-    """What ``make hub`` prints: the URL, the accounts, the lesson links and what this hub does not do."""
-    pupils = room.accounts()[1:]
+def banner(room: Classroom, slips: Path | None = None) -> str:
+    """What ``make hub`` prints: the URL, the accounts, the lesson links and what this hub does not do.
+
+    ``slips``: the printed sign-in slips (PDF), if :func:`hub.slips.print_slips` made them.
+    """
     lines = [
         f"JupyterHub for a class is running at {room.url}  (stop it with Ctrl-C)",
         "",
-        f"Accounts: {TEACHER} (admin) and {len(pupils)} pupils, {pupils[0]} .. {pupils[-1]}.",
-        "  Each person chooses their password at their first login (7 characters or more); only these accounts",
-        "  can log in. Forgotten password: the teacher deletes the pupil in Admin and adds them again (files stay).",
-        f"  Log in as {TEACHER} now, before handing out the links, so nobody else chooses the teacher's password.",
+        *banner_lines(room, slips),
         "",
         f"Lesson links (nbgitpuller; they pull {room.repo} at branch {room.branch} into ~/fifteen-kit):",
         *[f"  {path}\n    {link}" for path, link in room.lesson_links().items()],
@@ -200,9 +202,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--branch", default=base.branch)
     parser.add_argument("--cull-idle", type=int, default=base.cull_idle, help="seconds")
     args = parser.parse_args(argv)
-    room = Classroom(pupils=args.pupils, ip=args.ip, port=args.port, repo=args.repo, branch=args.branch,
-                     state=base.state, cull_idle=args.cull_idle, cull_every=base.cull_every,
-                     public_url=base.public_url)
+    room = dataclasses.replace(base, pupils=args.pupils, ip=args.ip, port=args.port, repo=args.repo,
+                               branch=args.branch, cull_idle=args.cull_idle)  # the other settings: KIT_HUB_*
+    if room.class_list:  # the hub runs in its state folder: a class list named relative to here must stay found
+        room = dataclasses.replace(room, class_list=str(Path(room.class_list).resolve()))
+        try:
+            read_class_list(Path(room.class_list), room.pupils)
+        except (OSError, ValueError) as error:
+            _say(f"make hub: CLASS_LIST: {error}")
+            return 1
     try:
         hub = start_hub(room)
     except RuntimeError as error:
@@ -210,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     try:
         with signals_as_interrupt():
-            _say(banner(room))
+            _say(banner(room, print_slips(room)))
             code = hub.process.wait()
             _say(f"JupyterHub exited by itself (code {code}); see {hub.log}")
     except KeyboardInterrupt:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+import hub.accounts
 import hub.school
 from hub.classroom import CPU_LIMIT, MEM_LIMIT, TEACHER, Classroom, lesson_files, pupil_names
 
@@ -39,18 +40,53 @@ def test_limits_are_the_measured_ones():
     assert float(single["cpu"]["guarantee"]) == int(2 / 30 / 0.05) * 0.05
 
 
-def test_accounts_authenticator_and_culling_match_make_hub():
+def test_accounts_authenticator_and_lockout_match_make_hub(tmp_path):
+    """The same authenticator class, accounts, lockout and login page as make hub's configure() sets."""
+    from traitlets.config import Config
+
     config = VALUES["hub"]["config"]
-    authenticator = config["JupyterHub"]["authenticator_class"]
-    assert f'authenticator_class = "{authenticator}"' in HUB_CONFIG
-    assert config["Authenticator"]["admin_users"] == [TEACHER]
-    assert config["Authenticator"]["allowed_users"] == pupil_names(30) == pupil_names(Classroom().pupils)
-    assert config["FirstUseAuthenticator"]["create_users"] is False
-    assert "create_users = False" in HUB_CONFIG
+    made = Config()
+    room = Classroom(state=str(tmp_path))
+    hub.accounts.configure(made, room)
+    assert "configure_accounts(c, room)" in HUB_CONFIG
+    # the class: hub/authenticator.py, which the values mount beside the chart's configuration (on its sys.path)
+    module, name = config["JupyterHub"]["authenticator_class"].rsplit(".", 1)
+    assert (name, "hub.authenticator") == tuple(reversed(made.JupyterHub.authenticator_class.rsplit(".", 1)))
+    files = VALUES["hub"]["extraFiles"]
+    assert files["fifteen-kit-authenticator"]["mountPath"] == f"/usr/local/etc/jupyterhub/{module}.py"
+    readme = (ROOT / "deploy" / "README.md").read_text()
+    assert "--set-file hub.extraFiles.fifteen-kit-authenticator.stringData=hub/authenticator.py" in readme
+    assert "--set-file hub.extraFiles.fifteen-kit-sign-in-codes.stringData=" in readme
+    # every setting of the authenticator is make hub's, the codes file aside (the mounted one)
+    native = dict(config["ClassroomAuthenticator"])
+    assert native.pop("codes_file") == files["fifteen-kit-sign-in-codes"]["mountPath"]
+    mine = dict(made.ClassroomAuthenticator)
+    assert mine.pop("codes_file") == str(hub.accounts.codes_path(room))
+    assert native == mine
+    assert (native["allowed_failed_logins"], native["seconds_before_next_try"]) == (5, 120)
+    # the accounts: the teacher (admin) and pupil01 .. pupil30
+    admins, allowed = config["Authenticator"]["admin_users"], config["Authenticator"]["allowed_users"]
+    assert admins == [TEACHER] and set(admins) == made.Authenticator.admin_users
+    assert allowed == pupil_names(30) == pupil_names(room.pupils)
+    assert set(allowed) | set(admins) == made.Authenticator.allowed_users
     announcement = config["JupyterHub"]["template_vars"]["announcement_login"]
-    room30 = Classroom()
-    assert announcement.startswith(f"First time here? Type your account name ({room30.accounts()[1]}, ")
-    assert "choose a password of 7 characters" in announcement and "choose a password of 7 characters" in HUB_CONFIG
+    assert " ".join(announcement.split()) == made.JupyterHub.template_vars["announcement_login"]
+
+
+def test_the_mounted_authenticator_needs_only_what_the_hub_image_has():
+    """hub/authenticator.py runs in the chart's hub pod: no import of the kit or hub/, only the hub's libraries."""
+    import ast
+    import sys
+
+    tree = ast.parse((ROOT / "hub" / "authenticator.py").read_text())
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module}
+    assert imported - set(sys.stdlib_module_names) == {"bcrypt", "nativeauthenticator", "tornado", "traitlets"}
+
+
+def test_culling_matches_make_hub():
     room = Classroom()
     assert VALUES["cull"] == {"enabled": True, "timeout": room.cull_idle, "every": room.cull_every}
     # make hub's own culler (a JupyterHub service) takes the same two settings from the Classroom
