@@ -82,7 +82,8 @@ def section() -> str:
         "| what the teacher does | installs Python and runs `make lab` on each computer | shares the link; pupils "
         "download their notebooks | publishes `build/lite/` once; pupils download their notebooks | runs `make "
         "hub` on the server, hands out the sign-in slips and the lesson links it prints, resets a forgotten "
-        "password on the hub's admin page | asks a technician to build the image, install the chart and add HTTPS (`deploy/README.md`); "
+        "password on the hub's admin page | asks a technician to build the image, install the chart and add HTTPS "
+        "(`deploy/README.md`); "
         "then as one server |",
         "",
         f"**A class logging in at once** (`make hub-loadtest`: simulated pupils log in, start their server, open "
