@@ -35,7 +35,8 @@ import httpx
 import psutil
 import websockets
 
-from hub.classroom import CPU_LIMIT, MEM_LIMIT, MEM_LIMIT_BYTES, REPO_ROOT, TARGET_DIR, Classroom, lesson_files
+from hub.classroom import (CPU_LIMIT, MEM_LIMIT, MEM_LIMIT_BYTES, REPO_ROOT, TARGET_DIR, Classroom, default_root,
+                           lesson_files)
 from hub.run import RunningHub, signals_as_interrupt, start_hub
 
 __all__ = [
@@ -44,6 +45,8 @@ __all__ = [
     "LessonRun",
     "PupilResult",
     "capacity",
+    "forget",
+    "fresh_room",
     "main",
     "run_class",
     "run_lessons",
@@ -349,7 +352,8 @@ class Kernel:
     async def request(self, msg_type: str, content: dict[str, Any], timeout: float = CELL_TIMEOUT) -> dict[str, Any]:
         """Send one shell request and read until the kernel is idle again; what it answered, summed up.
 
-        Returns ``{"errors": [...], "views": n, "opened": [comm ids], "updates": n, "idle_at": time}``.
+        Returns ``{"errors": [...], "views": n, "opened": [comm ids], "updates": n, "idle_at": time,
+        "stdout": text printed}``.
         Raises PupilFailure if the kernel does not go idle within ``timeout`` seconds.
         """
         msg_id = uuid.uuid4().hex
@@ -357,7 +361,8 @@ class Kernel:
                   "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "version": "5.3"}
         await self.socket.send(json.dumps({"header": header, "parent_header": {}, "metadata": {},
                                            "content": content, "channel": "shell", "buffers": []}))
-        answer: dict[str, Any] = {"errors": [], "views": 0, "opened": [], "updates": 0, "first_view_at": None}
+        answer: dict[str, Any] = {"errors": [], "views": 0, "opened": [], "updates": 0, "first_view_at": None,
+                                  "stdout": ""}
         replied = idle = False
         deadline = time.monotonic() + timeout
         while not (replied and idle):
@@ -384,6 +389,8 @@ class Kernel:
                 answer["first_view_at"] = answer["first_view_at"] or time.monotonic()
             elif kind == "error":
                 answer["errors"].append(f"{body.get('ename')}: {body.get('evalue')}")
+            elif kind == "stream" and body.get("name") == "stdout":
+                answer["stdout"] += body.get("text", "")
             elif kind == "stream" and body.get("name") == "stderr":
                 answer["errors"].append(f"stderr: {body.get('text', '')[:200]}")
             elif kind == "execute_reply":
@@ -485,14 +492,28 @@ async def run_pupil(hub: RunningHub, name: str, lesson: str, moves: int) -> Pupi
 
 # --- whole runs ---------------------------------------------------------------------------------------------
 
-def _fresh_room(pupils: int, port: int, tag: str, branch: str) -> Classroom:
-    """A class of ``pupils`` with its own empty state folder under build/hub-loadtest/."""
-    state = REPO_ROOT / "build" / "hub-loadtest" / tag
-    if state.exists():
+def fresh_room(pupils: int, port: int, tag: str, branch: str) -> Classroom:
+    """A class of ``pupils`` with its own empty state, homes and lesson copy, outside the checkout (beside
+    :func:`~hub.classroom.default_root`, in ``fifteen-kit-hub-test/<tag>``); the links pull that copy."""
+    root = default_root().parent / "fifteen-kit-hub-test" / tag
+    if root.exists():
         import shutil
 
-        shutil.rmtree(state)
-    return Classroom(pupils=pupils, port=port, state=str(state), branch=branch)
+        shutil.rmtree(root)
+    return Classroom(pupils=pupils, port=port, state=str(root / "state"), homes=str(root / "homes"),
+                     repo=str(root / "lessons.git"), branch=branch)
+
+
+def forget(room: Classroom) -> None:
+    """Remove what :func:`fresh_room`'s hub left on the machine: its system users (as root), homes and state."""
+    import os
+    import shutil
+
+    if os.geteuid() == 0:
+        from hub.users import remove_users
+
+        remove_users(room.port)
+    shutil.rmtree(room.homes_path.parent, ignore_errors=True)
 
 
 async def _gather(hub: RunningHub, names: list[str], lessons: list[str], moves: int,
@@ -518,7 +539,7 @@ def run_class(pupils: int, port: int = 8000, timeout: float = 900, branch: str =
     """
     if not 1 <= pupils <= MAX_LOAD:
         raise ValueError(f"pupils: 1 to {MAX_LOAD} simulated pupils (loopback, 2 cores), not {pupils}")
-    room = _fresh_room(pupils, port, f"class-{pupils}", branch)
+    room = fresh_room(pupils, port, f"class-{pupils}", branch)
     hub = start_hub(room)
     left: list[str] = []
     try:
@@ -533,6 +554,7 @@ def run_class(pupils: int, port: int = 8000, timeout: float = 900, branch: str =
         hub_cpu = cpu_seconds(extra)
     finally:
         left = hub.stop()
+        forget(room)
     return ClassRun(pupils, wall, results, hub_pss, hub_rss, hub_cpu, machine, left)
 
 
@@ -542,7 +564,7 @@ def run_lessons(port: int = 8000, timeout: float = 900, branch: str = "main") ->
     Returns the runs and what was left running when the hub stopped.
     """
     lessons = lesson_files()
-    room = _fresh_room(len(lessons), port, "lessons", branch)
+    room = fresh_room(len(lessons), port, "lessons", branch)
     hub = start_hub(room)
     runs = []
     try:
@@ -551,6 +573,7 @@ def run_lessons(port: int = 8000, timeout: float = 900, branch: str = "main") ->
             runs.append(LessonRun(lesson, result))
     finally:
         left = hub.stop()
+        forget(room)
     return runs, left
 
 
