@@ -48,6 +48,7 @@ __all__ = [
     "forget",
     "fresh_room",
     "main",
+    "run_busy_neighbour",
     "run_class",
     "run_lessons",
 ]
@@ -577,6 +578,65 @@ def run_lessons(port: int = 8000, timeout: float = 900, branch: str = "main") ->
     return runs, left
 
 
+BUSY_LOOP = """
+import multiprocessing, time
+def spin(seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        pass
+workers = [multiprocessing.Process(target=spin, args=(%d,)) for _ in range(2)]
+for w in workers: w.start()
+spin(%d)
+"""
+
+
+async def _neighbours(hub: RunningHub, seconds: int, moves: int) -> tuple[PupilResult, float]:
+    """pupil01 starts a busy loop (three spinning processes) and leaves it; then pupil02 runs lesson 01 and plays
+    ``moves`` moves.  Returns pupil02's result and the CPU seconds pupil01 used meanwhile."""
+    room = hub.room
+    busy = Browser(room, "pupil01")
+    try:
+        await busy.login("pupil01-chosen-password")
+        await busy.start_server("/user/pupil01/lab")
+        await busy.client.get("user/pupil01/lab", follow_redirects=True)
+        notebook = {"type": "notebook", "content": {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}}
+        await busy.client.put(f"{busy.prefix}api/contents/busy.ipynb", json=notebook,
+                              headers={"X-XSRFToken": busy._xsrf(busy.prefix)})
+        kernel = await busy.kernel("busy.ipynb")
+        header = {"msg_id": uuid.uuid4().hex, "msg_type": "execute_request", "session": kernel.session,
+                  "username": "pupil01", "version": "5.3"}
+        await kernel.socket.send(json.dumps({"header": header, "parent_header": {}, "metadata": {}, "channel": "shell",
+                                             "content": {"code": BUSY_LOOP % (seconds, seconds), "silent": False},
+                                             "buffers": []}))
+        await asyncio.sleep(5)  # the loop is spinning
+        spinning = pupil_processes(hub, "pupil01")
+        before = cpu_seconds(spinning)
+        (result,) = await _gather(hub, ["pupil02"], [LESSON], moves, seconds)
+        used = cpu_seconds(pupil_processes(hub, "pupil01")) - before
+        await kernel.close()
+    finally:
+        await busy.aclose()
+    return result, used
+
+
+def run_busy_neighbour(port: int = 8000, seconds: int = 240, moves: int = 20, branch: str = "main") -> dict[str, Any]:
+    """A pupil's board while another pupil's kernel spins flat out: pupil02's move reply times (ms) and first board
+    (s), and the cores pupil01 held meanwhile, through a fresh 2-pupil hub."""
+    room = fresh_room(2, port, "neighbour", branch)
+    hub = start_hub(room)
+    start = time.monotonic()
+    try:
+        result, used = asyncio.run(_neighbours(hub, seconds, moves))
+    finally:
+        wall = time.monotonic() - start
+        hub.stop()
+        forget(room)
+    return {"ok": result.ok, "error": result.error, "first_board_s": round(result.first_board or 0, 2),
+            "move_p50_ms": _ms(_pct(result.moves, 50)), "move_p95_ms": _ms(_pct(result.moves, 95)),
+            "move_max_ms": _ms(max(result.moves, default=0)), "moves": len(result.moves),
+            "busy_pupil_cores": round(used / max(wall - 5, 1), 2)}
+
+
 # --- report -------------------------------------------------------------------------------------------------
 
 def markdown(classes: list[dict[str, Any]], lessons: list[dict[str, Any]]) -> str:
@@ -629,8 +689,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=900, help="seconds per class size (hard limit)")
     parser.add_argument("--branch", default="main")
     parser.add_argument("--no-lessons", action="store_true", help="skip the per-lesson measurements")
+    parser.add_argument("--neighbour", action="store_true",
+                        help="only measure one pupil's board beside another pupil's busy loop (prints JSON)")
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
+    if args.neighbour:
+        print(json.dumps(run_busy_neighbour(args.port, branch=args.branch)))
+        return 0
     sizes = [int(s) for s in args.pupils.split()]
     bad = [s for s in sizes if not 1 <= s <= MAX_LOAD]
     if bad or not sizes:

@@ -50,11 +50,24 @@ class AttackHub:
     def browser(self, name: str) -> Browser:
         """Account ``name`` logged in, its server started (once)."""
         if name not in self.browsers:
-            browser = Browser(self.room, name)
-            self.sync(browser.login(f"{name}-chosen-password"))
-            self.sync(browser.start_server(f"/user/{name}/lab"))
-            self.browsers[name] = browser
+            self.start(name)
         return self.browsers[name]
+
+    def start(self, *names: str) -> None:
+        """Log ``names`` in and start their servers, all at once."""
+
+        async def one(name: str) -> Browser:
+            browser = Browser(self.room, name)
+            await browser.login(f"{name}-chosen-password")
+            await browser.start_server(f"/user/{name}/lab")
+            page = await browser.client.get(f"user/{name}/lab", follow_redirects=True)  # OAuth: the server's
+            assert page.status_code == 200, page.status_code  # cookies, and its _xsrf
+            return browser
+
+        async def all_of() -> list[Browser]:
+            return list(await asyncio.gather(*(one(name) for name in names)))
+
+        self.browsers.update(zip(names, self.sync(all_of()), strict=True))
 
     def kernel(self, name: str) -> Kernel:
         """A kernel of account ``name``'s own server, for a scratch notebook in its home."""
@@ -101,6 +114,7 @@ def attack_hub() -> Iterator[AttackHub]:
     hub = start_hub(room)
     attack = AttackHub(hub)
     try:
+        attack.start("pupil02", "teacher", "pupil01")
         for name in ("pupil02", "teacher", "pupil01"):
             attack.kernel(name)
         yield attack

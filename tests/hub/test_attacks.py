@@ -11,6 +11,7 @@ import json
 import os
 import pwd
 import signal
+import subprocess
 import textwrap
 from pathlib import Path
 
@@ -176,14 +177,16 @@ def test_others_processes_cannot_be_signalled(attack_hub):
 
 def test_the_lessons_the_config_and_the_teachers_checkout_are_read_only(attack_hub):
     repo = attack_hub.room.repo_copy
+    git_dir = Path(subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=REPO_ROOT,
+                                  capture_output=True, text=True, check=True).stdout.strip())
     obj = next(p for p in (repo / "objects").rglob("*") if p.is_file())
     ref = next(p for p in (repo / "refs" / "heads").rglob("*") if p.is_file())
     for path in [obj, ref, repo / "HEAD", repo / "config", REPO_ROOT / "hub" / "jupyterhub_config.py",
                  REPO_ROOT / "hub" / "singleuser_config.py", REPO_ROOT / "README.md",
-                 REPO_ROOT / "fifteen_kit" / "__init__.py", REPO_ROOT / ".git" / "config"]:
+                 REPO_ROOT / "fifteen_kit" / "__init__.py", git_dir / "config"]:
         assert attempt(attack_hub, f"open({str(path)!r}, 'ab')") == "PermissionError", path
     for folder in [repo / "hooks", repo / "refs" / "heads", REPO_ROOT, REPO_ROOT / "hub", REPO_ROOT / "lessons",
-                   REPO_ROOT / ".venv-hub" / "bin", REPO_ROOT / ".git" / "hooks"]:
+                   REPO_ROOT / ".venv-hub" / "bin", git_dir / "refs", git_dir / "objects"]:
         assert attempt(attack_hub, f"open({str(folder / 'planted')!r}, 'w')") == "PermissionError", folder
     site = next((REPO_ROOT / ".venv-hub" / "lib").glob("python3*/site-packages"))
     assert attempt(attack_hub, f"open({str(site / 'planted.pth')!r}, 'w')") == "PermissionError"
@@ -227,27 +230,21 @@ def test_a_busy_loop_is_held_to_one_core(attack_hub):
     mechanism = limits.detect()
     if mechanism.kind == "rlimit":
         pytest.skip("no writable cgroups on this machine: CPU is not limited (make hub says so)")
-    folders = limits.user_cgroups(mechanism, attack_hub.room.port, attack_hub.room.system_user(ATTACKER))
-    stat = (folders[-1] / "cpu.stat")
-
-    def throttled() -> int:
-        fields = dict(line.split() for line in stat.read_text().splitlines())
-        return int(fields.get("nr_throttled", 0))
-
-    before = throttled()
+    # Two processes spinning flat out in the pupil's kernel get one core between them, not two.
     out = attack_hub.run(ATTACKER, textwrap.dedent("""
-        import multiprocessing, time
+        import multiprocessing, os, time
         def spin(seconds):
             end = time.time() + seconds
             while time.time() < end:
                 pass
-        procs = [multiprocessing.Process(target=spin, args=(2,)) for _ in range(2)]
+        procs = [multiprocessing.Process(target=spin, args=(3,)) for _ in range(2)]
         start = time.time()
         for p in procs: p.start()
         for p in procs: p.join()
-        print(time.time() - start)"""))
-    assert float(out.strip()) >= 2
-    assert throttled() > before  # two spinning processes were throttled to one core between them
+        used = os.times()
+        print(time.time() - start, used.children_user + used.children_system)"""))
+    wall, cpu = map(float, out.split())
+    assert cpu <= 1.15 * wall, f"{cpu:.2f} CPU-s in {wall:.2f} s: more than one core"
 
 
 def test_nothing_of_the_hub_is_in_a_pupil_readable_place(attack_hub):

@@ -42,6 +42,7 @@ def test_an_open_tab_does_not_keep_an_unused_server_alive():
         loop = asyncio.new_event_loop()
         loop.run_until_complete(browser.login("pupil01-chosen-password"))
         loop.run_until_complete(browser.start_server("/user/pupil01/lab"))
+        loop.run_until_complete(browser.client.get("user/pupil01/lab", follow_redirects=True))
         loop.run_until_complete(browser.client.put(f"{browser.prefix}api/contents/{SCRATCH}",
                                                    json={"type": "notebook", "content": _empty_notebook()},
                                                    headers={"X-XSRFToken": browser._xsrf(browser.prefix)}))
