@@ -101,8 +101,9 @@ def user_cgroups(mechanism: Mechanism, port: int, user: str) -> list[Path]:
     """
     if mechanism.memory is None or mechanism.cpu is None:
         return []
-    folders = {mechanism.memory / f"fifteen-kit-hub-{port}" / user, mechanism.cpu / f"fifteen-kit-hub-{port}" / user}
-    return sorted(folders, key=lambda p: (p != mechanism.memory / f"fifteen-kit-hub-{port}" / user, str(p)))
+    memory = mechanism.memory / f"fifteen-kit-hub-{port}" / user
+    cpu = mechanism.cpu / f"fifteen-kit-hub-{port}" / user
+    return [memory] if memory == cpu else [memory, cpu]
 
 
 def _make(mechanism: Mechanism, port: int, user: str) -> list[Path]:
@@ -151,8 +152,8 @@ def preexec(mechanism: Mechanism, port: int, user: str, then: Callable[[], None]
 def cleanup(mechanism: Mechanism, port: int) -> list[str]:
     """Remove the class's cgroup folders (after its processes ended); returns those that could not go."""
     left = []
-    for base in {mechanism.memory, mechanism.cpu} - {None}:
-        class_dir = base / f"fifteen-kit-hub-{port}"  # type: ignore[operator]
+    for base in {p for p in (mechanism.memory, mechanism.cpu) if p is not None}:
+        class_dir = base / f"fifteen-kit-hub-{port}"
         if not class_dir.is_dir():
             continue
         for folder in sorted(class_dir.iterdir()):

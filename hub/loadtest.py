@@ -35,8 +35,16 @@ import httpx
 import psutil
 import websockets
 
-from hub.classroom import (CPU_LIMIT, MEM_LIMIT, MEM_LIMIT_BYTES, REPO_ROOT, TARGET_DIR, Classroom, default_root,
-                           lesson_files)
+from hub.classroom import (
+    CPU_LIMIT,
+    MEM_LIMIT,
+    MEM_LIMIT_BYTES,
+    REPO_ROOT,
+    TARGET_DIR,
+    Classroom,
+    default_root,
+    lesson_files,
+)
 from hub.run import RunningHub, signals_as_interrupt, start_hub
 
 __all__ = [
@@ -45,6 +53,7 @@ __all__ = [
     "LessonRun",
     "PupilResult",
     "capacity",
+    "empty_notebook",
     "forget",
     "fresh_room",
     "main",
@@ -310,7 +319,10 @@ class Browser:
                                        headers={"X-XSRFToken": self._xsrf(self.prefix)})
         if reply.status_code != 201:
             raise PupilFailure(f"session: HTTP {reply.status_code}")
-        kernel_id = reply.json()["kernel"]["id"]
+        return await self.connect(reply.json()["kernel"]["id"])
+
+    async def connect(self, kernel_id: str) -> Kernel:
+        """Connect to the websocket of kernel ``kernel_id`` of the pupil's server (as another tab would)."""
         session = uuid.uuid4().hex
         ws_path = f"{self.prefix}api/kernels/{kernel_id}/channels?session_id={session}"
         cookies = "; ".join(f"{c.name}={c.value}" for c in self.client.cookies.jar
@@ -578,6 +590,12 @@ def run_lessons(port: int = 8000, timeout: float = 900, branch: str = "main") ->
     return runs, left
 
 
+def empty_notebook() -> dict[str, Any]:
+    """A notebook with no cells and the python3 kernel (the contents API's ``content``)."""
+    return {"cells": [], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                     "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+
+
 BUSY_LOOP = """
 import multiprocessing, time
 def spin(seconds):
@@ -599,8 +617,8 @@ async def _neighbours(hub: RunningHub, seconds: int, moves: int) -> tuple[PupilR
         await busy.login("pupil01-chosen-password")
         await busy.start_server("/user/pupil01/lab")
         await busy.client.get("user/pupil01/lab", follow_redirects=True)
-        notebook = {"type": "notebook", "content": {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}}
-        await busy.client.put(f"{busy.prefix}api/contents/busy.ipynb", json=notebook,
+        await busy.client.put(f"{busy.prefix}api/contents/busy.ipynb", json={"type": "notebook",
+                                                                             "content": empty_notebook()},
                               headers={"X-XSRFToken": busy._xsrf(busy.prefix)})
         kernel = await busy.kernel("busy.ipynb")
         header = {"msg_id": uuid.uuid4().hex, "msg_type": "execute_request", "session": kernel.session,

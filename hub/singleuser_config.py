@@ -8,6 +8,8 @@ a cell, clicking a board) counts as before.  With the kernel culling and ``shutd
 hub/jupyterhub_config.py passes, a server whose tab stays open is stopped after its last real use; see hub/README.md.
 """
 
+import sys
+
 from jupyter_server.base.handlers import APIHandler
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (traitlets defines it while loading this file)
@@ -22,3 +24,4 @@ def _count_changes_only(self: APIHandler) -> None:
 
 
 APIHandler.update_api_activity = _count_changes_only  # type: ignore[method-assign]
+print("fifteen-kit: only requests that change something count as this server's activity", file=sys.stderr)

@@ -31,7 +31,7 @@ def runtime_dir(room: Classroom, name: str, uid: int, gid: int) -> str:
     return str(folder)
 
 
-class ClassSpawner(LocalProcessSpawner):  # type: ignore[misc]  # JupyterHub ships no type information
+class ClassSpawner(LocalProcessSpawner):
     """LocalProcessSpawner with the class's system users, homes and limits (see the module's text)."""
 
     room = Classroom.from_env()

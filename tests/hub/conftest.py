@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from hub.classroom import REPO_ROOT
-from hub.loadtest import Browser, Kernel, forget, fresh_room
+from hub.loadtest import Browser, Kernel, empty_notebook, forget, fresh_room
 from hub.run import RunningHub, port_free, start_hub
 
 ATTACK_PORT = 18300  # and 18301, 18302, 18310..18313 (the hub's API, the proxy's API, the servers)
@@ -74,7 +74,7 @@ class AttackHub:
         if name not in self.kernels:
             browser = self.browser(name)
             reply = self.sync(browser.client.put(f"{browser.prefix}api/contents/{SCRATCH}",
-                                                 json={"type": "notebook", "content": _empty_notebook()},
+                                                 json={"type": "notebook", "content": empty_notebook()},
                                                  headers={"X-XSRFToken": browser._xsrf(browser.prefix)}))
             assert reply.status_code in (200, 201), reply.text
             self.kernels[name] = self.sync(browser.kernel(SCRATCH))
@@ -97,10 +97,10 @@ class AttackHub:
         self.loop.close()
 
 
-def _empty_notebook() -> dict[str, Any]:
-    return {"cells": [], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                     "language": "python"}},
-            "nbformat": 4, "nbformat_minor": 5}
+@pytest.fixture(scope="session")
+def branch() -> str:
+    """The branch the test hubs' lesson links pull (the one checked out here)."""
+    return current_branch()
 
 
 @pytest.fixture(scope="session")
