@@ -77,13 +77,11 @@ c.Spawner.cmd = [hub_bin("jupyterhub-singleuser")]
 c.Spawner.args = ["--ServerApp.terminals_enabled=False", "--KernelManager.transport=ipc"]
 # Culling that holds with a tab left open (an open JupyterLab tab polls the server every few seconds, so the hub's
 # culler alone never sees it idle; see hub/README.md): the server ends each kernel that has run nothing for
-# cull_idle seconds, even while a tab is connected, and stops itself once it has had no kernel and no activity for
-# cull_every seconds.  The hub's idle culler (below) still stops servers whose tabs are closed.
+# cull_idle seconds, even while a tab is connected (measured by tests/hub/test_culling.py).  The server process
+# itself stays while a tab is open; the hub's idle culler (below) stops servers whose tabs are closed.
 c.Spawner.args += [f"--MappingKernelManager.cull_idle_timeout={room.cull_idle}",
                    "--MappingKernelManager.cull_connected=True", "--MappingKernelManager.cull_busy=False",
-                   f"--MappingKernelManager.cull_interval={min(60, room.cull_every)}",
-                   f"--ServerApp.shutdown_no_activity_timeout={room.cull_every}",
-                   f"--config={Path(__file__).resolve().parent / 'singleuser_config.py'}"]
+                   f"--MappingKernelManager.cull_interval={min(60, room.cull_every)}"]
 
 
 def before_spawn(spawner):

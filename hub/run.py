@@ -167,7 +167,7 @@ def banner(room: Classroom) -> str:
         users.refuse_unless_trusted(room),
         limits.describe(limits.detect()),
         f"Sessions: a kernel that runs nothing for {room.cull_idle // 60} minutes is stopped, even with its tab open;",
-        f"  a server with no kernel and no saving for {room.cull_every // 60} minutes more stops (files stay).",
+        f"  a server whose tabs are closed is stopped after {room.cull_idle // 60} minutes (files stay).",
         f"Homes: {room.homes}   State (database, secrets, passwords; mode 0700): {room.state}",
     ]
     return "\n".join(lines)

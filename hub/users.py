@@ -261,7 +261,7 @@ def prepare(room: Classroom) -> list[str]:
                            + ", ".join(exposed[:5]) + " (chmod go-w them, or chown them to root)")
     from hub.classroom import hub_bin
 
-    for needed in (Path(hub_bin("python")), REPO_ROOT / "hub" / "singleuser_config.py"):
+    for needed in (Path(hub_bin("python")), REPO_ROOT / "hub" / "jupyterhub_config.py"):
         blocked = unreachable(needed)
         if blocked:
             fix = ("rebuild .venv-hub from a Python every user can run: rm -rf .venv-hub; make hub "

@@ -182,7 +182,7 @@ def test_the_lessons_the_config_and_the_teachers_checkout_are_read_only(attack_h
     obj = next(p for p in (repo / "objects").rglob("*") if p.is_file())
     ref = next(p for p in (repo / "refs" / "heads").rglob("*") if p.is_file())
     for path in [obj, ref, repo / "HEAD", repo / "config", REPO_ROOT / "hub" / "jupyterhub_config.py",
-                 REPO_ROOT / "hub" / "singleuser_config.py", REPO_ROOT / "README.md",
+                 REPO_ROOT / "hub" / "limits.py", REPO_ROOT / "README.md",
                  REPO_ROOT / "fifteen_kit" / "__init__.py", git_dir / "config"]:
         assert attempt(attack_hub, f"open({str(path)!r}, 'ab')") == "PermissionError", path
     for folder in [repo / "hooks", repo / "refs" / "heads", REPO_ROOT, REPO_ROOT / "hub", REPO_ROOT / "lessons",
