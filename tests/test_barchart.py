@@ -105,3 +105,28 @@ def test_bad_charts_are_refused() -> None:
         BarChart(x=(1, 2), series=bars, title="", xlabel="", ylabel="", ymax=3, legend_at="centre")
     with pytest.raises(InvalidArgumentError, match="line"):
         Line(xs=(1, 2), ys=(1,), colour="#000000")
+
+
+def test_the_offline_site_test_answers_every_chart_reveal() -> None:
+    """tests/lite reveals every chart a lesson has: its CHART_REVEALS names each prediction whose reveal draws one."""
+    import ast
+    from pathlib import Path
+
+    from fifteen_kit.widgets.workbook import LESSONS, Predict, tasks
+
+    source = (Path(__file__).parent / "lite" / "test_site.py").read_text(encoding="utf-8")
+    table = next(n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Assign)
+                 and getattr(n.targets[0], "id", "") == "CHART_REVEALS")
+    listed = {key for keys in ast.literal_eval(table.value).values() for key in keys}
+    import importlib
+
+    makers = set()  # the lesson modules' chart makers (each returns a BarChart)
+    for lesson in LESSONS:
+        try:
+            module = importlib.import_module(f"fifteen_kit.widgets.workbook.lesson{lesson}")
+        except ModuleNotFoundError:
+            continue
+        makers |= {name for name in module.__all__ if name.endswith("_bars")}
+    drawn = {t.key for lesson in LESSONS for t in tasks(lesson) if isinstance(t, Predict) and t.reveal is not None
+             and makers & set(t.reveal.__code__.co_names)}
+    assert drawn and listed == drawn

@@ -23,7 +23,7 @@ from fifteen_kit.fifteens import PlayerName, Study, deck, removal_ranks, study
 from .core import Exercise, Predict, Why
 
 __all__ = ["BLIND", "GAMES", "SEED", "TASKS", "blind_winner", "card_pairs", "face_sets", "lesson_study",
-           "rank_set_table", "rule_study", "study_chart", "three_different_ranks"]
+           "rank_set_table", "rule_study", "study_bars", "study_chart", "three_different_ranks"]
 
 #: The lesson's study: how many deals, and the seed that fixes them (the same deals for every player).
 GAMES = 60
