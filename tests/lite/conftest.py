@@ -8,12 +8,9 @@ Screenshots and the timing and skipped-cell reports go to ``artifacts/lite/``.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import ClassVar
@@ -24,18 +21,15 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the JupyterLab page helpers are shared with the Lab tests
 
 from lab_driver import chromium, watch  # noqa: E402
+from static_host import StaticHost, serve  # noqa: E402
 
 SITE = Path(os.environ.get("KIT_LITE_SITE", ROOT / "build" / "lite")).resolve()
 ARTIFACTS = ROOT / "artifacts" / "lite"
 CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
 
 
-class StaticFiles(http.server.SimpleHTTPRequestHandler):
-    """What any static web host does: files, with the types browsers insist on for modules and WebAssembly."""
-
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/zip"}
+class StaticFiles(StaticHost):
+    """The static host, counting what it sends (the download a student's browser makes)."""
 
     served_bytes = 0  # what the site has sent so far: the download a student's browser makes
     served_files: ClassVar[dict[str, int]] = {}  # the same, by path (query strings dropped)
@@ -50,8 +44,6 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?")[0]
         StaticFiles.served_files[path] = StaticFiles.served_files.get(path, 0) + sent
 
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -65,14 +57,8 @@ def site() -> str:
     """The base URL of the site, served from its folder on a free port of 127.0.0.1."""
     if not (SITE / "index.html").exists():
         pytest.fail(f"no JupyterLite site in {SITE}: build it with `make lite`")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticFiles, directory=str(SITE)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(SITE, StaticFiles) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

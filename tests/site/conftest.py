@@ -8,14 +8,10 @@ Screenshots go to ``artifacts/site/``.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
 
@@ -23,23 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from lab_driver import chromium  # noqa: E402
+from static_host import serve  # noqa: E402
 
 SITE = Path(os.environ.get("KIT_SITE", ROOT / "build" / "site")).resolve()
 ARTIFACTS = ROOT / "artifacts" / "site"
 CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
 PORT = int(os.environ.get("KIT_SITE_PORT", "0"))  # 0: any free port
-
-
-class StaticFiles(http.server.SimpleHTTPRequestHandler):
-    """What a static web host does: files, with the types browsers insist on for modules and WebAssembly."""
-
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".mjs": "text/javascript",
-        ".wasm": "application/wasm", ".json": "application/json", ".whl": "application/zip",
-        ".pdf": "application/pdf", ".svg": "image/svg+xml"}
-
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -52,15 +37,8 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def base(site_dir: Path) -> Iterator[str]:
     """The site's root URL (ending in /), served from its folder on 127.0.0.1."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", PORT),
-                                             functools.partial(StaticFiles, directory=str(site_dir)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(site_dir, port=PORT) as url:
+        yield f"{url}/"
 
 
 @pytest.fixture(scope="session")
