@@ -30,7 +30,7 @@ CHROMIUM ?= /usr/bin/chromium
 AXE := .cache/axe-core-4.14.1/axe.min.js
 
 .PHONY: lab play test test-browser test-lite lite binder-check lessons bench guide-answers lint clean printables \
-	hub hub-loadtest test-hub site test-site
+	hub hub-loadtest test-hub hub-status hub-clean-users site test-site
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
@@ -195,14 +195,23 @@ HUB_VENV  := .venv-hub
 HUB_PROXY := .cache/hub-proxy/node_modules/.bin/configurable-http-proxy
 CHP_VERSION := 5.3.0
 HUB_PORT  ?= 8000
-HUB_REPO  ?= $(CURDIR)
+# HUB_REPO empty: the kit's public git address if it has one (website/address.py), else a read-only copy of this
+# checkout's committed branches that the hub publishes beside the homes (never the working checkout itself).
+HUB_REPO  ?=
+# HUB_STATE (database, secrets, passwords; mode 0700) and HUB_HOMES (one home per account, mode 0700): empty means
+# /var/lib/fifteen-kit-hub/{state,homes} as root, ~/.local/share/fifteen-kit-hub/{state,homes} otherwise.
+HUB_STATE ?=
+HUB_HOMES ?=
 HUB_BRANCH ?= main
 # HUB_URL: the address pupils use when the hub is behind the school's HTTPS proxy (printed links use it).
 HUB_URL   ?=
 # CLASS_LIST: a text file of the pupils' names, one a line in account order, printed on their sign-in slips only.
 CLASS_LIST ?=
+# Its Python must be one every account can run (pupils' servers run it as their own system users): the system's
+# python3, not one under /root (pyenv), which other users cannot reach.
+HUB_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) $(PYTHON))
 $(HUB_VENV)/.hub: binder/requirements.txt hub/requirements.txt binder/overrides.json pyproject.toml $(VOILA_CONFIG)
-	$(PYTHON) -m venv $(HUB_VENV)
+	$(HUB_PYTHON) -m venv $(HUB_VENV)
 	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(HUB_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt -r hub/requirements.txt
 	$(HUB_VENV)/bin/python -m pip install --quiet --no-deps -e .
@@ -219,7 +228,16 @@ $(HUB_PROXY):
 hub: $(HUB_VENV)/.hub $(HUB_PROXY)
 	KIT_HUB_PUPILS=$(or $(PUPILS),30) KIT_HUB_PORT=$(HUB_PORT) KIT_HUB_IP=$(IP) KIT_HUB_REPO=$(HUB_REPO) \
 		KIT_HUB_BRANCH=$(HUB_BRANCH) KIT_HUB_PUBLIC_URL=$(HUB_URL) KIT_HUB_CLASS_LIST=$(CLASS_LIST) \
-		$(HUB_VENV)/bin/python -m hub.run
+		KIT_HUB_STATE=$(HUB_STATE) KIT_HUB_HOMES=$(HUB_HOMES) $(HUB_VENV)/bin/python -m hub.run
+
+# Who did not get the teacher's latest lesson changes (and why); each such pupil also finds a note in their home.
+hub-status: $(HUB_VENV)/.hub
+	KIT_HUB_PUPILS=$(or $(PUPILS),30) KIT_HUB_PORT=$(HUB_PORT) KIT_HUB_REPO=$(HUB_REPO) KIT_HUB_BRANCH=$(HUB_BRANCH) \
+		KIT_HUB_STATE=$(HUB_STATE) KIT_HUB_HOMES=$(HUB_HOMES) $(HUB_VENV)/bin/python -m hub.pulls
+
+# Delete the system users make hub created (every class's; homes stay).  Needs root.
+hub-clean-users: $(HUB_VENV)/.hub
+	$(HUB_VENV)/bin/python -m hub.users remove
 
 # Heavy (about 12 minutes on 2 cores): run it alone.  A hard time limit on top of the one per class size.
 hub-loadtest: $(HUB_VENV)/.hub $(HUB_PROXY)

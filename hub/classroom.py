@@ -29,6 +29,7 @@ __all__ = [
     "TARGET_DIR",
     "TEACHER",
     "Classroom",
+    "default_root",
     "lesson_files",
     "pupil_names",
 ]
@@ -51,6 +52,26 @@ TARGET_DIR = "fifteen-kit"  # the folder nbgitpuller pulls the repository into, 
 MEM_LIMIT = "640M"
 MEM_LIMIT_BYTES = 640 * 1024 * 1024
 CPU_LIMIT = 1.0
+
+
+def default_root(euid: int | None = None, env: dict[str, str] | None = None) -> Path:
+    """Where a hub keeps its state, the pupils' homes and the copy of the lessons, by default: outside the checkout.
+
+    Run as root (a school server): ``/var/lib/fifteen-kit-hub``, the place the Filesystem Hierarchy Standard gives
+    a program's own data (not ``/home``, where a school's real accounts live).  Run as another user (one trusted
+    person, see hub/README.md): ``$XDG_DATA_HOME/fifteen-kit-hub`` (``~/.local/share/fifteen-kit-hub``).
+
+    >>> default_root(euid=0)
+    PosixPath('/var/lib/fifteen-kit-hub')
+    >>> default_root(euid=1000, env={"XDG_DATA_HOME": "/data/ann"})
+    PosixPath('/data/ann/fifteen-kit-hub')
+    """
+    euid = os.geteuid() if euid is None else euid
+    if euid == 0:
+        return Path("/var/lib/fifteen-kit-hub")
+    env = dict(os.environ) if env is None else env
+    data = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".local" / "share")
+    return Path(data) / "fifteen-kit-hub"
 
 
 def pupil_names(count: int) -> list[str]:
@@ -84,8 +105,11 @@ class Classroom:
     """Settings of one class's hub.
 
     ``pupils``: number of pupil accounts (1 to 99); ``ip``/``port``: where the hub listens; ``repo``/``branch``:
-    the git repository (URL or local path) the lesson links pull from; ``state``: folder for the hub's database,
-    secrets, passwords and the pupils' homes; ``cull_idle``/``cull_every``: seconds of inactivity after which a
+    the git repository (URL or local path) the lesson links pull from (empty: the kit's public git address if it
+    has one, else the read-only copy of this checkout that the hub publishes, :attr:`repo_copy`); ``state``: the
+    folder (mode 0700, only the hub's user can enter it) for the hub's database, cookie secret, proxy token and
+    password store; ``homes``: the folder of the people's homes (one per account, mode 0700, owned by that
+    account's system user when the hub runs as root); ``cull_idle``/``cull_every``: seconds of inactivity after which a
     pupil's server is stopped, and how often the culler looks (seconds); ``public_url``: the address pupils use when
     the hub sits behind a school's HTTPS proxy (``https://hub.example.org/``; empty: ``http://ip:port/``), which
     the printed address and lesson links then use; ``lockout_after``/``lockout_seconds``: that many wrong passwords
@@ -96,9 +120,10 @@ class Classroom:
     pupils: int = 30
     ip: str = "127.0.0.1"
     port: int = 8000
-    repo: str = str(REPO_ROOT)
+    repo: str = ""
     branch: str = "main"
-    state: str = str(REPO_ROOT / "build" / "hub")
+    state: str = str(default_root() / "state")
+    homes: str = str(default_root() / "homes")
     cull_idle: int = 3600
     cull_every: int = 300
     public_url: str = ""
@@ -112,6 +137,10 @@ class Classroom:
             raise ValueError(f"port: 1 to {32000 - 10 - MAX_PUPILS} (servers use the 110 after), not {self.port}")
         if self.cull_idle < 60 or self.cull_every < 10:
             raise ValueError(f"cull_idle/cull_every: at least 60/10 seconds, not {self.cull_idle}/{self.cull_every}")
+        for name in ("state", "homes"):
+            path = Path(getattr(self, name))
+            if not path.is_absolute() or path.resolve() == REPO_ROOT or REPO_ROOT in path.resolve().parents:
+                raise ValueError(f"{name}: an absolute folder outside the kit's checkout, not {str(path)!r}")
         if self.public_url and not self.public_url.startswith(("http://", "https://")):
             raise ValueError(f"public_url: an http:// or https:// address, not {self.public_url!r}")
         if not 1 <= self.lockout_after <= 100 or not 1 <= self.lockout_seconds <= 86400:
@@ -160,9 +189,58 @@ class Classroom:
         """The state folder as a path."""
         return Path(self.state)
 
+    @property
+    def homes_path(self) -> Path:
+        """The folder of the homes as a path."""
+        return Path(self.homes)
+
+    @property
+    def repo_copy(self) -> Path:
+        """The read-only bare copy of this checkout that the hub publishes for the links (beside the homes).
+
+        >>> Classroom(homes="/srv/kit/homes").repo_copy
+        PosixPath('/srv/kit/lessons.git')
+        """
+        return self.homes_path.parent / "lessons.git"
+
+    @property
+    def git_config(self) -> Path:
+        """The git settings every account's server uses (``GIT_CONFIG_GLOBAL``; root's, read-only), beside the homes.
+
+        >>> Classroom(homes="/srv/kit/homes").git_config
+        PosixPath('/srv/kit/gitconfig')
+        """
+        return self.homes_path.parent / "gitconfig"
+
+    @property
+    def source(self) -> str:
+        """What the lesson links pull: ``repo`` if set, else the kit's public git address, else :attr:`repo_copy`.
+
+        >>> Classroom(repo="https://example.org/a.git").source
+        'https://example.org/a.git'
+        """
+        if self.repo:
+            return self.repo
+        from website.address import kit_address
+
+        address = kit_address()
+        return address.git_url if address is not None else str(self.repo_copy)
+
+    def system_user(self, name: str) -> str:
+        """The system user that account ``name`` runs as (a root hub): ``fk<port>-<name>``, one set per class.
+
+        The prefix keeps the class's users apart from a school's own accounts (a ``teacher`` may exist already)
+        and from another class's hub on another port.
+
+        >>> Classroom(port=8000).system_user("pupil07")
+        'fk8000-pupil07'
+        """
+        self.server_port(name)  # ValueError for a name that is not an account
+        return f"fk{self.port}-{name}"
+
     def home(self, name: str) -> Path:
         """The home folder of user ``name``."""
-        return self.state_path / "homes" / name
+        return self.homes_path / name
 
     def runtime_dir(self, name: str) -> Path:
         """Jupyter's runtime folder (connection files, kernels' ipc sockets) for user ``name``.
@@ -209,7 +287,7 @@ class Classroom:
         in, starts their server if needed, pulls (a first clone, later a merge that keeps the pupil's edits) into
         ``~/fifteen-kit`` and opens the file.
         """
-        query = urlencode({"repo": self.repo, "branch": self.branch, "targetpath": TARGET_DIR,
+        query = urlencode({"repo": self.source, "branch": self.branch, "targetpath": TARGET_DIR,
                            "urlpath": f"lab/tree/{TARGET_DIR}/{path}"})
         return f"{self.url}hub/user-redirect/git-pull?{query}"
 

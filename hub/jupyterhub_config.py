@@ -11,11 +11,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hub.accounts import configure as configure_accounts
 from hub.classroom import CPU_LIMIT, MEM_LIMIT, Classroom, hub_bin, proxy_command
+from hub.pulls import repoint
+from hub.spawner import runtime_dir
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (JupyterHub defines it while loading this file)
 room = Classroom.from_env()
 state = room.state_path
-state.mkdir(parents=True, exist_ok=True)
+state.mkdir(parents=True, exist_ok=True, mode=0o700)
+state.chmod(0o700)  # database, cookie secret, proxy token, passwords: the hub's user only
 
 c.JupyterHub.ip = room.ip
 c.JupyterHub.port = room.port
@@ -46,38 +49,69 @@ c.ConfigurableHTTPProxy.auth_token = token_file.read_text().strip()
 configure_accounts(c, room)
 
 # Pupils' servers: JupyterLab from .venv-hub (the kit's environment: binder/requirements.txt plus the hub's pins),
-# one local process per pupil with its home under build/hub/homes/<name>.  SimpleLocalProcessSpawner runs every
-# server as the hub's own system user: no isolation between pupils (a pupil's code could read another's files), so
-# terminals are switched off and this setup suits one trusted class on a machine of its own; see README.
-c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
-c.SimpleLocalProcessSpawner.home_dir_template = str(state / "homes" / "{username}")
+# one local process per account.  Run as root (a school server), JupyterHub's LocalProcessSpawner runs each account
+# as its own system user (hub/spawner.py: fk<port>-<name>, made by hub/users.py) with a home of mode 0700 under
+# HUB_HOMES and per-pupil limits (hub/limits.py); nothing ever runs as root (no --allow-root).  Run as another user,
+# hub/run.py refuses a class unless HUB_SINGLE_TRUSTED_USER=yes: then one person's server runs as that user.
+# SystemdSpawner is not used: it needs systemd as PID 1, which school containers and this machine do not have.
+ISOLATED = os.geteuid() == 0
+if ISOLATED:
+    c.JupyterHub.spawner_class = "hub.spawner.ClassSpawner"
+else:
+    c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
+    c.SimpleLocalProcessSpawner.home_dir_template = str(room.homes_path / "{username}")
 c.Spawner.cmd = [hub_bin("jupyterhub-singleuser")]
-# Kernels talk to their server over ipc sockets in the pupil's home, not TCP ports on loopback: with thirty
-# servers starting kernels at once, each picking "free" TCP ports on its own, two kernels took the same port
-# (ZMQError: Address already in use) in the 30-pupil load test.
+# Kernels talk to their server over ipc sockets in the pupil's runtime folder (mode 0700, theirs), not TCP ports on
+# loopback: with thirty servers starting kernels at once, each picking "free" TCP ports on its own, two kernels took
+# the same port (ZMQError: Address already in use) in the 30-pupil load test.
 c.Spawner.args = ["--ServerApp.terminals_enabled=False", "--KernelManager.transport=ipc"]
-if os.getuid() == 0:
-    c.Spawner.args.append("--allow-root")
+# Culling that holds with a tab left open (an open JupyterLab tab polls the server every few seconds, so the hub's
+# culler alone never sees it idle; see hub/README.md): the server ends each kernel that has run nothing for
+# cull_idle seconds, even while a tab is connected (measured by tests/hub/test_culling.py).  The server itself then
+# stops, no kernel running and nothing saved for cull_idle seconds (hub/singleuser/kit_session_end.py, a server
+# extension found through JUPYTER_CONFIG_PATH below); the hub's idle culler (below) stops servers whose tabs are closed.
+c.Spawner.args += [f"--MappingKernelManager.cull_idle_timeout={room.cull_idle}",
+                   "--MappingKernelManager.cull_connected=True", "--MappingKernelManager.cull_busy=False",
+                   f"--MappingKernelManager.cull_interval={min(60, room.cull_every)}"]
 
 
-def fixed_port(spawner):
-    """Give each account its own server port below the ephemeral range (see Classroom.server_port).
+def before_spawn(spawner):
+    """Give each account its own server port, its own runtime folder, and point its lesson copy at the current source.
+
+    The port is fixed below the ephemeral range (see Classroom.server_port).
 
     With random ports, a pupil's port could be taken (by another server or an outgoing connection) before their
     server bound it; the server then moved to the next port and the hub sent the pupil to the wrong server (a 404
     in the 20-pupil load test).  port_retries=0 makes a taken port a visible failed start instead.
     """
     spawner.port = room.server_port(spawner.user.name)
+    uid, gid = spawner.owner() if ISOLATED else (os.getuid(), os.getgid())
+    runtime_dir(room, spawner.user.name, uid, gid)
+    old = repoint(room, spawner.user.name)
+    if old:
+        spawner.log.warning("%s's lesson copy pulled from %s; now from %s", spawner.user.name, old, room.source)
 
 
-c.Spawner.pre_spawn_hook = fixed_port
+SESSION_END = Path(__file__).resolve().parent / "singleuser"
+c.Spawner.pre_spawn_hook = before_spawn
 c.Spawner.args.append("--ServerApp.port_retries=0")
 c.Spawner.default_url = "/lab"
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "TZ"]
 c.Spawner.environment = {
-    "PATH": f"{Path(hub_bin('python')).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}",
-    # Short per-pupil runtime folder: ipc socket paths (below) must stay under 107 characters.
+    "PATH": f"{Path(hub_bin('python')).parent}:/usr/local/bin:/usr/bin:/bin",
+    # Short per-account runtime folder (made by before_spawn): ipc socket paths must stay under 107 characters.
     "JUPYTER_RUNTIME_DIR": lambda spawner: str(room.runtime_dir(spawner.user.name)),
+    # git in a pupil's folder never climbs above their home (a copy without .git must not find another repository;
+    # nbgitpuller#388); its global settings are root's read-only file that trusts the hub's lesson copy, which root
+    # owns (git's safe.directory counts only there, not in -c or GIT_CONFIG_* variables, in git 2.39).
+    "GIT_CEILING_DIRECTORIES": lambda spawner: str(room.home(spawner.user.name)),
+    "GIT_CONFIG_GLOBAL": str(room.git_config),
+    "JUPYTERHUB_ACTIVITY_INTERVAL": str(min(60, room.cull_every)),  # see ACTIVITY_EVERY below
+    # The server extension that ends a session left open in a tab (see the kernel culling above).
+    "PYTHONPATH": str(SESSION_END),
+    "JUPYTER_CONFIG_PATH": str(SESSION_END),
+    "KIT_SESSION_IDLE": str(room.cull_idle),
+    "KIT_SESSION_EVERY": str(min(60, room.cull_every)),
 }
 # Thirty servers starting at once on two cores take a while: generous timeouts instead of failed spawns.
 c.Spawner.start_timeout = 600
@@ -88,14 +122,19 @@ c.JupyterHub.tornado_settings = {"slow_spawn_timeout": 0}
 c.JupyterHub.implicit_spawn_seconds = 1
 
 # Per-pupil limits, measured: see MEM_LIMIT and CPU_LIMIT in hub/classroom.py for the numbers and the reasoning.
-# SimpleLocalProcessSpawner does not enforce them (no spawner does on this machine: SystemdSpawner needs systemd
-# as PID 1, DockerSpawner a Docker daemon); hub/run.py says so, and the load test checks every pupil stays under.
+# LocalProcessSpawner does not enforce them itself; ClassSpawner does, with cgroups where the machine has them and
+# resource limits always (hub/limits.py, which hub/run.py reports at start).
 c.Spawner.mem_limit = MEM_LIMIT
 c.Spawner.cpu_limit = CPU_LIMIT
 
 # The idle culler stops a pupil's server after cull_idle seconds without activity (default 3600: one lesson of up
-# to an hour, so a pupil reading a long explanation keeps their board; a server left running after class is gone
-# an hour later).  The pupil's files stay in their home; only the running kernels go.
+# to an hour, so a pupil reading a long explanation keeps their board) when its tabs are closed; with a tab open,
+# the kernel culling above ends it.  The pupil's files stay in their home; only the running kernels go.
+# The hub learns of activity from the proxy and from each server's reports, by default every 300 s: so late that
+# the culler could stop a server used a few minutes ago (with cull_idle 60 s, the test's, it stopped one used 33 s
+# before).  Once a minute (or every cull_every seconds if shorter) keeps the hub's view within that of the truth.
+ACTIVITY_EVERY = min(60, room.cull_every)
+c.JupyterHub.last_activity_interval = ACTIVITY_EVERY
 c.JupyterHub.services = [{
     "name": "idle-culler",
     "command": [sys.executable, "-m", "jupyterhub_idle_culler",

@@ -37,7 +37,16 @@ import psutil
 import websockets
 
 from hub.accounts import read_codes
-from hub.classroom import CPU_LIMIT, MEM_LIMIT, MEM_LIMIT_BYTES, REPO_ROOT, TARGET_DIR, Classroom, lesson_files
+from hub.classroom import (
+    CPU_LIMIT,
+    MEM_LIMIT,
+    MEM_LIMIT_BYTES,
+    REPO_ROOT,
+    TARGET_DIR,
+    Classroom,
+    default_root,
+    lesson_files,
+)
 from hub.run import RunningHub, signals_as_interrupt, start_hub
 
 __all__ = [
@@ -46,7 +55,11 @@ __all__ = [
     "LessonRun",
     "PupilResult",
     "capacity",
+    "empty_notebook",
+    "forget",
+    "fresh_room",
     "main",
+    "run_busy_neighbour",
     "run_class",
     "run_lessons",
 ]
@@ -308,7 +321,10 @@ class Browser:
                                        headers={"X-XSRFToken": self._xsrf(self.prefix)})
         if reply.status_code != 201:
             raise PupilFailure(f"session: HTTP {reply.status_code}")
-        kernel_id = reply.json()["kernel"]["id"]
+        return await self.connect(reply.json()["kernel"]["id"])
+
+    async def connect(self, kernel_id: str) -> Kernel:
+        """Connect to the websocket of kernel ``kernel_id`` of the pupil's server (as another tab would)."""
         session = uuid.uuid4().hex
         ws_path = f"{self.prefix}api/kernels/{kernel_id}/channels?session_id={session}"
         cookies = "; ".join(f"{c.name}={c.value}" for c in self.client.cookies.jar
@@ -351,7 +367,8 @@ class Kernel:
     async def request(self, msg_type: str, content: dict[str, Any], timeout: float = CELL_TIMEOUT) -> dict[str, Any]:
         """Send one shell request and read until the kernel is idle again; what it answered, summed up.
 
-        Returns ``{"errors": [...], "views": n, "opened": [comm ids], "updates": n, "idle_at": time}``.
+        Returns ``{"errors": [...], "views": n, "opened": [comm ids], "updates": n, "idle_at": time,
+        "stdout": text printed}``.
         Raises PupilFailure if the kernel does not go idle within ``timeout`` seconds.
         """
         msg_id = uuid.uuid4().hex
@@ -359,7 +376,8 @@ class Kernel:
                   "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "version": "5.3"}
         await self.socket.send(json.dumps({"header": header, "parent_header": {}, "metadata": {},
                                            "content": content, "channel": "shell", "buffers": []}))
-        answer: dict[str, Any] = {"errors": [], "views": 0, "opened": [], "updates": 0, "first_view_at": None}
+        answer: dict[str, Any] = {"errors": [], "views": 0, "opened": [], "updates": 0, "first_view_at": None,
+                                  "stdout": ""}
         replied = idle = False
         deadline = time.monotonic() + timeout
         while not (replied and idle):
@@ -386,6 +404,8 @@ class Kernel:
                 answer["first_view_at"] = answer["first_view_at"] or time.monotonic()
             elif kind == "error":
                 answer["errors"].append(f"{body.get('ename')}: {body.get('evalue')}")
+            elif kind == "stream" and body.get("name") == "stdout":
+                answer["stdout"] += body.get("text", "")
             elif kind == "stream" and body.get("name") == "stderr":
                 answer["errors"].append(f"stderr: {body.get('text', '')[:200]}")
             elif kind == "execute_reply":
@@ -490,14 +510,30 @@ async def run_pupil(hub: RunningHub, name: str, lesson: str, moves: int) -> Pupi
 
 # --- whole runs ---------------------------------------------------------------------------------------------
 
-def _fresh_room(pupils: int, port: int, tag: str, branch: str) -> Classroom:
-    """A class of ``pupils`` with its own empty state folder under build/hub-loadtest/."""
-    state = REPO_ROOT / "build" / "hub-loadtest" / tag
-    if state.exists():
+def fresh_room(pupils: int, port: int, tag: str, branch: str) -> Classroom:
+    """A class of ``pupils`` with its own empty state, homes and lesson copy, outside the checkout (beside
+    :func:`~hub.classroom.default_root`, in ``fifteen-kit-hub-test/<tag>``); the links pull that copy."""
+    root = default_root().parent / "fifteen-kit-hub-test" / tag
+    if root.exists():
         import shutil
 
-        shutil.rmtree(state)
-    return Classroom(pupils=pupils, port=port, state=str(state), branch=branch)
+        shutil.rmtree(root)
+    return Classroom(pupils=pupils, port=port, state=str(root / "state"), homes=str(root / "homes"),
+                     repo=str(root / "lessons.git"), branch=branch)
+
+
+def forget(room: Classroom) -> None:
+    """Remove what :func:`fresh_room`'s hub left on the machine: its system users (as root), homes and state."""
+    import os
+    import shutil
+
+    if os.geteuid() == 0:
+        from hub.users import remove_users
+
+        remove_users(room.port)
+    shutil.rmtree(room.homes_path.parent, ignore_errors=True)
+    with contextlib.suppress(OSError):  # the tests' common folder too, once no other test's hub is in it
+        room.homes_path.parent.parent.rmdir()
 
 
 async def _gather(hub: RunningHub, names: list[str], lessons: list[str], moves: int,
@@ -523,7 +559,7 @@ def run_class(pupils: int, port: int = 8000, timeout: float = 900, branch: str =
     """
     if not 1 <= pupils <= MAX_LOAD:
         raise ValueError(f"pupils: 1 to {MAX_LOAD} simulated pupils (loopback, 2 cores), not {pupils}")
-    room = _fresh_room(pupils, port, f"class-{pupils}", branch)
+    room = fresh_room(pupils, port, f"class-{pupils}", branch)
     hub = start_hub(room)
     left: list[str] = []
     try:
@@ -538,6 +574,7 @@ def run_class(pupils: int, port: int = 8000, timeout: float = 900, branch: str =
         hub_cpu = cpu_seconds(extra)
     finally:
         left = hub.stop()
+        forget(room)
     return ClassRun(pupils, wall, results, hub_pss, hub_rss, hub_cpu, machine, left)
 
 
@@ -547,7 +584,7 @@ def run_lessons(port: int = 8000, timeout: float = 900, branch: str = "main") ->
     Returns the runs and what was left running when the hub stopped.
     """
     lessons = lesson_files()
-    room = _fresh_room(len(lessons), port, "lessons", branch)
+    room = fresh_room(len(lessons), port, "lessons", branch)
     hub = start_hub(room)
     runs = []
     try:
@@ -556,7 +593,73 @@ def run_lessons(port: int = 8000, timeout: float = 900, branch: str = "main") ->
             runs.append(LessonRun(lesson, result))
     finally:
         left = hub.stop()
+        forget(room)
     return runs, left
+
+
+def empty_notebook() -> dict[str, Any]:
+    """A notebook with no cells and the python3 kernel (the contents API's ``content``)."""
+    return {"cells": [], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                     "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+
+
+BUSY_LOOP = """
+import multiprocessing, time
+def spin(seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        pass
+workers = [multiprocessing.Process(target=spin, args=(%d,)) for _ in range(2)]
+for w in workers: w.start()
+spin(%d)
+"""
+
+
+async def _neighbours(hub: RunningHub, seconds: int, moves: int) -> tuple[PupilResult, float]:
+    """pupil01 starts a busy loop (three spinning processes) and leaves it; then pupil02 runs lesson 01 and plays
+    ``moves`` moves.  Returns pupil02's result and the CPU seconds pupil01 used meanwhile."""
+    room = hub.room
+    busy = Browser(room, "pupil01")
+    try:
+        await busy.login(read_codes(hub.room)["pupil01"])
+        await busy.start_server("/user/pupil01/lab")
+        await busy.client.get("user/pupil01/lab", follow_redirects=True)
+        await busy.client.put(f"{busy.prefix}api/contents/busy.ipynb", json={"type": "notebook",
+                                                                             "content": empty_notebook()},
+                              headers={"X-XSRFToken": busy._xsrf(busy.prefix)})
+        kernel = await busy.kernel("busy.ipynb")
+        header = {"msg_id": uuid.uuid4().hex, "msg_type": "execute_request", "session": kernel.session,
+                  "username": "pupil01", "version": "5.3"}
+        await kernel.socket.send(json.dumps({"header": header, "parent_header": {}, "metadata": {}, "channel": "shell",
+                                             "content": {"code": BUSY_LOOP % (seconds, seconds), "silent": False},
+                                             "buffers": []}))
+        await asyncio.sleep(5)  # the loop is spinning
+        spinning = pupil_processes(hub, "pupil01")
+        before = cpu_seconds(spinning)
+        (result,) = await _gather(hub, ["pupil02"], [LESSON], moves, seconds)
+        used = cpu_seconds(pupil_processes(hub, "pupil01")) - before
+        await kernel.close()
+    finally:
+        await busy.aclose()
+    return result, used
+
+
+def run_busy_neighbour(port: int = 8000, seconds: int = 240, moves: int = 20, branch: str = "main") -> dict[str, Any]:
+    """A pupil's board while another pupil's kernel spins flat out: pupil02's move reply times (ms) and first board
+    (s), and the cores pupil01 held meanwhile, through a fresh 2-pupil hub."""
+    room = fresh_room(2, port, "neighbour", branch)
+    hub = start_hub(room)
+    start = time.monotonic()
+    try:
+        result, used = asyncio.run(_neighbours(hub, seconds, moves))
+    finally:
+        wall = time.monotonic() - start
+        hub.stop()
+        forget(room)
+    return {"ok": result.ok, "error": result.error, "first_board_s": round(result.first_board or 0, 2),
+            "move_p50_ms": _ms(_pct(result.moves, 50)), "move_p95_ms": _ms(_pct(result.moves, 95)),
+            "move_max_ms": _ms(max(result.moves, default=0)), "moves": len(result.moves),
+            "busy_pupil_cores": round(used / max(wall - 5, 1), 2)}
 
 
 # --- report -------------------------------------------------------------------------------------------------
@@ -611,8 +714,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=900, help="seconds per class size (hard limit)")
     parser.add_argument("--branch", default="main")
     parser.add_argument("--no-lessons", action="store_true", help="skip the per-lesson measurements")
+    parser.add_argument("--neighbour", action="store_true",
+                        help="only measure one pupil's board beside another pupil's busy loop (prints JSON)")
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
+    if args.neighbour:
+        print(json.dumps(run_busy_neighbour(args.port, branch=args.branch)))
+        return 0
     sizes = [int(s) for s in args.pupils.split()]
     bad = [s for s in sizes if not 1 <= s <= MAX_LOAD]
     if bad or not sizes:

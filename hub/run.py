@@ -25,8 +25,9 @@ from types import FrameType
 import httpx
 import psutil
 
+from hub import limits, users
 from hub.accounts import banner_lines
-from hub.classroom import CPU_LIMIT, MEM_LIMIT, REPO_ROOT, Classroom, hub_bin, proxy_command
+from hub.classroom import REPO_ROOT, Classroom, hub_bin, proxy_command
 from hub.slips import print_slips, read_class_list
 
 __all__ = ["RunningHub", "banner", "main", "port_free", "signals_as_interrupt", "signals_ignored", "start_hub"]
@@ -85,6 +86,7 @@ class RunningHub:
         psutil.wait_procs(alive, timeout=10)
         left += [f"port {port} still open" for port in self.room.ports() if not port_free(self.room.ip, port)]
         shutil.rmtree(self.room.runtime_dir("x").parent, ignore_errors=True)  # connection files, ipc sockets
+        left += [f"cgroup {path} still there" for path in limits.cleanup(limits.detect(), self.room.port)]
         return left
 
 
@@ -107,15 +109,27 @@ def _describe(p: psutil.Process) -> str:
 def start_hub(room: Classroom, wait: float = 120) -> RunningHub:
     """Start JupyterHub with ``room``'s settings and wait until it answers.
 
+    As root, first :func:`hub.users.prepare`: a system user and a private home per account, the state folder
+    (mode 0700) and the read-only lesson copy.  As another user, :func:`hub.users.refuse_unless_trusted` first.
     Raises RuntimeError if a port it needs is taken, the proxy is not installed (``make hub`` installs it), or the
-    hub does not answer within ``wait`` seconds (its log, ``<state>/jupyterhub.log``, says why).
+    hub does not answer within ``wait`` seconds (its log, ``<state>/jupyterhub.log``, says why);
+    :class:`hub.users.NotIsolated` for a class without root.
     """
     if not Path(proxy_command()).exists():
         raise RuntimeError(f"configurable-http-proxy not found at {proxy_command()}: run `make hub` once")
     taken = [port for port in room.ports() if not port_free(room.ip, port)]
     if taken:
         raise RuntimeError(f"port(s) {taken} on {room.ip} are in use: stop what uses them or choose HUB_PORT")
-    room.state_path.mkdir(parents=True, exist_ok=True)
+    users.refuse_unless_trusted(room)
+    if os.geteuid() == 0:
+        users.prepare(room)
+    else:
+        users.private_dir(room.state_path, 0o700, os.getuid(), os.getgid())
+        for name in room.accounts():
+            users.private_dir(room.home(name), 0o700, os.getuid(), os.getgid())
+        users.write_git_config(room)
+        if room.source == str(room.repo_copy):
+            users.publish_repo(REPO_ROOT, room.repo_copy)
     log = room.state_path / "jupyterhub.log"
     with log.open("ab") as out:
         process = subprocess.Popen([hub_bin("jupyterhub"), "-f", str(CONFIG)], cwd=room.state_path,
@@ -139,7 +153,7 @@ def start_hub(room: Classroom, wait: float = 120) -> RunningHub:
 
 
 def banner(room: Classroom, slips: Path | None = None) -> str:
-    """What ``make hub`` prints: the URL, the accounts, the lesson links and what this hub does not do.
+    """What ``make hub`` prints: the URL, the accounts, the lesson links, isolation, limits and what ends a session.
 
     ``slips``: the printed sign-in slips (PDF), if :func:`hub.slips.print_slips` made them.
     """
@@ -148,14 +162,15 @@ def banner(room: Classroom, slips: Path | None = None) -> str:
         "",
         *banner_lines(room, slips),
         "",
-        f"Lesson links (nbgitpuller; they pull {room.repo} at branch {room.branch} into ~/fifteen-kit):",
+        f"Lesson links (nbgitpuller; they pull {room.source} at branch {room.branch} into ~/fifteen-kit):",
         *[f"  {path}\n    {link}" for path, link in room.lesson_links().items()],
+        "  Who did not get the teacher's latest changes: make hub-status (each such pupil also finds a note).",
         "",
-        f"Idle servers are stopped after {room.cull_idle // 60} minutes without activity (files stay).",
-        f"Per-pupil limits in the configuration: memory {MEM_LIMIT}, CPU {CPU_LIMIT:g} core. NOT ENFORCED here:",
-        "  SimpleLocalProcessSpawner runs every pupil as this machine's user, with no limits and no isolation",
-        "  between pupils; use it for one trusted class on a machine of its own (see docs/schools.md).",
-        f"State (database, passwords, pupils' homes): {room.state}",
+        users.refuse_unless_trusted(room),
+        limits.describe(limits.detect()),
+        f"Sessions: a kernel that runs nothing for {room.cull_idle // 60} minutes is stopped, even with its tab open;",
+        f"  a server whose tabs are closed is stopped after {room.cull_idle // 60} minutes (files stay).",
+        f"Homes: {room.homes}   State (database, secrets, passwords; mode 0700): {room.state}",
     ]
     return "\n".join(lines)
 
@@ -211,9 +226,10 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, ValueError) as error:
             _say(f"make hub: CLASS_LIST: {error}")
             return 1
+    _say(limits.describe(limits.detect()))
     try:
         hub = start_hub(room)
-    except RuntimeError as error:
+    except RuntimeError as error:  # NotIsolated too
         _say(f"make hub: {error}")
         return 1
     try:

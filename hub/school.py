@@ -77,7 +77,8 @@ def section() -> str:
         "virtual machine | a cluster, paid per node-hour, and a technician |",
         "| where work is kept | on the computer (`make lab` turns autosave off; *Save Notebook As* into "
         "`my_work/`) | nowhere: lost when the session ends (about 10 idle minutes) | in that browser's storage "
-        "only | in each pupil's home on the server (`build/hub/homes/`), kept when idle servers are stopped | on "
+        "only | in each pupil's private home on the server (`/var/lib/fifteen-kit-hub/homes/`), kept when idle "
+        "servers are stopped | on "
         "each pupil's volume (1 GiB) |",
         "| what the teacher does | installs Python and runs `make lab` on each computer | shares the link; pupils "
         "download their notebooks | publishes `build/lite/` once; pupils download their notebooks | runs `make "
