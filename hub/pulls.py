@@ -81,11 +81,26 @@ def _teacher_added(copy: Path, old: str, new: str, path: str) -> list[str]:
     return [d[2:] for d in ndiff(before, after) if d.startswith("+ ") and d[2:].strip()]
 
 
+def _last_shared(copy: Path, latest: str) -> str:
+    """The newest commit on the copy's own line (``HEAD``'s first parents) that is one of the teacher's up to
+    ``latest``: where the pupil last had the teacher's lessons exactly (their clone, or a fast-forward since).
+
+    nbgitpuller commits the pupil's edits and merges the teacher's branch into them, so the pupil's line runs
+    merge, automatic commit, merge, ... back to the commit they cloned.
+    """
+    teachers = set(_git(copy, "rev-list", latest).split())
+    for commit in _git(copy, "rev-list", "--first-parent", "HEAD").split():
+        if commit in teachers:
+            return commit
+    return ""
+
+
 def check_copy(copy: Path, source: str, branch: str, note: bool = True) -> CopyState:
     """Check the copy at ``copy`` (run as its owner) against ``source``/``branch``; write or remove the note.
 
-    The teacher's changes are those between the copy's first fetch of ``origin/<branch>`` (its clone) and the
-    latest fetched; a line the teacher added is missing when the pupil's file (as it is now) lacks it.
+    The teacher's changes are those between :func:`_last_shared` (where the pupil last had the teacher's version)
+    and the latest fetched ``origin/<branch>``; a line the teacher added is missing when the pupil's file (as it
+    is now) lacks it.
     """
     state = CopyState(copy.parent.name, exists=(copy / ".git").is_dir())
     if state.exists:
@@ -93,8 +108,7 @@ def check_copy(copy: Path, source: str, branch: str, note: bool = True) -> CopyS
         state.old_source = state.origin != source
         ref = f"refs/remotes/origin/{branch}"
         latest = _git(copy, "rev-parse", "--verify", "-q", ref).strip()
-        history = _git(copy, "reflog", "show", "--format=%H", ref).split()
-        first = history[-1] if history else latest
+        first = _last_shared(copy, latest) if latest else ""
         if latest:
             state.unmerged = subprocess.run(["git", "-C", str(copy), "merge-base", "--is-ancestor", latest, "HEAD"],
                                             capture_output=True).returncode != 0
