@@ -617,7 +617,7 @@ spin(%d)
 
 async def _neighbours(hub: RunningHub, seconds: int, moves: int) -> tuple[PupilResult, float]:
     """pupil01 starts a busy loop (three spinning processes) and leaves it; then pupil02 runs lesson 01 and plays
-    ``moves`` moves.  Returns pupil02's result and the CPU seconds pupil01 used meanwhile."""
+    ``moves`` moves.  Returns pupil02's result and the cores pupil01 held meanwhile (CPU seconds per second)."""
     room = hub.room
     busy = Browser(room, "pupil01")
     try:
@@ -635,31 +635,30 @@ async def _neighbours(hub: RunningHub, seconds: int, moves: int) -> tuple[PupilR
                                              "buffers": []}))
         await asyncio.sleep(5)  # the loop is spinning
         spinning = pupil_processes(hub, "pupil01")
-        before = cpu_seconds(spinning)
+        before, since = cpu_seconds(spinning), time.monotonic()
         (result,) = await _gather(hub, ["pupil02"], [LESSON], moves, seconds)
-        used = cpu_seconds(pupil_processes(hub, "pupil01")) - before
+        used = (cpu_seconds(pupil_processes(hub, "pupil01")) - before) / (time.monotonic() - since)
         await kernel.close()
     finally:
         await busy.aclose()
     return result, used
 
 
-def run_busy_neighbour(port: int = 8000, seconds: int = 240, moves: int = 20, branch: str = "main") -> dict[str, Any]:
+def run_busy_neighbour(port: int = 8000, seconds: int = 240, moves: int = MOVES,
+                       branch: str = "main") -> dict[str, Any]:
     """A pupil's board while another pupil's kernel spins flat out: pupil02's move reply times (ms) and first board
     (s), and the cores pupil01 held meanwhile, through a fresh 2-pupil hub."""
     room = fresh_room(2, port, "neighbour", branch)
     hub = start_hub(room)
-    start = time.monotonic()
     try:
-        result, used = asyncio.run(_neighbours(hub, seconds, moves))
+        result, cores = asyncio.run(_neighbours(hub, seconds, moves))
     finally:
-        wall = time.monotonic() - start
         hub.stop()
         forget(room)
     return {"ok": result.ok, "error": result.error, "first_board_s": round(result.first_board or 0, 2),
             "move_p50_ms": _ms(_pct(result.moves, 50)), "move_p95_ms": _ms(_pct(result.moves, 95)),
             "move_max_ms": _ms(max(result.moves, default=0)), "moves": len(result.moves),
-            "busy_pupil_cores": round(used / max(wall - 5, 1), 2)}
+            "busy_pupil_cores": round(cores, 2)}
 
 
 # --- report -------------------------------------------------------------------------------------------------
