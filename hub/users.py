@@ -63,7 +63,7 @@ def refuse_unless_trusted(room: Classroom, euid: int | None = None, env: dict[st
     >>> try:
     ...     refuse_unless_trusted(Classroom(pupils=3), euid=1000, env={})
     ... except NotIsolated as error:
-    ...     print(str(error)[:59])
+    ...     print(str(error)[:58])
     make hub is not running as root, so it cannot give each of
     """
     euid = os.geteuid() if euid is None else euid
