@@ -14,6 +14,7 @@ from fifteen_kit.widgets import GameOf15Board
 from ipywidgets.widgets.widget import CallbackDispatcher
 
 from fifteen_kit.game_of_15 import Side
+from fifteen_kit.game_of_15.match import OPTIONS
 
 SEQUENCES = 300
 ACTIONS = 30
@@ -57,7 +58,7 @@ def reused_board(rng: random.Random) -> GameOf15Board:
         _BOARDS[opponent].opponent_menu.value = opponent
     b = _BOARDS[opponent]
     b.computer_side_menu.value = rng.choice("OI")
-    b.first_menu.value = rng.choice(["O", "I", None])
+    b.first_menu.value = rng.choice(OPTIONS["first"].choices)  # every choice as declared, the new ones too
     b.length_menu.value = rng.choice(list(b.length_menu.options))
     b.points_box.value = rng.randrange(1, 5)
     b.claims_menu.value = rng.random() < 0.5
@@ -65,8 +66,8 @@ def reused_board(rng: random.Random) -> GameOf15Board:
     b.blind_box.value = rng.random() < 0.25
     b.blitz_box.value = rng.random() < 0.35
     b.blitz_seconds.value = rng.choice([5, 12, 60])
-    for menu in b.reading_menus.values():
-        menu.value = rng.choice([v for _label, v in menu.options])
+    for name, menu in b.reading_menus.items():
+        menu.value = rng.choice(OPTIONS[name].choices)
     b.grid_clicks_box.value = rng.random() < 0.5
     b.hints_box.value = rng.random() < 0.2
     b.view_menu.value = rng.choice(["both", "pool", "grid"])

@@ -44,7 +44,7 @@ import traitlets
 from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.fifteens.cards import Card
-from fifteen_kit.fifteens.rules import FACE_RULES, FaceRule, Position, Removal
+from fifteen_kit.fifteens.rules import OPTIONS, FaceRule, Position, Removal
 from fifteen_kit.fifteens.solver import solve
 from fifteen_kit.fifteens.strategies import PLAYERS, study, wilson_interval
 from fifteen_kit.results import HAND_PLAYED
@@ -76,9 +76,11 @@ _DIMS: dict[str, dict[str, int]] = {
 _CARD_FACE, _RED, _BLACK, _EMPTY_BACK = PALETTE["ivory"], PALETTE["card_red"], PALETTE["ink"], PALETTE["felt_dark"]
 _CARD_BORDER, _EMPTY_BORDER = "2px solid #2b2b2b", "2px dashed #7fb89a"
 _BUTTON_FACE = {"plain": PALETTE["ivory"], "go": PALETTE["yellow"], "deal": PALETTE["sky"]}
-_FACE_RULE_LABELS = (("4 of a kind", "four-of-a-kind"), ("10, J, Q, K", "one-each"))
 _FACE_NOTE = {"four-of-a-kind": "10s, jacks, queens and kings go four of a kind.",
               "one-each": "10s, jacks, queens and kings go as one 10, one jack, one queen and one king."}
+
+#: The face-card rule, as the engine declares it (menu labels, tooltip, check).
+_FACE_RULE = OPTIONS["face_rule"]
 
 
 def _count(n: int, word: str) -> str:
@@ -112,7 +114,7 @@ class FifteensBoard(Recorded, w.VBox):
     def __init__(self, seed: int = 0, face_rule: FaceRule = "four-of-a-kind", size: Size = "normal",
                  key: str | None = None) -> None:
         _check.whole(seed, 0, MAX_SEED, "the deal number")
-        _check.choice(face_rule, FACE_RULES, "face_rule")
+        _FACE_RULE.check(face_rule)
         check_size(size)
         self.recorder = Recorder(key, "game") if key is not None else None
         self._deal: tuple[int, FaceRule] = (seed, face_rule)
@@ -156,9 +158,8 @@ class FifteensBoard(Recorded, w.VBox):
                                       tooltip="What the thoughtful solver, which knows the stock, would remove")
         self.seed_text = w.IntText(value=seed, description="Deal", style={"description_width": "initial"},
                                    tooltip="The deal number: the same number deals the same cards")
-        self.rule_menu = w.Dropdown(options=_FACE_RULE_LABELS, value=face_rule, description="Face cards",
-                                    style={"description_width": "initial"},
-                                    tooltip="How 10s, jacks, queens and kings go: four of a kind, or one of each")
+        self.rule_menu = w.Dropdown(options=_FACE_RULE.menu(), value=face_rule, description=_FACE_RULE.title,
+                                    style={"description_width": "initial"}, tooltip=_FACE_RULE.help)
         self.new_button = w.Button(description="New deal", icon="refresh", tooltip="Deal the cards of this number")
         self._buttons = {self.remove_button: "go", self.clear_button: "plain", self.hint_button: "plain",
                          self.all_button: "plain", self.undo_button: "plain", self.solver_button: "plain",
@@ -358,7 +359,7 @@ class FifteensBoard(Recorded, w.VBox):
     def _rule_changed(self) -> None:
         # a deal keeps the face-card rule it was dealt with: the board says when the new one applies
         if self.rule_menu.value != self.history[-1].face_rule:
-            label = dict((v, k) for k, v in _FACE_RULE_LABELS)[self.rule_menu.value]
+            label = _FACE_RULE.label(self.rule_menu.value)
             self._say(f"The face-card rule '{label}' applies from the next deal: press New deal.")
 
     def _new_deal_clicked(self) -> None:

@@ -42,6 +42,7 @@ from fifteen_kit.five_by_15.players import GreedyPlayer
 from fifteen_kit.five_by_15.rules import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
+    OPTIONS,
     Cell,
     Fill,
     Move,
@@ -85,6 +86,9 @@ _MARKS: tuple[Mark, ...] = get_args(Mark)
 def _plural(count: int, word: str) -> str:
     """``'1 move'``, ``'2 moves'``."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+#: The level, as the engine declares it (menu labels, tooltip, check).
+_LEVEL = OPTIONS["level"]
 
 
 def _cell_name(cell: Cell) -> str:
@@ -201,10 +205,11 @@ class FiveBy15Board(Recorded, w.VBox):
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o", layout=looks.layout(),
                                     style=self._button_look("plain"),
                                     tooltip="A move on a winning line, if the solver finds one quickly")
-        self.level_menu = w.Dropdown(options=[("1 (shift 3+)", 1), ("2 (shift 4+)", 2), ("3 (shift 5+)", 3)],
-                                     value=level, description='<span class="f5-text">Level</span>',
+        self.level_menu = w.Dropdown(options=_LEVEL.menu(), value=level,
+                                     description=f'<span class="f5-text">{_LEVEL.title}</span>',
                                      description_allow_html=True, style={"description_width": "initial"},
-                                     tooltip="Before the first move it changes this game; after that, the next deal")
+                                     tooltip=f"{_LEVEL.help}. Before the first move it changes this game; after "
+                                             "that, the next deal")
         self.level_menu.add_class("f5-level")
         self.seed_text = w.IntText(value=seed, description='<span class="f5-text">Deal</span>',
                                    description_allow_html=True, style={"description_width": "initial"},

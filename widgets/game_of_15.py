@@ -53,7 +53,7 @@ from typing import Any
 from fifteen_kit import _check
 from fifteen_kit.chance import derived_seed
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
-from fifteen_kit.game_of_15.match import READINGS, Match, MatchRules
+from fifteen_kit.game_of_15.match import OPTIONS, FirstDrafter, Match, MatchRules
 from fifteen_kit.game_of_15.players import PLAYERS
 from fifteen_kit.game_of_15.rules import Side
 
@@ -72,7 +72,8 @@ class GameOf15Board(Recorded, GameOf15View):
     Args:
         opponent: ``None`` for two people, or ``'random'``, ``'tactician'``, ``'perfect'``.
         computer_side: the side the computer plays, ``'O'`` or ``'I'``.
-        first: who drafts first in round 1: ``'O'``, ``'I'`` or ``None`` (seeded coin flip).
+        first: who drafts first in round 1 (:data:`~fifteen_kit.game_of_15.match.FirstDrafter`): ``'O'``, ``'I'``,
+            ``'coin'`` (or ``None``: a seeded coin flip) or ``'high_tile'`` (a seeded draw of a tile each).
         target: what wins the match, 1..99: round victories (1 single round, 2/3/4 best
             of 3/5/7), or ledger points with ``count='points'``.
         count: ``'rounds'`` (2.6.1, default) or ``'points'`` (2.8): what ``target`` counts.
@@ -101,7 +102,7 @@ class GameOf15Board(Recorded, GameOf15View):
     True
     """
 
-    def __init__(self, opponent: str | None = "tactician", computer_side: str = "I", first: str | None = "O",
+    def __init__(self, opponent: str | None = "tactician", computer_side: str = "I", first: FirstDrafter | None = "O",
                  target: int = 1, auto_claim: bool | None = None, blind: bool = False, blitz: int | None = None,
                  view: str = "both", grid_clicks: bool = False, hints: bool = False, seed: int | None = 0,
                  position: str | None = None, *, count: str = "rounds", mode: str | None = None,
@@ -115,10 +116,10 @@ class GameOf15Board(Recorded, GameOf15View):
         if opp_label is None:
             raise InvalidArgumentError(f"opponent must be None or one of {', '.join(map(repr, PLAYERS))}",
                                        input=opponent)
-        computer_value = _side_value(computer_side, "computer_side", allow_none=False)
-        first_value = _side_value(first, "first", allow_none=True)
+        computer_value = _side_value(computer_side, "computer_side")
+        first_value = OPTIONS["first"].check(first)
         _check.whole(target, 1, MAX_TARGET, "target")
-        _check.choice(count, ("rounds", "points"), "count")
+        OPTIONS["count"].check(count)
         if auto_claim is not None:
             _check.flag(auto_claim, "auto_claim")
         _check.flag(blind, "blind")
@@ -141,7 +142,7 @@ class GameOf15Board(Recorded, GameOf15View):
         readings = dict(false_claim=false_claim, wrong_statement=wrong_statement, violation=violation,
                         champion=champion)
         for name, value in readings.items():
-            _check.choice(value, READINGS[name], name)
+            OPTIONS[name].check(value)
         if auto_claim is None:
             auto_claim = not blind
         if position is not None:
@@ -174,7 +175,7 @@ class GameOf15Board(Recorded, GameOf15View):
         if position is not None:
             match = Match(rules=MatchRules(target=1, auto_claim=auto_claim, practice=True), position=position.strip())
         else:
-            match = Match(rules=self.chosen_rules(), first=first_value, seed=derived_seed(seed, 1, 1000))
+            match = Match(rules=self.chosen_rules(), seed=derived_seed(seed, 1, 1000))
         self._seed = seed
         #: The state machine behind the board (turns, computer replies, clock, puzzle referee).
         self.controller = GameOf15Controller(match, seed=seed, opponent=OPPONENTS[opp_label],
@@ -382,7 +383,7 @@ class GameOf15Board(Recorded, GameOf15View):
         except FifteenKitError as err:  # e.g. a points target typed outside 1..99
             self.controller.announce(f"Cannot start that match: {sentence(err.message)}")
             return
-        self.controller.new_match(rules, self.first_menu.value)
+        self.controller.new_match(rules, rules.first)
 
     def load(self, text: str) -> None:
         """Start a single practice round from a position in the kit's notation (e.g. ``'25/13 O'``).
@@ -419,10 +420,8 @@ def _mode_label(mode: str) -> str:
     return next(k for k, v in MODES.items() if v == mode)
 
 
-def _side_value(value: object, what: str, *, allow_none: bool) -> str | None:
-    """'O' or 'I' for a side given as 'O'/'I'/'onyx'/'ivory' (any case) or a Side; None if allowed."""
-    if value is None and allow_none:
-        return None
+def _side_value(value: object, what: str) -> str:
+    """'O' or 'I' for a side given as 'O'/'I'/'onyx'/'ivory' (any case) or a Side."""
     if isinstance(value, Side):
         return value.value
     if isinstance(value, str) and len(value) <= 10:
@@ -431,5 +430,4 @@ def _side_value(value: object, what: str, *, allow_none: bool) -> str | None:
             return "O"
         if key in ("i", "ivory"):
             return "I"
-    accepted = "'O' (Onyx), 'I' (Ivory)" + (" or None (coin flip)" if allow_none else "")
-    raise InvalidArgumentError(f"{what} must be {accepted}", input=value)
+    raise InvalidArgumentError(f"{what} must be 'O' (Onyx) or 'I' (Ivory)", input=value)

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 
 from fifteen_kit import _check
 from fifteen_kit.chance import derived_seed
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
-from fifteen_kit.game_of_15.match import Match, MatchRules
+from fifteen_kit.game_of_15.match import OPTIONS, FirstDrafter, Match, MatchRules
 from fifteen_kit.game_of_15.players import PLAYERS, ComputerPlayer, computer_step, make_player
 from fifteen_kit.game_of_15.puzzles import Puzzle, puzzles
 from fifteen_kit.game_of_15.rules import Draft, Reason, Side
@@ -304,8 +305,15 @@ class GameOf15Controller:
 
     def start(self) -> None:
         """Let the computer make its moves if it is to act (a new board whose computer drafts first)."""
+        self._say_high_tile()
         self._computer_turns()
         self.changed()
+
+    def _say_high_tile(self) -> None:
+        # a drawn start is news to the players: who drew what (the coin and a chosen side stay in the log)
+        m = self.match
+        if m.rules.first == "high_tile" and m.round_number == 1 and not m.state.drafts:
+            self.say(m.log[0].text.removeprefix("Round 1: ") + ".")
 
     # -- actions ----------------------------------------------------------------------------------
     def click_digit(self, digit: int, from_grid: bool = False) -> None:
@@ -471,19 +479,21 @@ class GameOf15Controller:
         self.games += 1
         return derived_seed(self.seed, self.games, 1000)
 
-    def new_match(self, rules: MatchRules, first: Side | str | None = Side.ONYX) -> None:
-        """Start a new match under ``rules``; ``first`` drafts first in round 1 (None: a seeded coin flip).
+    def new_match(self, rules: MatchRules, first: Side | FirstDrafter | None = Side.ONYX) -> None:
+        """Start a new match under ``rules``; ``first`` (:data:`~fifteen_kit.game_of_15.match.FirstDrafter`)
+        decides who drafts first in round 1 (``'coin'`` or None: a seeded coin flip; ``'high_tile'``: a seeded
+        tile draw); it replaces ``rules.first``.
 
-        Raises InvalidArgumentError unless ``rules`` is a MatchRules and ``first`` a side or None.
+        Raises InvalidArgumentError unless ``rules`` is a MatchRules and ``first`` one of the choices.
         """
         if not isinstance(rules, MatchRules):
             raise InvalidArgumentError("rules must be a MatchRules", input=_check.short(rules))
-        if first is not None and not isinstance(first, Side):
-            _check.choice(first, ("O", "I"), "first (None for a coin flip)")
+        rules = replace(rules, first=OPTIONS["first"].check(first))
         self._events = []
-        self.match = Match(rules=rules, first=first, seed=self.next_seed())
+        self.match = Match(rules=rules, seed=self.next_seed())
         self._puzzle = None
         self.say(f"New {'practice ' if rules.practice else ''}match: {rules.describe()}.")
+        self._say_high_tile()
         self._computer_turns()
         self.changed()
 

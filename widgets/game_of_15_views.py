@@ -26,7 +26,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
-from fifteen_kit.game_of_15.match import READINGS, CountReading, MatchRules
+from fifteen_kit.game_of_15.match import OPTIONS, CountReading, MatchRules
 from fifteen_kit.game_of_15.players import threats
 from fifteen_kit.game_of_15.rules import Side
 from fifteen_kit.game_of_15.solver import move_evaluations
@@ -57,12 +57,8 @@ MAX_TARGET = 99
 #: I) or ``'winning'`` (taken, and in the fifteen that won the round: highlighted).
 CellState = Literal["free", "taken", "winning"]
 
-_READING_LABELS = {
-    "false_claim": ("False claim", {"round": "forfeits the round (2.7)", "match": "loses the match (2.8)"}),
-    "wrong_statement": ("Wrong statement", {"void": "does not count", "false": "is a false claim"}),
-    "violation": ("Blind violation", {"match": "loses the match", "round": "loses the round"}),
-    "champion": ("Crowned", {"target": "first to the target (2.6.1)", "ledger": "ledger leader (2.8)"}),
-}
+#: The rule readings shown as menus under Settings (their labels, order and help are the engine's OPTIONS).
+_READING_MENUS = ("false_claim", "wrong_statement", "violation", "champion")
 _NO_HINTS = "Hints are for practice; a match is played without them."
 # Hint glyphs; their colour-blind-safe colours on ivory are the style sheet's (.f15-hint-win...): a glyph
 # always goes with the colour.
@@ -125,9 +121,9 @@ class GameOf15View(w.VBox):
         self.computer_side_menu = w.Dropdown(options=[("Ivory", "I"), ("Onyx", "O")], value="I",
                                              description="Computer is", tooltip="Which side the computer plays",
                                              style=wide)
-        self.first_menu = w.Dropdown(options=[("Onyx", "O"), ("Ivory", "I"), ("Coin flip", None)],
-                                     value="O", description="First", style=wide,
-                                     tooltip="Who drafts first in round 1 (new match)")
+        first = OPTIONS["first"]
+        self.first_menu = w.Dropdown(options=first.menu(), value=first.default, description=first.title, style=wide,
+                                     tooltip=first.help)
         self.length_menu = w.Dropdown(options=list(LENGTHS), value="Single round", description="Match", style=wide,
                                       tooltip="Match length (new match): best of N counts round victories (2.6.1); "
                                               "first to N points counts ledger points (2.8)")
@@ -150,11 +146,11 @@ class GameOf15View(w.VBox):
                                        tooltip=f"{BLITZ_RANGE[0]} to {BLITZ_RANGE[1]} seconds per player; a number "
                                                "outside is set to the nearer end and the message line says so")
         self.reading_menus: dict[str, w.Dropdown] = {}
-        for name, (title, labels) in _READING_LABELS.items():
+        for name in _READING_MENUS:
+            option = OPTIONS[name]
             self.reading_menus[name] = w.Dropdown(
-                options=[(labels[v], v) for v in READINGS[name]], value=READINGS[name][0], description=title,
-                style=wide, layout=auto,
-                tooltip="Where the rulebook contradicts itself: the first choice is the literal reading")
+                options=option.menu(), value=option.default, description=option.title, style=wide, layout=auto,
+                tooltip=f"{option.help} (rulebook {option.section}; the first choice is the literal reading)")
         self.view_menu = w.ToggleButtons(options=[("Pool", "pool"), ("Magic square", "grid"), ("Both", "both")],
                                          value="both", tooltips=["Digits only", "Tic-tac-toe twin only", "Both"],
                                          style={"button_width": "auto"})
@@ -402,7 +398,7 @@ class GameOf15View(w.VBox):
             target = int(self.points_box.value)
         return MatchRules(target=target, count=count, auto_claim=self.claims_menu.value, blind=self.blind_box.value,
                           clock=float(self.blitz_seconds.value) if self.blitz_box.value else None,
-                          practice=MODES[self.mode_menu.value] == "practice",
+                          practice=MODES[self.mode_menu.value] == "practice", first=self.first_menu.value,
                           **{name: menu.value for name, menu in self.reading_menus.items()})
 
     def show_points_box(self) -> None:

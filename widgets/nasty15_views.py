@@ -34,7 +34,7 @@ from fifteen_kit.nasty15.boards import (
     format_boards,
     parse_boards,
 )
-from fifteen_kit.nasty15.game import MARKERS, MAX_PLAYERS, check_player_count, check_player_name
+from fifteen_kit.nasty15.game import MARKERS, MAX_PLAYERS, OPTIONS, check_player_count, check_player_name
 from fifteen_kit.svg import dice_goal_board
 
 from ._looks import Looks
@@ -99,7 +99,7 @@ class DiceSetupPanel(w.VBox):
                  gambler: bool = False, backs_sum_to_15: bool = False, looks: Looks | None = None) -> None:
         seats = check_seats(seats)
         for value, what in ((handicap, "handicap"), (gambler, "gambler"), (backs_sum_to_15, "backs_sum_to_15")):
-            _check.flag(value, what)
+            OPTIONS[what].check(value)
         pool = default_boards() if boards is None else check_board_pairs(boards, "boards", backs_sum_to_15)
         if looks is not None and not isinstance(looks, Looks):
             raise InvalidArgumentError("looks must be a Looks (or None)", input=_check.short(looks))
@@ -126,14 +126,10 @@ class DiceSetupPanel(w.VBox):
         self.add_seat_button.on_click(lambda _b: self._add_clicked())
         for name, kind in seats:
             self._append_seat(name, kind)
-        self.handicap_box = w.Checkbox(value=handicap, description="Handicap", indent=False,
-                                       tooltip="Back sides with a white-die marker per player",
-                                       layout=self._layouts["auto"])
-        self.gambler_box = w.Checkbox(value=gambler, description="Gambler", indent=False,
-                                      tooltip="A roll with no valid die scores 0", layout=self._layouts["auto"])
-        self.backs_box = w.Checkbox(value=backs_sum_to_15, description="Back sides sum to 15", indent=False,
-                                    tooltip="Refuse back sides whose five targets do not add up to 15",
-                                    layout=self._layouts["auto"])
+        self.handicap_box, self.gambler_box, self.backs_box = (
+            w.Checkbox(value=value, description=OPTIONS[name].title, tooltip=OPTIONS[name].help, indent=False,
+                       layout=self._layouts["auto"])
+            for name, value in (("handicap", handicap), ("gambler", gambler), ("backs_sum_to_15", backs_sum_to_15)))
         self.boards_text = w.Textarea(value=format_boards(pool), rows=6, layout=w.Layout(width="100%"),
                                       description="Boards", style=_LABEL,
                                       placeholder="name: B4 Y3 K3 W2 G2 R1 / B4 Y3 K3 G4 R1",

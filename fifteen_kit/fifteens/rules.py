@@ -47,17 +47,24 @@ from .. import _check
 from .._notation import Notated
 from ..chance import Seed
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
+from ..options import Option
 from .cards import Card, deck, shuffled_deck
 
-__all__ = ["FACE_RULES", "MAX_NOTATION", "MAX_REMOVAL_TEXT", "FaceRule", "Position", "Removal", "parse_removal",
+__all__ = ["FACE_RULES", "MAX_NOTATION", "MAX_REMOVAL_TEXT", "OPTIONS", "FaceRule",
+           "Position", "Removal", "parse_removal",
            "removal_problem", "removal_text", "removals_of"]
 
 _DECK = frozenset(deck())
 
 #: A face-card rule: four of one rank (the rulebook's), or one each of 10 J Q K.
 FaceRule = Literal["four-of-a-kind", "one-each"]
+#: The setup choices of a deal, each declared once (:class:`fifteen_kit.options.Option`): name -> option.
+OPTIONS: dict[str, Option[FaceRule]] = {"face_rule": Option.declare(
+    FaceRule, {"four-of-a-kind": "4 of a kind", "one-each": "10, J, Q, K"}, name="face_rule", title="Face cards",
+    section="Gameplay, Restrictions",
+    help="How 10s, jacks, queens and kings go: four of a kind, or one of each")}
 #: The two face-card rules, the rulebook's first.
-FACE_RULES: tuple[FaceRule, ...] = ("four-of-a-kind", "one-each")
+FACE_RULES: tuple[FaceRule, ...] = OPTIONS["face_rule"].choices
 #: A move: the places (0..15, ascending) of the cards removed together.
 Removal = tuple[int, ...]
 #: The longest removal text :func:`parse_removal` reads.
@@ -109,7 +116,7 @@ def removal_problem(cards: list[Card], face_rule: FaceRule = "four-of-a-kind") -
     and ``face_rule`` one of :data:`FACE_RULES`.
     """
     cards = _cards(cards, "the cards of a removal")
-    _check.choice(face_rule, FACE_RULES, "face_rule")
+    OPTIONS["face_rule"].check(face_rule)
     if not cards:
         return "select at least two cards"
     faces = [c for c in cards if c.is_face]
@@ -229,7 +236,7 @@ def removals_of(tableau: tuple[Card | None, ...], face_rule: FaceRule = "four-of
     Raises InvalidArgumentError unless ``tableau`` holds at most 16 places, each a :class:`Card` (each card at
     most once) or None, and ``face_rule`` is one of :data:`FACE_RULES`.
     """
-    return _removals(_places(tableau), _check.choice(face_rule, FACE_RULES, "face_rule"))
+    return _removals(_places(tableau), OPTIONS["face_rule"].check(face_rule))
 
 
 # a removal's ranks as (rank, how many) pairs, filled on first use
@@ -319,7 +326,7 @@ class Position(Notated):
         if stock and any(c is None for c in tableau):
             raise InvalidArgumentError("an empty place while the stock has cards: the tableau is refilled first",
                                        input=self.notation_of(tableau, stock, waste))
-        _check.choice(self.face_rule, FACE_RULES, "face_rule")
+        OPTIONS["face_rule"].check(self.face_rule)
         object.__setattr__(self, "tableau", tuple(tableau))
         object.__setattr__(self, "stock", tuple(stock))
         object.__setattr__(self, "waste", tuple(waste))
@@ -333,7 +340,7 @@ class Position(Notated):
         >>> Position.deal(seed=1) == Position.deal(seed=1)
         True
         """
-        _check.choice(face_rule, FACE_RULES, "face_rule")
+        OPTIONS["face_rule"].check(face_rule)
         cards = shuffled_deck(seed)
         return cls(cards[:16], cards[16:], (), face_rule)
 

@@ -39,7 +39,7 @@ from .rules import (
     _CANDIDATES,
     _FITTING,
     _SETS,
-    FACE_RULES,
+    OPTIONS,
     FaceRule,
     Position,
     Removal,
@@ -73,7 +73,7 @@ def removal_ranks(counts: tuple[int, ...], face_rule: FaceRule = "four-of-a-kind
     _check.whole(values[0], 0, 0, "counts[0] (there is no rank 0)")
     for rank in range(1, 14):
         _check.whole(values[rank], 0, 4, f"the count of rank {rank}")
-    _check.choice(face_rule, FACE_RULES, "face_rule")
+    OPTIONS["face_rule"].check(face_rule)
     return _removal_ranks(tuple(values), face_rule)
 
 

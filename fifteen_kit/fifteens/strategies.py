@@ -32,7 +32,7 @@ from .. import _check
 from ..chance import MAX_SEED, Seed, derived_seed, make_rng
 from ..contract import Player, Verdict
 from ..errors import GameOverError, InvalidArgumentError
-from .rules import FACE_RULES, FaceRule, Position, Removal
+from .rules import OPTIONS, FaceRule, Position, Removal
 from .solver import _removal_ranks, solve
 
 __all__ = ["MAX_GAMES", "PLAYERS", "FewestPlayer", "MostPlayer", "OptionsPlayer", "Outcome", "PlayerName",
@@ -375,7 +375,7 @@ def study(players: tuple[StudyPlayer, ...] = ("random", "fewest", "most", "optio
         raise InvalidArgumentError("each player appears once", input=names)
     _check.whole(games, 1, MAX_GAMES, "the number of games")
     _check.whole(seed, 0, MAX_SEED, "the seed")
-    _check.choice(face_rule, FACE_RULES, "face_rule")
+    OPTIONS["face_rule"].check(face_rule)
     if processes is not None:
         _check.whole(processes, 1, 64, "the number of processes")
     seeds = tuple(derived_seed(seed, i, 1_000_003) for i in range(games))

@@ -203,10 +203,10 @@ def compare_players(level: int, deals: int = 10, budget: int = 20_000, first_see
     >>> compare_players(1, deals=3, colours=3, size=6)["solver"]
     {'won': 3, 'lost': 0, 'unknown': 0}
     """
-    from .rules import LEVELS
+    from .rules import OPTIONS
     from .solver import MAX_NODES
 
-    _check.choice(level, LEVELS, "the level")
+    OPTIONS["level"].check(level)
     _check.whole(deals, 1, 100, "the number of deals")
     _check.whole(budget, 1, MAX_NODES, "the node budget")
     _check.whole(first_seed, 0, MAX_SEED - deals, "the first seed")

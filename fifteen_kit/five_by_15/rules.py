@@ -41,15 +41,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 from .. import _check
 from .._notation import Notated
 from ..chance import Seed, make_rng
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, NotationError
+from ..options import Option
 
-__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "MAX_NOTATION", "Cell", "Fill", "Move",
-           "PackedMove", "Position", "Shift", "Tile", "goal_of", "move_text", "packed_successors", "parse_move",
+__all__ = ["COLOUR_HEX", "COLOUR_LETTERS", "COLOUR_NAMES", "LEVELS", "MAX_NOTATION", "OPTIONS", "Cell", "Fill", "Level",
+           "Move", "PackedMove", "Position", "Shift", "Tile", "goal_of", "move_text", "packed_successors", "parse_move",
            "tile_text"]
 
 #: Letters and names of the five colours, and colour-blind-safe display colours (Okabe-Ito).
@@ -58,6 +59,12 @@ COLOUR_NAMES = ("blue", "orange", "green", "purple", "yellow")
 COLOUR_HEX = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#F0E442")
 #: Minimum run length of a shift by level.
 LEVELS = {1: 3, 2: 4, 3: 5}
+#: A level of play: the shortest run a shift may move is 3, 4 or 5 tiles (:data:`LEVELS`).
+Level: TypeAlias = Literal[1, 2, 3]
+#: The setup choices of a deal, each declared once (:class:`fifteen_kit.options.Option`): name -> option.
+OPTIONS: dict[str, Option[Level]] = {"level": Option.declare(
+    Level, {1: "1 (shift 3+)", 2: "2 (shift 4+)", 3: "3 (shift 5+)"}, name="level", title="Level",
+    section="Levels", help="The shortest run a shift may move: 3, 4 or 5 tiles")}
 
 #: A tile: (colour index, number).
 Tile: TypeAlias = tuple[int, int]
@@ -351,7 +358,7 @@ class Position(Notated):
     size: int = 15
 
     def __post_init__(self) -> None:
-        _check.whole(self.level, 1, 3, "the level")
+        OPTIONS["level"].check(self.level)
         _check.whole(self.size, 3, 15, "the highest number")
         rows = [tuple(_check.items(r, self.size + 1, "a row")) for r in _check.items(self.grid, 5, "the grid")]
         colours = len(rows)
@@ -374,7 +381,7 @@ class Position(Notated):
 
         Raises InvalidArgumentError for a bad level, colour count (2..5) or size (3..15).
         """
-        _check.whole(level, 1, 3, "the level")
+        OPTIONS["level"].check(level)
         _check.whole(colours, 2, 5, "the number of colours")
         _check.whole(size, 3, 15, "the highest number")
         rng = make_rng(seed)
@@ -403,7 +410,7 @@ class Position(Notated):
         >>> Position.from_packed(p.packed, 1, 15) == p
         True
         """
-        _check.whole(level, 1, 3, "the level")
+        OPTIONS["level"].check(level)
         _check.whole(size, 3, 15, "the highest number")
         if not isinstance(packed, (bytes, bytearray)):
             raise InvalidArgumentError("a packed position is bytes (see Position.packed)", input=_check.short(packed))

@@ -15,8 +15,10 @@ Rules, in the kit's words (rulebook 1.4, 2.2, 2.6, 2.7, 2.8, 2.9):
   side that reaches the target wins (``champion="target"``); with
   ``champion="ledger"`` a rounds match, once a side reaches the target, goes to
   the side with more ledger points, a tie to the side that reached the target.
-* **Turns.**  The first player of round 1 is chosen (or drawn by a seeded coin
-  flip); after that the first draft alternates every round.  A stalemate gives no
+* **Turns.**  The first player of round 1 (2.2, ``first``) is chosen, drawn by a
+  seeded coin flip (``"coin"``) or by a high tile (``"high_tile"``: each side draws
+  one of the nine tiles unseen, the higher digit drafts first, and the tiles go back);
+  after that the first draft alternates every round.  A stalemate gives no
   points and the round is replayed, which by the same alternation gives the other
   side the first draft.
 * **Claims** (2.4 phase 3, 2.7).  Casual play claims fifteens automatically
@@ -64,8 +66,9 @@ full log in the rulebook's terms.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, fields, replace
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from .. import _check
 from ..chance import Seed, make_rng
@@ -77,17 +80,22 @@ from ..errors import (
     NotationError,
     WrongStatementError,
 )
+from ..options import Option
 from .rules import Claim, Draft, Reason, Round, RoundResult, Side, WrongStatementReading
 
-__all__ = ["MAX_INPUT", "READINGS", "Achievements", "ChampionReading", "CountReading", "FalseClaimReading",
-           "LogEntry", "Match", "MatchRules", "MatchState", "RoundRecord", "ViolationReading", "tally_text"]
+__all__ = ["MAX_INPUT", "OPTIONS", "READINGS", "Achievements", "ChampionReading", "CountReading",
+           "FalseClaimReading", "FirstDrafter", "LogEntry",
+           "Match", "MatchRules", "MatchState", "RoundRecord", "ViolationReading", "tally_text"]
 
 #: The blitz clock counts in seconds; a bank with less than this left is empty (0.1 s ticks add up to
 #: 1e-15 s, not to 0).
 _CLOCK_RESOLUTION = 1e-6
 
-# The readings where rulebook sections 2.6.1, 2.7 and 2.8 disagree, each listed default first
-# (the wrong-statement reading, WrongStatementReading, is in the rules module, where claims are judged).
+# The setup choices of a match, each declared once (fifteen_kit.options): its values are a Literal alias,
+# listed default first; the board's menus, the docs table and the tests' random choices are built from OPTIONS.
+#: Who drafts first in round 1 (2.2): ``'O'`` (Onyx), ``'I'`` (Ivory), ``'coin'`` (a seeded coin flip) or
+#: ``'high_tile'`` (each side draws a tile from the pool: the higher digit drafts first).
+FirstDrafter = Literal["O", "I", "coin", "high_tile"]
 #: What a match target counts: ``'rounds'`` (round victories, 2.6.1) or ``'points'`` (ledger points, 2.8).
 CountReading = Literal["rounds", "points"]
 #: Who is crowned: ``'target'`` (whoever reaches it) or ``'ledger'`` (2.8's highest score).
@@ -97,14 +105,33 @@ FalseClaimReading = Literal["round", "match"]
 #: What a blind drafting violation loses: ``'match'`` (2.6.1 with 2.8) or ``'round'``.
 ViolationReading = Literal["match", "round"]
 
+#: Every choice-valued setting of a match: name -> its :class:`~fifteen_kit.options.Option`.
+OPTIONS: dict[str, Option[Any]] = {option.name: option for option in (
+    Option.declare(FirstDrafter, {"O": "Onyx", "I": "Ivory", "coin": "Coin flip", "high_tile": "Draw a high tile"},
+                   name="first", title="First", section="2.2",
+                   help="Who drafts first in round 1 (new match): a side, a coin flip, or each side draws a tile "
+                        "and the higher digit starts",
+                   aliases={Side.ONYX: "O", Side.IVORY: "I", None: "coin", "onyx": "O", "ivory": "I"}),
+    Option.declare(CountReading, {"rounds": "Round victories (2.6.1)", "points": "First to N points (2.8)"},
+                   name="count", title="Count", section="2.6.1, 2.8",
+                   help="What the match target counts: round victories (best of N) or ledger points"),
+    Option.declare(ChampionReading, {"target": "first to the target (2.6.1)", "ledger": "ledger leader (2.8)"},
+                   name="champion", title="Crowned", section="2.6.1, 2.8",
+                   help="Who wins the match once a side reaches the target"),
+    Option.declare(FalseClaimReading, {"round": "forfeits the round (2.7)", "match": "loses the match (2.8)"},
+                   name="false_claim", title="False claim", section="2.7, 2.8",
+                   help="What calling Fifteen! without a fifteen on the rack loses"),
+    Option.declare(ViolationReading, {"match": "loses the match", "round": "loses the round"},
+                   name="violation", title="Blind violation", section="2.6.1, 2.8",
+                   help="What naming a taken digit or a non-digit in blind play loses"),
+    Option.declare(WrongStatementReading, {"void": "does not count", "false": "is a false claim"},
+                   name="wrong_statement", title="Wrong statement", section="2.4, 2.7",
+                   help="What a claim naming the wrong digits, by a player who holds a fifteen, counts as"),
+)}
+
 #: The readings where rulebook sections 2.6.1, 2.7 and 2.8 disagree: option -> (default, alternative).
 READINGS: dict[str, tuple[str, ...]] = {
-    "count": get_args(CountReading),
-    "champion": get_args(ChampionReading),
-    "false_claim": get_args(FalseClaimReading),
-    "violation": get_args(ViolationReading),
-    "wrong_statement": get_args(WrongStatementReading),
-}
+    name: OPTIONS[name].choices for name in ("count", "champion", "false_claim", "violation", "wrong_statement")}
 
 
 @dataclass(frozen=True)
@@ -124,11 +151,15 @@ class MatchRules:
         violation: blind drafting violation: ``"match"`` (default, match default) or ``"round"``.
         wrong_statement: ``"void"`` (default: the claim does not count) or ``"false"``.
         practice: a practice match with undo (no touch and take, 2.9); not with blind or clock.
+        first: who drafts first in round 1 (2.2): ``"O"`` (default), ``"I"``, ``"coin"`` (a seeded coin
+            flip) or ``"high_tile"`` (each side draws a tile; the higher digit drafts first).  A
+            :class:`Side`, ``'onyx'``/``'ivory'`` or None (the coin) are accepted and stored as these.
 
-    The readings are typed :data:`CountReading`, :data:`ChampionReading`, :data:`FalseClaimReading`,
-    :data:`ViolationReading` and :data:`~fifteen_kit.game_of_15.rules.WrongStatementReading`
-    (:data:`READINGS` lists each one's values, default first); :attr:`automatic_claims` is
-    ``auto_claim`` once settled.
+    The choices are typed :data:`FirstDrafter`, :data:`CountReading`, :data:`ChampionReading`,
+    :data:`FalseClaimReading`, :data:`ViolationReading` and
+    :data:`~fifteen_kit.game_of_15.rules.WrongStatementReading`, each declared once in :data:`OPTIONS`
+    (values, labels, default, section, help; checked by :meth:`fifteen_kit.options.Option.check`);
+    :attr:`automatic_claims` is ``auto_claim`` once settled.
 
     Raises InvalidArgumentError (naming the setting and the accepted values) for a
     target below 1, a clock that is not a positive finite number, an unknown reading,
@@ -150,6 +181,7 @@ class MatchRules:
     violation: ViolationReading = "match"
     wrong_statement: WrongStatementReading = "void"
     practice: bool = False
+    first: FirstDrafter = "O"
 
     def __post_init__(self) -> None:
         _check.whole(self.target, 1, 10**6, "the match target")
@@ -160,8 +192,8 @@ class MatchRules:
         _check.flag(self.practice, "practice")
         if self.clock is not None:
             object.__setattr__(self, "clock", _check.seconds(self.clock, "the blitz clock", positive=True))
-        for name, options in READINGS.items():
-            _check.choice(getattr(self, name), options, name)
+        for name, option in OPTIONS.items():
+            object.__setattr__(self, name, option.check(getattr(self, name)))
         if self.practice and (self.blind or self.clock is not None):
             raise InvalidArgumentError("practice (with undo) is not for blind play or blitz: those are matches "
                                        "under touch and take (2.9)", input=(self.blind, self.clock))
@@ -179,7 +211,7 @@ class MatchRules:
         if _check.whole(rounds, 1, None, "N of best of N") % 2 == 0:
             raise InvalidArgumentError("best of N needs an odd N, such as 5 or 7", input=rounds)
         allowed = {"auto_claim", "blind", "clock", "champion", "false_claim", "violation", "wrong_statement",
-                   "practice"}
+                   "practice", "first"}
         unknown = sorted(set(options) - allowed)
         if unknown:
             raise InvalidArgumentError(f"best_of takes {', '.join(sorted(allowed))}, not {', '.join(unknown)}",
@@ -315,6 +347,20 @@ def _pair_add(pair: tuple[int, int], side: Side, n: int) -> tuple[int, int]:
     return (pair[0] + n, pair[1]) if side is Side.ONYX else (pair[0], pair[1] + n)
 
 
+def _first_drafter(first: FirstDrafter, rng: random.Random) -> tuple[Side, str]:
+    """Who drafts first in round 1 under the choice ``first`` (2.2), and how it was decided, for the log.
+
+    The coin is fair; for the high tile each side draws one of the nine tiles unseen (distinct, so no tie),
+    the higher digit drafts first, and both go back before the round starts.
+    """
+    if first == "coin":
+        return rng.choice([Side.ONYX, Side.IVORY]), "by the coin flip"
+    if first == "high_tile":
+        onyx, ivory = rng.sample(range(1, 10), 2)
+        return (Side.ONYX if onyx > ivory else Side.IVORY), f"by the high tile: Onyx drew {onyx}, Ivory {ivory}"
+    return Side(first), "by choice"
+
+
 _DIGIT_TEXT = frozenset("123456789")
 #: Longest text a blind draft or a claim may be (longer text is refused at once, unread).
 MAX_INPUT = 200
@@ -329,11 +375,12 @@ class Match:
     Args:
         target: round victories to win (3 = best of 5, 4 = best of 7), or points with
             ``count="points"``; or pass ``rules``.
-        first: who drafts first in round 1 (``Side``, ``'O'``/``'I'``); None flips a seeded coin.
+        first: who drafts first in round 1 (:data:`FirstDrafter`, 2.2): ``'O'``/``'I'`` (or a ``Side``),
+            ``'coin'`` (or None) flips a seeded coin, ``'high_tile'`` has each side draw a tile.
         auto_claim, blind, clock, count, champion, false_claim, violation, wrong_statement,
             practice: see :class:`MatchRules`.
         rules: a :class:`MatchRules` instead of the separate options.
-        seed: seed of the coin flip for ``first=None``.
+        seed: seed of the coin flip or the tile draw.
         position: start round 1 from this position (a :class:`Round` or its notation)
             instead of the empty pool, e.g. for puzzles; ``first`` is then ignored.
 
@@ -347,7 +394,7 @@ class Match:
     def __init__(
         self,
         target: int = 3,
-        first: Side | str | None = Side.ONYX,
+        first: Side | FirstDrafter | None = Side.ONYX,
         *,
         auto_claim: bool | None = None,
         blind: bool = False,
@@ -365,7 +412,7 @@ class Match:
         if rules is None:
             rules = MatchRules(target=target, auto_claim=auto_claim, blind=blind, clock=clock, count=count,
                                champion=champion, false_claim=false_claim, violation=violation,
-                               wrong_statement=wrong_statement, practice=practice)
+                               wrong_statement=wrong_statement, practice=practice, first=OPTIONS["first"].check(first))
         elif not isinstance(rules, MatchRules):
             raise InvalidArgumentError("rules must be a MatchRules", input=rules)
         else:
@@ -376,20 +423,16 @@ class Match:
             given = {k: v for k, v in options.items() if not (type(v) is type(defaults[k]) and v == defaults[k])}
             if given:
                 raise InvalidArgumentError("give either rules or the separate options, not both", input=given)
-        rng = make_rng(seed)
-        if first is None:
-            first = rng.choice([Side.ONYX, Side.IVORY])
-            how = "by the coin flip"
-        else:
-            try:
-                first = Side.parse(first)
-            except NotationError:
-                raise InvalidArgumentError("first must be 'O' (Onyx), 'I' (Ivory), a Side or None (coin flip)",
-                                           input=first) from None
-            how = "by choice"
+            chosen = OPTIONS["first"].check(first)
+            if chosen != rules.first and chosen != OPTIONS["first"].default:
+                if rules.first != OPTIONS["first"].default:
+                    raise InvalidArgumentError("give first either in rules or as an argument, not both",
+                                               input=(first, rules.first))
+                rules = replace(rules, first=chosen)
+        side, how = _first_drafter(rules.first, make_rng(seed))
         if position is None:
-            start = Round.start(first, auto_claim=rules.automatic_claims)
-            entry = LogEntry(1, None, f"Round 1: {first.title} drafts first ({how})")
+            start = Round.start(side, auto_claim=rules.automatic_claims)
+            entry = LogEntry(1, None, f"Round 1: {side.title} drafts first ({how})")
         else:
             start = self._starting_position(position, rules)
             entry = LogEntry(1, None, f"Round 1 starts from {start.notation()}: {start.to_move.title} to draft")

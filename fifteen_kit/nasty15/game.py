@@ -23,15 +23,31 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
+from typing import Literal
 
 from .. import _check
 from ..chance import Seed, make_rng
 from ..contract import Player
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError
+from ..options import Option
 from .boards import MAX_NAME, Colour, GoalBoard, check_board_pairs, default_boards
 from .rules import Decision, Turn
 
-__all__ = ["MARKERS", "MAX_PLAYERS", "Game", "ScoreEntry", "check_player_count", "check_player_name"]
+__all__ = ["MARKERS", "MAX_PLAYERS", "OPTIONS", "Game", "ScoreEntry", "Switch", "check_player_count",
+           "check_player_name"]
+
+#: A variant that is on or off (a board's checkbox).
+Switch = Literal[False, True]
+#: The setup choices of a game, each declared once (:class:`fifteen_kit.options.Option`): name -> option.
+OPTIONS: dict[str, Option[bool]] = {option.name: option for option in (
+    Option.declare(Switch, {False: "base game", True: "handicap"}, name="handicap", title="Handicap",
+                   section="Handicap variant", help="Back sides with a white-die marker per player"),
+    Option.declare(Switch, {False: "a bust scores the open targets", True: "a bust scores 0"}, name="gambler",
+                   title="Gambler", section="Gambler variant", help="A roll with no valid die scores 0"),
+    Option.declare(Switch, {False: "any sum 5-30", True: "sum to 15"}, name="backs_sum_to_15",
+                   title="Back sides sum to 15", section="Objective",
+                   help="Refuse back sides whose five targets do not add up to 15"),
+)}
 
 #: Dice markers in play by number of players (handicap variant).
 MARKERS = {2: (1, 3), 3: (1, 2, 4), 4: (1, 2, 3, 5), 5: (1, 2, 3, 4, 5), 6: (1, 2, 3, 4, 5, 6)}
@@ -119,12 +135,12 @@ class Game:
         names = _check.items(players, MAX_PLAYERS, "the players")
         for i, name in enumerate(names):
             check_player_name(name, names[:i])
-        handicap = _check.flag(handicap, "handicap")
-        gambler = _check.flag(gambler, "gambler")
+        handicap = OPTIONS["handicap"].check(handicap)
+        gambler = OPTIONS["gambler"].check(gambler)
         check_player_count(len(names), handicap)
         pool = default_boards() if boards is None else check_board_pairs(boards, "boards", backs_sum_to_15)
         if boards is None:
-            _check.flag(backs_sum_to_15, "backs_sum_to_15")
+            OPTIONS["backs_sum_to_15"].check(backs_sum_to_15)
         _check.whole(rounds, 1, len(pool), "rounds (the number of boards played, at most the boards to draw from)")
         rng = make_rng(seed)
         # every argument is checked: only now does the game take its state

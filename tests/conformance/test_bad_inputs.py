@@ -226,6 +226,7 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.five_by_15.rules.Position": _f5_position,
         "fifteen_kit.game_of_15.match.Match": lambda: Match(target=3),
         "fifteen_kit.game_of_15.match.MatchRules": lambda: MatchRules(),
+        "fifteen_kit.options.Option": lambda: _g15_options()["first"],
         "fifteen_kit.game_of_15.players.PerfectPlayer": lambda: PerfectPlayer(seed=1),
         "fifteen_kit.game_of_15.players.RandomPlayer": lambda: RandomPlayer(seed=1),
         "fifteen_kit.game_of_15.players.TacticianPlayer": lambda: TacticianPlayer(seed=1),
@@ -265,6 +266,11 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.widgets.exercise.Prediction": _prediction,
         "fifteen_kit.widgets.exercise.WhyQuestion": _why_question,
     }
+
+
+def _g15_options():
+    from fifteen_kit.game_of_15.match import OPTIONS
+    return OPTIONS
 
 
 def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
@@ -860,9 +866,33 @@ _EXAMPLE_OVERRIDES = {
     "fifteen_kit.widgets.five_by_15.FiveBy15Board.shift": lambda b: {"first": b._conformance_shift},
 }
 
+
+def _examples_options_31() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the option declarations (issue 31: an option is one typed entry)."""
+    from typing import Literal
+
+    from fifteen_kit.game_of_15.match import OPTIONS
+
+    texts = {"name": "speed", "title": "Speed", "section": "2.6.3", "help": "How fast the computer answers"}
+    o = "fifteen_kit.options."
+    return {
+        o + "Option": lambda _: {**texts, "choices": ("slow", "fast"), "labels": ("Slow", "Fast"), "default": "slow",
+                                 "aliases": ((None, "slow"),)},
+        o + "Option.declare": lambda _: {**texts, "kind": Literal["slow", "fast"],
+                                         "labels": {"slow": "Slow", "fast": "Fast"}, "default": "fast",
+                                         "aliases": {"quick": "fast"}},
+        o + "Option.check": lambda _: {"value": "high_tile", "position": "-/- O"},
+        o + "Option.label": lambda _: {"value": "coin"},
+        o + "table": lambda _: {"options": OPTIONS},
+        o + "write_tables": lambda _: {"text": "<!-- options:fifteens -->\n<!-- /options -->"},
+    }
+
 #: Calls that legitimately succeed with a value their annotation does not name, each with the reason.
 #: Keys: (target, parameter, bad-value label).
-ALLOWED: dict[tuple[str, str, str], str] = {}
+ALLOWED: dict[tuple[str, str, str], str] = {
+    ("fifteen_kit.game_of_15.match.MatchRules", "first", "None"):
+        "None is the old spelling of the coin flip (Match(first=None)); it is stored as 'coin'",
+}
 
 
 def _examples_printables_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
@@ -892,7 +922,7 @@ TARGETS = public_targets()
 INSTANCES = _instances()
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
             **_examples_results_19(), **_examples_export_19(), **_examples_guide_19(), **_examples_printables_19(),
-            **_examples_plots_20(), **_examples_dice_split(), **_EXAMPLE_OVERRIDES}
+            **_examples_plots_20(), **_examples_dice_split(), **_examples_options_31(), **_EXAMPLE_OVERRIDES}
 
 
 def _cases():
