@@ -2,7 +2,8 @@
 
 :class:`Server` starts ``jupyter lab`` (or Notebook 7's ``jupyter notebook``) on 127.0.0.1, on a free port (within
 ``KIT_PORTS``, ``first-last``, if set) with a random token, isolated in a temporary folder (config, data, runtime,
-settings, workspaces), with the app exposed as ``window.jupyterapp``, notebook windowing off, autosave off, and a *read-only* contents manager (the tests can never change a notebook on disk).
+settings, workspaces), with the app exposed as ``window.jupyterapp``, notebook windowing off, autosave off, and a
+*read-only* contents manager (the tests can never change a notebook on disk).
 :meth:`Server.stop` always shuts kernels and server down.
 """
 
