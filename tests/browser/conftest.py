@@ -68,6 +68,8 @@ def notebook_page(browser, notebook_server):
     p = watch(context.new_page())
     p.upstream_errors = []
     p.on("pageerror", lambda e: p.upstream_errors.append(f"pageerror: {e}") if _notebook7_own(e) else None)
+    p.on("console", lambda m: p.upstream_errors.append(f"error: {m.text}") if m.type == "error"
+         and m.text in TREE_OWN and "/static/notebook/" in m.location.get("url", "") else None)
     try:
         yield p
     finally:
@@ -79,6 +81,14 @@ def notebook_page(browser, notebook_server):
 # registry tells the shortcuts plugin about settings of plugins the page never activated (context menu, metadata
 # form, log console: "has no transformers yet"; jupyter/notebook#7062), and the shortcuts plugin reads their schema.
 NOTEBOOK7_OWN = "Cannot read properties of undefined (reading 'schema')"
+
+
+# ...and on its file browser page (/tree) only, Notebook 7 logs these, from its own bundle: when Voila's lab
+# extension (its "Preview with Voila" button, of the pinned voila) fails to start there (disabling that extension
+# makes it go away), and when a notebook opened from the list in a new tab changes a setting that the tree page's
+# kernel-status indicator, which has no notebook, then redraws (with no settings of ours, too).
+TREE_OWN = ("Cannot convert undefined or null to object",
+            "Cannot read properties of null (reading 'updateRenderOption')")
 
 
 def _notebook7_own(error) -> bool:

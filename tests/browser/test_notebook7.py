@@ -72,7 +72,8 @@ def test_lesson_runs_and_plays_in_notebook7(notebook_page, notebook_server, arti
 
 
 def kit_errors(page: Page, console: list[str]) -> list[str]:
-    """The browser console's errors less Notebook 7's own one (``conftest.NOTEBOOK7_OWN``, checked by its stack)."""
+    """The browser console's errors less those of Notebook 7 and Voila themselves (``conftest.NOTEBOOK7_OWN``,
+    checked by its stack, and ``conftest.TREE_OWN`` on ``/tree``, by where they are logged)."""
     upstream = list(page.upstream_errors)
     return [c for c in console if c not in upstream or upstream.remove(c)]
 
@@ -95,5 +96,25 @@ def test_board_fits_1024x768_in_notebook7(notebook_page, notebook_server, artifa
     errors = check(page, f"notebook7 {game}", console := list(page.console_errors))
     assert problems == []
     assert errors == []
+    assert kit_errors(page, console) == []
+    assert page.dialogs == []
+
+
+def test_tree_lists_and_opens_the_lessons_in_notebook7(notebook_page, notebook_server):
+    """Notebook 7's file browser (``/tree``) lists every lesson, and a double click opens one in a new tab."""
+    page = notebook_page
+    page.goto(f"{notebook_server.base}/tree/lessons?token={notebook_server.token}", wait_until="domcontentloaded")
+    listing = page.locator(".jp-DirListing-content")
+    for lesson in LESSONS:
+        expect(listing.get_by_text(lesson.name, exact=True)).to_be_visible(timeout=60_000)
+    with page.context.expect_page() as opened:
+        listing.get_by_text(LESSONS[0].name, exact=True).dblclick()
+    tab = opened.value
+    tab.wait_for_url(f"**/notebooks/lessons/{LESSONS[0].name}*", timeout=60_000)
+    expect(tab.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=60_000)
+    tab.close()
+    console = list(page.console_errors)
+    for c in console:
+        log(f"browser console (notebook7 /tree): {c[:300]}")
     assert kit_errors(page, console) == []
     assert page.dialogs == []
