@@ -41,6 +41,44 @@ _BOX_TEXT = 10**6
 NO_UNDO = "Touch and take (2.9): a match has no undo. Choose Practice for undo."
 
 
+def _result_words(m: Match) -> str:
+    """:meth:`GameOf15Controller.result_text` for the match ``m``."""
+    res = m.round.result
+    if res is None:
+        return ""
+    winner = res.winner
+    if res.reason is Reason.DRAW or winner is None:
+        text = "Stalemate: nobody made fifteen."
+    elif res.reason is Reason.FIFTEEN:
+        text = f"{winner.title} wins with {' + '.join(map(str, res.triple or ()))} = 15"
+        text += " (flawless: bonus point)!" if res.flawless else "!"
+    elif res.reason is Reason.FALSE_CLAIM:
+        text = f"False claim: {winner.other.title} forfeits the round."
+    elif res.reason is Reason.TIME:
+        text = f"{winner.other.title}'s time ran out: the round goes to {winner.title}."
+    elif m.state.defaulted is not None:
+        text = f"{winner.other.title} named an impossible digit and loses the match by default."
+    else:
+        text = f"{winner.other.title} named an impossible digit and loses the round."
+    lockout = m.records[-1].lockout if m.records and m.records[-1].number == m.round_number else None
+    if lockout is not None:
+        text += f" Defensive lockout for {lockout.title}."
+    return text
+
+
+def _undo_reason(m: Match, computer: Side | None) -> str:
+    """:meth:`GameOf15Controller.undo_reason` for the match ``m`` with the computer playing ``computer``."""
+    if not m.rules.practice:
+        return NO_UNDO
+    if not m.can_undo:
+        return "Nothing to undo yet."
+    if computer is not None:
+        human = computer.other
+        if not any(e.side is human and e.text.startswith(f"{human.title} drafts ") for e in m.log):
+            return "Nothing of yours to take back yet: the computer's first move stays."
+    return ""
+
+
 class GameOf15Controller:
     """Turns, computer replies, the blitz clock and the puzzle referee for one board (no drawing).
 
@@ -146,17 +184,7 @@ class GameOf15Controller:
         >>> c.start(); c.undo_reason()
         "Nothing of yours to take back yet: the computer's first move stays."
         """
-        m = self.match
-        if not m.rules.practice:
-            return NO_UNDO
-        if not m.can_undo:
-            return "Nothing to undo yet."
-        computer = self.computer_side
-        if computer is not None:
-            human = computer.other
-            if not any(e.side is human and e.text.startswith(f"{human.title} drafts ") for e in m.log):
-                return "Nothing of yours to take back yet: the computer's first move stays."
-        return ""
+        return _undo_reason(self.match, self.computer_side)
 
     def _human(self, side: Side | None) -> bool:
         return side is not None and side is not self.computer_side
@@ -212,28 +240,7 @@ class GameOf15Controller:
         >>> GameOf15Controller(m).result_text()
         'Onyx wins with 2 + 5 + 8 = 15 (flawless: bonus point)!'
         """
-        m = self.match
-        res = m.round.result
-        if res is None:
-            return ""
-        winner = res.winner
-        if res.reason is Reason.DRAW or winner is None:
-            text = "Stalemate: nobody made fifteen."
-        elif res.reason is Reason.FIFTEEN:
-            text = f"{winner.title} wins with {' + '.join(map(str, res.triple or ()))} = 15"
-            text += " (flawless: bonus point)!" if res.flawless else "!"
-        elif res.reason is Reason.FALSE_CLAIM:
-            text = f"False claim: {winner.other.title} forfeits the round."
-        elif res.reason is Reason.TIME:
-            text = f"{winner.other.title}'s time ran out: the round goes to {winner.title}."
-        elif m.state.defaulted is not None:
-            text = f"{winner.other.title} named an impossible digit and loses the match by default."
-        else:
-            text = f"{winner.other.title} named an impossible digit and loses the round."
-        lockout = m.records[-1].lockout if m.records and m.records[-1].number == m.round_number else None
-        if lockout is not None:
-            text += f" Defensive lockout for {lockout.title}."
-        return text
+        return _result_words(self.match)
 
     # -- the message line and redrawing ------------------------------------------------------------
     def say(self, text: str) -> None:

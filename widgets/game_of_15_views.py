@@ -75,6 +75,55 @@ def _label(menu: Mapping[str, object], value: object) -> str:
     return next(k for k, v in menu.items() if v == value)
 
 
+def _add_settings_controls(view: GameOf15View, wide: DescriptionStyle, auto: w.Layout) -> None:
+    """Give ``view`` its settings' menus and boxes (the settings panel lays them out), sharing the menus' style
+    ``wide`` and the layout ``auto`` of a control as wide as its label."""
+    view.opponent_menu = w.Dropdown(options=list(OPPONENTS), value="Computer: tactician", description="Opponent",
+                                    tooltip="Who plays against you", style=wide)
+    view.computer_side_menu = w.Dropdown(options=[("Ivory", "I"), ("Onyx", "O")], value="I",
+                                         description="Computer is", tooltip="Which side the computer plays",
+                                         style=wide)
+    first = OPTIONS["first"]
+    view.first_menu = w.Dropdown(options=first.menu(), value=first.default, description=first.title, style=wide,
+                                 tooltip=first.help)
+    view.length_menu = w.Dropdown(options=list(LENGTHS), value="Single round", description="Match", style=wide,
+                                  tooltip="Match length (new match): best of N counts round victories (2.6.1); "
+                                          "first to N points counts ledger points (2.8)")
+    view.points_box = w.IntText(value=3, description="N points", layout=w.Layout(width="auto"), style=wide,
+                                tooltip=f"The points target, 1 to {MAX_TARGET} (new match); a number "
+                                        "outside is set to the nearer end and the message line says so")
+    view.mode_menu = w.Dropdown(options=list(MODES), value=_label(MODES, "practice"), description="Mode",
+                                style=wide,
+                                tooltip="Practice allows undo, hints and positions; a match is touch and take")
+    view.claims_menu = w.ToggleButtons(options=[("Auto claim", True), ("Fifteen! button", False)],
+                                       value=True, tooltips=["A fifteen wins by itself",
+                                                             "Call Fifteen! and name your three digits"],
+                                       style={"button_width": "auto"})
+    view.blind_box = w.Checkbox(value=False, description="Blind play", indent=False,
+                                layout=auto,
+                                tooltip="Pool and racks hidden: type your digits (new match)")
+    view.blitz_box = w.Checkbox(value=False, description="Speed blitz", indent=False,
+                                layout=auto, tooltip="A countdown per player (new match)")
+    view.blitz_seconds = w.IntText(value=60, description="seconds", layout=w.Layout(width="auto"), style=wide,
+                                   tooltip=f"{BLITZ_RANGE[0]} to {BLITZ_RANGE[1]} seconds per player; a number "
+                                           "outside is set to the nearer end and the message line says so")
+    menus: dict[str, w.Dropdown] = {}
+    view.reading_menus = menus
+    for name in _READING_MENUS:
+        option = OPTIONS[name]
+        menus[name] = w.Dropdown(
+            options=option.menu(), value=option.default, description=option.title, style=wide, layout=auto,
+            tooltip=f"{option.help} (rulebook {option.section}; the first choice is the literal reading)")
+    view.view_menu = w.ToggleButtons(options=[("Pool", "pool"), ("Magic square", "grid"), ("Both", "both")],
+                                     value="both", tooltips=["Digits only", "Tic-tac-toe twin only", "Both"],
+                                     style={"button_width": "auto"})
+    view.grid_clicks_box = w.Checkbox(value=False, description="Play on the grid", indent=False,
+                                      layout=auto,
+                                      tooltip="Draft by clicking a cell of the magic square")
+    view.hints_box = w.Checkbox(value=False, description="Hints", indent=False, layout=auto,
+                                tooltip="Show what perfect play makes of every digit")
+
+
 class GameOf15View(w.VBox):
     """Every widget of the Game of 15 board, laid out, with default settings; :meth:`draw` shows a controller.
 
@@ -115,50 +164,7 @@ class GameOf15View(w.VBox):
         action = w.ButtonStyle()  # the buttons under the board (their look is the style sheet's)
         self._text_style = text_style
 
-        # -- settings ------------------------------------------------------------------------
-        self.opponent_menu = w.Dropdown(options=list(OPPONENTS), value="Computer: tactician", description="Opponent",
-                                        tooltip="Who plays against you", style=wide)
-        self.computer_side_menu = w.Dropdown(options=[("Ivory", "I"), ("Onyx", "O")], value="I",
-                                             description="Computer is", tooltip="Which side the computer plays",
-                                             style=wide)
-        first = OPTIONS["first"]
-        self.first_menu = w.Dropdown(options=first.menu(), value=first.default, description=first.title, style=wide,
-                                     tooltip=first.help)
-        self.length_menu = w.Dropdown(options=list(LENGTHS), value="Single round", description="Match", style=wide,
-                                      tooltip="Match length (new match): best of N counts round victories (2.6.1); "
-                                              "first to N points counts ledger points (2.8)")
-        self.points_box = w.IntText(value=3, description="N points", layout=w.Layout(width="auto"), style=wide,
-                                    tooltip=f"The points target, 1 to {MAX_TARGET} (new match); a number "
-                                            "outside is set to the nearer end and the message line says so")
-        self.mode_menu = w.Dropdown(options=list(MODES), value=_label(MODES, "practice"), description="Mode",
-                                    style=wide,
-                                    tooltip="Practice allows undo, hints and positions; a match is touch and take")
-        self.claims_menu = w.ToggleButtons(options=[("Auto claim", True), ("Fifteen! button", False)],
-                                           value=True, tooltips=["A fifteen wins by itself",
-                                                                 "Call Fifteen! and name your three digits"],
-                                           style={"button_width": "auto"})
-        self.blind_box = w.Checkbox(value=False, description="Blind play", indent=False,
-                                    layout=auto,
-                                    tooltip="Pool and racks hidden: type your digits (new match)")
-        self.blitz_box = w.Checkbox(value=False, description="Speed blitz", indent=False,
-                                    layout=auto, tooltip="A countdown per player (new match)")
-        self.blitz_seconds = w.IntText(value=60, description="seconds", layout=w.Layout(width="auto"), style=wide,
-                                       tooltip=f"{BLITZ_RANGE[0]} to {BLITZ_RANGE[1]} seconds per player; a number "
-                                               "outside is set to the nearer end and the message line says so")
-        self.reading_menus: dict[str, w.Dropdown] = {}
-        for name in _READING_MENUS:
-            option = OPTIONS[name]
-            self.reading_menus[name] = w.Dropdown(
-                options=option.menu(), value=option.default, description=option.title, style=wide, layout=auto,
-                tooltip=f"{option.help} (rulebook {option.section}; the first choice is the literal reading)")
-        self.view_menu = w.ToggleButtons(options=[("Pool", "pool"), ("Magic square", "grid"), ("Both", "both")],
-                                         value="both", tooltips=["Digits only", "Tic-tac-toe twin only", "Both"],
-                                         style={"button_width": "auto"})
-        self.grid_clicks_box = w.Checkbox(value=False, description="Play on the grid", indent=False,
-                                          layout=auto,
-                                          tooltip="Draft by clicking a cell of the magic square")
-        self.hints_box = w.Checkbox(value=False, description="Hints", indent=False, layout=auto,
-                                    tooltip="Show what perfect play makes of every digit")
+        _add_settings_controls(self, wide, auto)
 
         # -- the board -------------------------------------------------------------------------
         self.status = w.HTML(layout=plain)  # its own style: larger text than the rest

@@ -486,6 +486,46 @@ def _computer_step(game: Game, player: _Computer, coach: DiceCoach) -> str:
 
 
 # -- the controller --------------------------------------------------------------------------------------------------
+def _game_over_step(g: Game) -> str:
+    """The message line's step at the end of the game ``g``: who won, with the scores, and how to play again."""
+    totals = g.totals()
+    winners = g.winners()
+    scores = ", ".join(f"{p} {_points(totals[p])}" for p in g.players)
+    if len(g.players) == 1:
+        result = f"The game is over: {g.players[0]} scored {_points(totals[g.players[0]])}."
+    elif len(winners) == 1:
+        result = (f"The game is over: {winners[0]} "
+                  f"{'win' if _subject(winners[0])[1] == '' else 'wins'} ({scores}).")
+    else:
+        result = f"The game is over: a tie between {' and '.join(winners)} ({scores})."
+    return result + " Press New game to play again."
+
+
+def _human_step(g: Game) -> str:
+    """The message line's step when the human player of ``g`` acts: which button or die to press now."""
+    t = g.turn
+    if t.is_over:
+        return "Press Next player" + _after_turn(g) + "."
+    if t.phase is Phase.ROLL:
+        if t.placed_count == 0:
+            return f"{_your_turn(g.player)}: press Roll to roll the six dice."
+        return "Press Roll for the rest, or Stop and score."
+    if t.phase is Phase.PLACE:
+        return "Click a ringed die to place it (at least one)."
+    more = "place another ringed die, " if t.valid_colours() else ""
+    return f"Now {more}press Roll for the rest, or Stop and score."
+
+
+def _after_turn(g: Game) -> str:
+    """What "Next player" leads to in ``g``: ' to pass the dice to Ann', ' for board 3', ' to finish the game'."""
+    if len(g.pad) + 1 == g.rounds * len(g.players):
+        return " to finish the game"
+    if len(g.players) > 1:
+        following = g.players[(g.player_index + 1) % len(g.players)]
+        return f" to pass the dice to {following}"
+    return f" for board {g.board_number + 1}"
+
+
 class DiceController:
     """Turns, seats, computer players, worked examples, timers and the coach for one dice board (no drawing).
 
@@ -672,17 +712,7 @@ class DiceController:
         if self._replay is not None:
             return self._replay.prompt()
         if g.is_over:
-            totals = g.totals()
-            winners = g.winners()
-            scores = ", ".join(f"{p} {_points(totals[p])}" for p in g.players)
-            if len(g.players) == 1:
-                result = f"The game is over: {g.players[0]} scored {_points(totals[g.players[0]])}."
-            elif len(winners) == 1:
-                result = (f"The game is over: {winners[0]} "
-                          f"{'win' if _subject(winners[0])[1] == '' else 'wins'} ({scores}).")
-            else:
-                result = f"The game is over: a tie between {' and '.join(winners)} ({scores})."
-            return result + " Press New game to play again."
+            return _game_over_step(g)
         if self._rolling:
             return "The dice are still rolling: wait for them to land."
         if g.player in self._computers:
@@ -693,26 +723,7 @@ class DiceController:
             if self._watching():
                 return f"Wait for {g.player}'s next move, or press Next step."
             return f"{g.player} is thinking…"
-        if t.is_over:
-            return "Press Next player" + self._after_turn() + "."
-        if t.phase is Phase.ROLL:
-            if t.placed_count == 0:
-                return f"{_your_turn(g.player)}: press Roll to roll the six dice."
-            return "Press Roll for the rest, or Stop and score."
-        if t.phase is Phase.PLACE:
-            return "Click a ringed die to place it (at least one)."
-        more = "place another ringed die, " if t.valid_colours() else ""
-        return f"Now {more}press Roll for the rest, or Stop and score."
-
-    def _after_turn(self) -> str:
-        """What "Next player" leads to: ' to pass the dice to Ann', ' for board 3', ' to finish the game'."""
-        g = self.game
-        if len(g.pad) + 1 == g.rounds * len(g.players):
-            return " to finish the game"
-        if len(g.players) > 1:
-            following = g.players[(g.player_index + 1) % len(g.players)]
-            return f" to pass the dice to {following}"
-        return f" for board {g.board_number + 1}"
+        return _human_step(g)
 
     # -- games and worked examples -------------------------------------------------------------------------------
     def start(self) -> None:

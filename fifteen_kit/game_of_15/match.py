@@ -666,7 +666,7 @@ class Match:
             lockout = side  # this draft closed the opponent's last line after its own were closed
         state = replace(s, round=new_round, drafts=(*s.drafts, f"{side.value}{value}"), log=log,
                         turn_open=not s.rules.auto_claim and not new_round.is_over, lockout=lockout)
-        self._push(self._settle(state))
+        self._push(_settle(state))
 
     def claim(self, digits: Any) -> None:
         """The player whose turn is open calls "Fifteen!" naming digits (2.4 phase 3, 2.7).
@@ -721,12 +721,12 @@ class Match:
             state = replace(s, log=log, turn_open=False)
             if s.round.awaiting_claim:
                 state = replace(state, round=s.round.decline_claim())
-            self._push(self._settle(state))
+            self._push(_settle(state))
             return
         except IllegalMoveError as err:
             raise type(err)(err.message, input=digits, position=self._position()) from None
         log = (*s.log, LogEntry(s.number, side, f"{side.title} calls Fifteen! {shown}"))
-        self._push(self._settle(replace(s, round=new_round, log=log, turn_open=False)))
+        self._push(_settle(replace(s, round=new_round, log=log, turn_open=False)))
 
     def end_turn(self) -> None:
         """Manual claims: the drafter ends its open turn without a claim (2.4 phase 4).
@@ -765,7 +765,7 @@ class Match:
             raise GameOverError(err.message, input=None, position=self._position()) from None
         side = self._drafter()
         log = (*s.log, LogEntry(s.number, side, f"{side.title} makes no claim"))
-        self._push(self._settle(replace(s, round=new_round, log=log, turn_open=False)))
+        self._push(_settle(replace(s, round=new_round, log=log, turn_open=False)))
 
     def tick(self, seconds: float) -> None:
         """Speed blitz: charge ``seconds`` of thinking time to the side that must act now.
@@ -804,7 +804,7 @@ class Match:
             return
         log = (*s.log, LogEntry(s.number, side, f"{side.title}'s time runs out"))
         state = replace(state, round=s.round.forfeit(side, Reason.TIME), log=log, turn_open=False)
-        self._push(self._settle(state))
+        self._push(_settle(state))
 
     def next_round(self) -> None:
         """Start the next round; the other side drafts first (a stalemate is replayed this way).
@@ -855,77 +855,79 @@ class Match:
         verdict = "loses the match by default" if whole_match else "forfeits the round"
         log = (*s.log, LogEntry(s.number, side, f"{text}: a drafting violation; {side.title} {verdict}"))
         state = replace(s, round=new_round, log=log, defaulted=side if whole_match else None, turn_open=False)
-        self._push(self._settle(state))
+        self._push(_settle(state))
 
-    def _settle(self, state: MatchState) -> MatchState:
-        """Award points and round victories and close the match if the round in ``state`` has just ended."""
-        res = state.round.result
-        if res is None:
-            return state
-        n = state.number
-        rules = state.rules
-        entries: list[LogEntry] = []
-        points = (0, 0)
-        winner = None
-        if res.reason is Reason.DEFAULT and state.defaulted is not None:
-            winner = state.defaulted.other  # the round's winner: the violator's opponent
-            entries.append(LogEntry(n, None, f"Match to {winner.title} by default"))
-        elif res.winner is None:
-            entries.append(LogEntry(n, None, "Stalemate: no points; the round is replayed with the start swapped"))
+
+def _settle(state: MatchState) -> MatchState:
+    """Award points and round victories and close the match if the round in ``state`` has just ended (for
+    :class:`Match`, which pushes the state it returns)."""
+    res = state.round.result
+    if res is None:
+        return state
+    n = state.number
+    rules = state.rules
+    entries: list[LogEntry] = []
+    points = (0, 0)
+    winner = None
+    if res.reason is Reason.DEFAULT and state.defaulted is not None:
+        winner = state.defaulted.other  # the round's winner: the violator's opponent
+        entries.append(LogEntry(n, None, f"Match to {winner.title} by default"))
+    elif res.winner is None:
+        entries.append(LogEntry(n, None, "Stalemate: no points; the round is replayed with the start swapped"))
+    else:
+        w = res.winner
+        if res.reason is Reason.FIFTEEN:
+            gained = 2 if res.flawless else 1
+            if res.triple is None:  # Round admits no fifteen without its triple
+                raise AssertionError("a result of fifteen names its triple")
+            how = "+".join(map(str, res.triple))
+            verb = "makes fifteen" if rules.auto_claim else "wins with"
+            extra = " (flawless, on the third draft): +1, bonus +1" if res.flawless else ": +1"
+            entries.append(LogEntry(n, w, f"{w.title} {verb}: {how}{extra}"))
+        elif res.reason is Reason.FALSE_CLAIM:
+            gained = 1
+            text = f"False claim: {w.other.title} forfeits the round, +1 to {w.title}"
+            entries.append(LogEntry(n, w.other, text))
+            if rules.false_claim == "match":
+                winner = w
+                state = replace(state, defaulted=w.other)
+                entries.append(LogEntry(n, None, f"Match to {w.title} by default (false claim, 2.8)"))
+        elif res.reason is Reason.DEFAULT:
+            gained = 1
+            entries.append(LogEntry(n, w, f"Round to {w.title} by the drafting violation: +1"))
+        else:  # time
+            gained = 1
+            entries.append(LogEntry(n, w, f"Round to {w.title} on time: +1"))
+        points = _pair_add((0, 0), w, gained)
+    scores = (state.scores[0] + points[0], state.scores[1] + points[1])
+    lockout = None
+    if res.reason is Reason.DRAW and state.round.fifteen(Side.ONYX) is None \
+            and state.round.fifteen(Side.IVORY) is None:
+        lockout = state.lockout
+        if lockout is not None:
+            entries.append(LogEntry(n, lockout, f"Defensive lockout: {lockout.title} closed "
+                                                f"{lockout.other.title}'s last line"))
+    record = RoundRecord(n, state.round.first, state.drafts, res, points, lockout)
+    records = (*state.records, record)
+    if winner is None:
+        if rules.count == "points":
+            tally = scores
         else:
-            w = res.winner
-            if res.reason is Reason.FIFTEEN:
-                gained = 2 if res.flawless else 1
-                if res.triple is None:  # Round admits no fifteen without its triple
-                    raise AssertionError("a result of fifteen names its triple")
-                how = "+".join(map(str, res.triple))
-                verb = "makes fifteen" if rules.auto_claim else "wins with"
-                extra = " (flawless, on the third draft): +1, bonus +1" if res.flawless else ": +1"
-                entries.append(LogEntry(n, w, f"{w.title} {verb}: {how}{extra}"))
-            elif res.reason is Reason.FALSE_CLAIM:
-                gained = 1
-                text = f"False claim: {w.other.title} forfeits the round, +1 to {w.title}"
-                entries.append(LogEntry(n, w.other, text))
-                if rules.false_claim == "match":
-                    winner = w
-                    state = replace(state, defaulted=w.other)
-                    entries.append(LogEntry(n, None, f"Match to {w.title} by default (false claim, 2.8)"))
-            elif res.reason is Reason.DEFAULT:
-                gained = 1
-                entries.append(LogEntry(n, w, f"Round to {w.title} by the drafting violation: +1"))
-            else:  # time
-                gained = 1
-                entries.append(LogEntry(n, w, f"Round to {w.title} on time: +1"))
-            points = _pair_add((0, 0), w, gained)
-        scores = (state.scores[0] + points[0], state.scores[1] + points[1])
-        lockout = None
-        if res.reason is Reason.DRAW and state.round.fifteen(Side.ONYX) is None \
-                and state.round.fifteen(Side.IVORY) is None:
-            lockout = state.lockout
-            if lockout is not None:
-                entries.append(LogEntry(n, lockout, f"Defensive lockout: {lockout.title} closed "
-                                                    f"{lockout.other.title}'s last line"))
-        record = RoundRecord(n, state.round.first, state.drafts, res, points, lockout)
-        records = (*state.records, record)
-        if winner is None:
-            if rules.count == "points":
-                tally = scores
-            else:
-                wins = [sum(1 for r in records if r.result.winner is side) for side in (Side.ONYX, Side.IVORY)]
-                tally = (wins[0], wins[1])
-            for side in (Side.ONYX, Side.IVORY):
-                if _pair_get(tally, side) >= rules.target:
-                    winner = side
-            if (winner is not None and rules.champion == "ledger" and rules.count == "rounds"
-                    and _pair_get(scores, winner.other) > _pair_get(scores, winner)):
-                entries.append(LogEntry(n, None, f"{winner.title} reached {rules.target} rounds, but "
-                                                 f"{winner.other.title} leads the ledger"))
-                winner = winner.other
-            if winner is not None:
-                entries.append(LogEntry(n, None, f"Match to {winner.title}: rounds {tally_text(records)}, "
-                                                 f"points {scores[0]}-{scores[1]} (Onyx-Ivory)"))
-        return replace(state, scores=scores, records=records, log=state.log + tuple(entries),
-                       winner=winner, turn_open=False)
+            wins = [sum(1 for r in records if r.result.winner is side) for side in (Side.ONYX, Side.IVORY)]
+            tally = (wins[0], wins[1])
+        for side in (Side.ONYX, Side.IVORY):
+            if _pair_get(tally, side) >= rules.target:
+                winner = side
+        if (winner is not None and rules.champion == "ledger" and rules.count == "rounds"
+                and _pair_get(scores, winner.other) > _pair_get(scores, winner)):
+            entries.append(LogEntry(n, None, f"{winner.title} reached {rules.target} rounds, but "
+                                             f"{winner.other.title} leads the ledger"))
+            winner = winner.other
+        if winner is not None:
+            entries.append(LogEntry(n, None, f"Match to {winner.title}: rounds {tally_text(records)}, "
+                                             f"points {scores[0]}-{scores[1]} (Onyx-Ivory)"))
+    return replace(state, scores=scores, records=records, log=state.log + tuple(entries),
+                   winner=winner, turn_open=False)
 
 
 def tally_text(records: tuple[RoundRecord, ...]) -> str:

@@ -684,69 +684,7 @@ class Round(Notated):
         ...
         fifteen_kit.errors.NotationError: digit 5 is on both racks (input: '25/5 O'; position: 25/5 O)
         """
-        if not isinstance(text, str):
-            raise NotationError("a position is written as text like '258/46 O'", input=text)
-        _check.text(text, MAX_TEXT, "a position", NotationError)
-        words = text.split()
-        if len(words) < 2 or words[0].count("/") != 1:
-            raise NotationError("expected '<onyx rack>/<ivory rack> <side to move>', e.g. '258/46 O'",
-                                input=text, position=text.strip())
-        where = text.strip()
-        racks: list[frozenset[int]] = []
-        for part in words[0].split("/"):
-            if part == "-":
-                racks.append(frozenset())
-            elif part and set(part) <= _DIGIT_CHARS:
-                if len(set(part)) != len(part):
-                    raise NotationError(f"rack '{part}' names a digit twice", input=text, position=where)
-                racks.append(frozenset(int(ch) for ch in part))
-            else:
-                raise NotationError(f"rack '{part}' is not digits 1..9 or '-'", input=text, position=where)
-        try:
-            to_move = Side.parse(words[1])
-        except NotationError:
-            raise NotationError(f"'{words[1]}' is not a side to move (O or I)", input=text, position=where) from None
-        rest = words[2:]
-        auto = True
-        if rest and rest[0].lower() == "manual":
-            auto, rest = False, rest[1:]
-        if len(rest) > 1:
-            raise NotationError(f"unexpected '{' '.join(rest)}'", input=text, position=where)
-        try:
-            base = cls(racks[0], racks[1], to_move, auto)
-        except NotationError as err:
-            raise NotationError(err.message, input=text, position=where) from None
-        if not rest:
-            return base
-        if base.is_over:
-            raise NotationError("the racks already end the round; no result code may follow", input=text,
-                                position=where)
-        code = rest[0]
-        if code == "=":
-            result = RoundResult(None, Reason.DRAW)
-        elif len(code) >= 2 and code[0] in _RESULT_CODES and code[1] in "OI":
-            side = Side.parse(code[1])
-            reason = _RESULT_CODES[code[0]]
-            if reason is Reason.FIFTEEN:
-                named = code[2:]
-                if named and not (len(named) == 3 and set(named) <= _DIGIT_CHARS):
-                    raise NotationError(f"'{code}' should name the three claimed digits, e.g. +O258",
-                                        input=text, position=where)
-                triple = fifteen_in(base.rack(side))
-                if named:
-                    low, mid, high = sorted(int(ch) for ch in named)
-                    triple = (low, mid, high)
-                result = RoundResult(side, reason, triple, len(base.rack(side)) == 3)
-            elif len(code) == 2:
-                result = RoundResult(side.other, reason)
-            else:
-                raise NotationError(f"'{code}' is not a result code", input=text, position=where)
-        else:
-            raise NotationError(f"'{code}' is not a result code (+X258, xX, tX, dX or =)", input=text, position=where)
-        try:
-            return replace(base, result=result)
-        except NotationError as err:
-            raise NotationError(err.message, input=text, position=where) from None
+        return _parse_round(cls, text)
 
     def key(self) -> tuple[int, int]:
         """The position as two 9-bit masks ``(side to move's digits, opponent's digits)``.
@@ -770,3 +708,70 @@ class Round(Notated):
         if digit in self.ivory:
             return Side.IVORY
         return None
+
+
+def _parse_round(cls: type[Round], text: str) -> Round:
+    """:meth:`Round.parse`: the racks, the side to move, ``manual`` and a result code, each checked in turn."""
+    if not isinstance(text, str):
+        raise NotationError("a position is written as text like '258/46 O'", input=text)
+    _check.text(text, MAX_TEXT, "a position", NotationError)
+    words = text.split()
+    if len(words) < 2 or words[0].count("/") != 1:
+        raise NotationError("expected '<onyx rack>/<ivory rack> <side to move>', e.g. '258/46 O'",
+                            input=text, position=text.strip())
+    where = text.strip()
+    racks: list[frozenset[int]] = []
+    for part in words[0].split("/"):
+        if part == "-":
+            racks.append(frozenset())
+        elif part and set(part) <= _DIGIT_CHARS:
+            if len(set(part)) != len(part):
+                raise NotationError(f"rack '{part}' names a digit twice", input=text, position=where)
+            racks.append(frozenset(int(ch) for ch in part))
+        else:
+            raise NotationError(f"rack '{part}' is not digits 1..9 or '-'", input=text, position=where)
+    try:
+        to_move = Side.parse(words[1])
+    except NotationError:
+        raise NotationError(f"'{words[1]}' is not a side to move (O or I)", input=text, position=where) from None
+    rest = words[2:]
+    auto = True
+    if rest and rest[0].lower() == "manual":
+        auto, rest = False, rest[1:]
+    if len(rest) > 1:
+        raise NotationError(f"unexpected '{' '.join(rest)}'", input=text, position=where)
+    try:
+        base = cls(racks[0], racks[1], to_move, auto)
+    except NotationError as err:
+        raise NotationError(err.message, input=text, position=where) from None
+    if not rest:
+        return base
+    if base.is_over:
+        raise NotationError("the racks already end the round; no result code may follow", input=text,
+                            position=where)
+    code = rest[0]
+    if code == "=":
+        result = RoundResult(None, Reason.DRAW)
+    elif len(code) >= 2 and code[0] in _RESULT_CODES and code[1] in "OI":
+        side = Side.parse(code[1])
+        reason = _RESULT_CODES[code[0]]
+        if reason is Reason.FIFTEEN:
+            named = code[2:]
+            if named and not (len(named) == 3 and set(named) <= _DIGIT_CHARS):
+                raise NotationError(f"'{code}' should name the three claimed digits, e.g. +O258",
+                                    input=text, position=where)
+            triple = fifteen_in(base.rack(side))
+            if named:
+                low, mid, high = sorted(int(ch) for ch in named)
+                triple = (low, mid, high)
+            result = RoundResult(side, reason, triple, len(base.rack(side)) == 3)
+        elif len(code) == 2:
+            result = RoundResult(side.other, reason)
+        else:
+            raise NotationError(f"'{code}' is not a result code", input=text, position=where)
+    else:
+        raise NotationError(f"'{code}' is not a result code (+X258, xX, tX, dX or =)", input=text, position=where)
+    try:
+        return replace(base, result=result)
+    except NotationError as err:
+        raise NotationError(err.message, input=text, position=where) from None

@@ -1,4 +1,4 @@
-"""Drive JupyterLab (or JupyterLite) in Debian's Chromium through Playwright: helpers, not a test module.
+"""Drive JupyterLab (or Notebook 7, or JupyterLite) in Debian's Chromium through Playwright: helpers, not a test module.
 
 * :func:`open_url` / :func:`open_notebook` open a notebook and wait for its kernel; :func:`run_all` runs every
   cell; :func:`wait_idle` waits until every cell has run, every widget view has rendered and the kernel is idle;
@@ -181,7 +181,10 @@ def open_url(page: Page, url: str, rel: str, timeout: float) -> str:
 
 
 def open_notebook(page: Page, server: Server, rel: str, timeout: float = 120) -> str:
-    """Open ``rel`` (a path under the server's root) in JupyterLab; return the panel id once the kernel is idle."""
+    """Open ``rel`` (a path under the server's root) in JupyterLab, or on its own page in Notebook 7 (a server
+    started with ``app="notebook"``); return the panel id once the kernel is idle."""
+    if server.app == "notebook":  # Notebook 7: one document per page, no workspace to reset
+        return open_url(page, f"{server.base}/notebooks/{urllib.parse.quote(rel)}?token={server.token}", rel, timeout)
     # ?reset: a fresh workspace, so notebooks of earlier tests are not reopened (with kernels of their own)
     return open_url(page, f"{server.base}/lab/tree/{urllib.parse.quote(rel)}?reset&token={server.token}", rel, timeout)
 

@@ -1,8 +1,9 @@
 """The kit's own JupyterLab for the browser tests (and ``make binder-check``): no Playwright needed here.
 
-:class:`Server` starts ``jupyter lab`` on 127.0.0.1, on a free port with a random token, isolated in a temporary
-folder (config, data, runtime, settings, workspaces), with the app exposed as ``window.jupyterapp``, notebook
-windowing off, autosave off, and a *read-only* contents manager (the tests can never change a notebook on disk).
+:class:`Server` starts ``jupyter lab`` (or Notebook 7's ``jupyter notebook``) on 127.0.0.1, on a free port (within
+``KIT_PORTS``, ``first-last``, if set) with a random token, isolated in a temporary folder (config, data, runtime,
+settings, workspaces), with the app exposed as ``window.jupyterapp``, notebook windowing off, autosave off, and a
+*read-only* contents manager (the tests can never change a notebook on disk).
 :meth:`Server.stop` always shuts kernels and server down.
 """
 
@@ -23,6 +24,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 # User settings written into the isolated settings dir (never into the project's venv).
 LAB_SETTINGS = {
@@ -73,9 +75,17 @@ def log(*a: object) -> None:
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free port on 127.0.0.1: any port, or the first free one of ``KIT_PORTS`` (``first-last``), for a machine
+    where each user keeps to a range."""
+    first, _, last = os.environ.get("KIT_PORTS", "0-0").partition("-")
+    for port in range(int(first), int(last or first) + 1):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise Failure(f"no free port in KIT_PORTS={os.environ['KIT_PORTS']}")
 
 
 def http(url: str, method: str = "GET", token: str = "", timeout: float = 5):
@@ -87,10 +97,13 @@ def http(url: str, method: str = "GET", token: str = "", timeout: float = 5):
 
 class Server:
     """A JupyterLab serving ``root`` read-only (``writable``: as a pupil's, saving allowed), its state kept in
-    ``workdir``; started at once."""
+    ``workdir``; started at once.  ``app="notebook"`` starts Notebook 7 (``jupyter notebook``) instead: the same
+    server, settings and kernels, the classic one-document pages (``/tree``, ``/notebooks/<path>``)."""
 
-    def __init__(self, jupyter: str, root: Path, workdir: Path, writable: bool = False) -> None:
+    def __init__(self, jupyter: str, root: Path, workdir: Path, writable: bool = False,
+                 app: Literal["lab", "notebook"] = "lab") -> None:
         self.port, self.token, self.root, self.workdir = free_port(), secrets.token_hex(24), root, workdir
+        self.app = app
         self.base = f"http://127.0.0.1:{self.port}"
         self.logfile = workdir / "jupyter.log"
         cfg, data, rt = workdir / "config", workdir / "data", workdir / "runtime"
@@ -105,11 +118,13 @@ class Server:
         env = dict(os.environ, JUPYTER_CONFIG_DIR=str(cfg), JUPYTER_DATA_DIR=str(data),
                    JUPYTER_RUNTIME_DIR=str(rt), JUPYTERLAB_SETTINGS_DIR=str(settings),
                    JUPYTERLAB_WORKSPACES_DIR=str(workspaces), PYTHONUNBUFFERED="1")
-        self.cmd = [jupyter, "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={self.port}",
+        cls = "LabApp" if app == "lab" else "JupyterNotebookApp"
+        self.cmd = [jupyter, app, "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={self.port}",
                     "--ServerApp.port_retries=0", f"--ServerApp.token={self.token}",
-                    f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-                    f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={workspaces}",
-                    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+                    f"--ServerApp.root_dir={root}", f"--{cls}.expose_app_in_browser=True",
+                    f"--{cls}.user_settings_dir={settings}", f"--{cls}.workspaces_dir={workspaces}"]
+        if app == "lab":
+            self.cmd.append("--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")
         log("server:", " ".join(c if "token=" not in c else "--ServerApp.token=<random>" for c in self.cmd))
         self.logf = open(self.logfile, "w")  # noqa: SIM115 -- closed in stop()
         self.proc = subprocess.Popen(self.cmd, stdout=self.logf, stderr=subprocess.STDOUT, env=env,
@@ -120,7 +135,7 @@ class Server:
         t0 = time.time()
         while time.time() - t0 < timeout:
             if self.proc.poll() is not None:
-                raise Failure(f"jupyter lab exited with {self.proc.returncode}:\n{self.log_tail()}")
+                raise Failure(f"jupyter {self.app} exited with {self.proc.returncode}:\n{self.log_tail()}")
             try:
                 if http(f"{self.base}/api/status", token=self.token)[0] == 200:
                     log(f"server up on port {self.port} after {time.time() - t0:.1f}s")
@@ -128,7 +143,7 @@ class Server:
             except (urllib.error.URLError, OSError):
                 pass
             time.sleep(0.3)
-        raise Failure(f"jupyter lab did not answer in {timeout}s:\n{self.log_tail()}")
+        raise Failure(f"jupyter {self.app} did not answer in {timeout}s:\n{self.log_tail()}")
 
     def log_tail(self, n: int = 40) -> str:
         try:
@@ -164,10 +179,11 @@ class Server:
 
 
 @contextlib.contextmanager
-def running(root: Path, workdir: Path, *, writable: bool = False) -> Iterator[Server]:
-    """JupyterLab on ``root`` (its state in ``workdir``) while the block runs; stopped and ``workdir`` removed
-    afterwards."""
-    lab = Server(str(Path(sys.executable).parent / "jupyter"), root, workdir, writable=writable)
+def running(root: Path, workdir: Path, *, writable: bool = False,
+            app: Literal["lab", "notebook"] = "lab") -> Iterator[Server]:
+    """JupyterLab (or Notebook 7: ``app="notebook"``) on ``root`` (its state in ``workdir``) while the block runs;
+    stopped and ``workdir`` removed afterwards."""
+    lab = Server(str(Path(sys.executable).parent / "jupyter"), root, workdir, writable=writable, app=app)
     try:
         lab.wait_ready()
         yield lab
