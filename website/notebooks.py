@@ -9,6 +9,8 @@ outputs, and a lesson's file stays small (:data:`MAX_BYTES`).  What goes:
   state (``metadata.widgets``: every model of every board, three quarters of a lesson's file), with the other
   keys nbstripout drops by default (:data:`DROPPED_KEYS`), and the machine's Python version
   (``metadata.language_info.version``);
+* the outputs of a cell tagged ``nbval-ignore-output`` (:data:`IGNORED`), which differ at every run by design
+  (lesson 04's game against the computer is dealt at random) and which nbval never compares;
 * each widget view's ``model_id``, new at every run: it is emptied.  JupyterLab, Notebook 7 and Voila hide a
   view whose model id is empty (``@jupyter-widgets/jupyterlab-manager``'s ``WidgetRenderer``; without it, a view
   whose model was not saved shows "Error displaying widget: model not found"), and a board appears when its cell
@@ -51,10 +53,12 @@ from nbstripout import strip_output
 
 from fifteen_kit.errors import InvalidArgumentError
 
-__all__ = ["DROPPED_KEYS", "MAX_BYTES", "WIDGET_VIEW", "clean", "clean_file", "main", "problems"]
+__all__ = ["DROPPED_KEYS", "IGNORED", "MAX_BYTES", "WIDGET_VIEW", "clean", "clean_file", "main", "problems"]
 
 #: The mime type of a widget's view in an output; its ``model_id`` is random at every run.
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: nbval's tag for a cell whose output differs at every run by design (a game dealt at random): its outputs go.
+IGNORED = "nbval-ignore-output"
 #: The largest a committed lesson may be, in bytes (the biggest was 1.3 MB with its widget state).
 MAX_BYTES = 300_000
 #: The metadata nbstripout drops (its command's defaults, which its ``strip_output`` does not hold, written out
@@ -82,6 +86,8 @@ def clean(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """
     strip_output(notebook, keep_output=True, keep_count=False, keep_id=True, extra_keys=list(DROPPED_KEYS))
     for cell in notebook.cells:
+        if IGNORED in cell.get("metadata", {}).get("tags", []):
+            cell.outputs = []
         for output in cell.get("outputs", []):
             view = output.get("data", {}).get(WIDGET_VIEW)
             if isinstance(view, dict) and view.get("model_id"):
@@ -110,6 +116,8 @@ def problems(notebook: nbformat.NotebookNode) -> list[str]:
             what.append(f"execution count {cell.execution_count}")
         what += [f"output execution count {out.execution_count}" for out in cell.get("outputs", [])
                  if out.get("execution_count") is not None]
+        if IGNORED in cell.get("metadata", {}).get("tags", []) and cell.get("outputs"):
+            what.append(f"outputs of a cell tagged {IGNORED}")
         what += [f"widget view {out.data[WIDGET_VIEW]['model_id']}" for out in cell.get("outputs", [])
                  if (out.get("data", {}).get(WIDGET_VIEW) or {}).get("model_id")]
         found.append(f"cell {index} ({cell.get('id', '?')}): " + ", ".join(what))
