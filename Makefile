@@ -3,7 +3,7 @@
 #   make test      ruff, mypy, unit tests, doctests, property tests, every lesson under nbval, then the browser tests
 #   make play      one board as an app with Voila: make play GAME=fifteens
 #   make lessons   re-execute every lesson (and the teacher's notebooks) in place and save its outputs, less
-#                  what changes at every run (counts, timestamps, widget state and ids: website/notebooks.py)
+#                  what changes at every run (timestamps, widget state and ids: website/notebooks.py)
 #   make bench     run the benchmarks in bench/ and write their headline table into README.md (about 20 minutes)
 #   make guide-answers  write the teacher guide's answer pages (lessons/teacher_guide/answers/) from the workbook
 #   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
@@ -275,8 +275,8 @@ play: $(VENV)/.lab
 	@echo "Open the URL printed below; stop with Ctrl-C."
 	$(BIN)/voila play/$(GAME).ipynb --no-browser --Voila.ip=$(IP) --port=$(PORT)
 
-# Execute, then clean with nbstripout (website/notebooks.py): outputs stay; execution counts, timestamps, the
-# widget state and the widget views' random model ids go, so a change of two cells is a diff of two cells
+# Execute, then clean with nbstripout (website/notebooks.py): outputs and execution counts (nbval needs them) stay;
+# timestamps, the widget state and the widget views' random model ids go, so a change of two cells is a diff of two cells
 # (tests/test_lesson_files.py fails on a lesson saved otherwise).  nbstripout is a test tool, hence .venv/.test.
 lessons: $(VENV)/.test
 	$(EXECUTE) --inplace $(LESSON_FILES)

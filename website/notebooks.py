@@ -4,9 +4,8 @@
 cleans it, so that re-running a lesson after a change of two cells gives a diff of those two cells and their
 outputs, and a lesson's file stays small (:data:`MAX_BYTES`).  What goes:
 
-* through nbstripout (:func:`nbstripout.strip_output`, outputs kept): the cells' and outputs' execution counts
-  (nbval never compares them), each cell's execution timestamps (``metadata.execution``) and the saved widget
-  state (``metadata.widgets``: every model of every board, three quarters of a lesson's file), with the other
+* through nbstripout (:func:`nbstripout.strip_output`, outputs and execution counts kept): each cell's
+  execution timestamps (``metadata.execution``) and the saved widget state (``metadata.widgets``: every model of every board, three quarters of a lesson's file), with the other
   keys nbstripout drops by default (:data:`DROPPED_KEYS`), and the machine's Python version
   (``metadata.language_info.version``);
 * the outputs of a cell tagged ``nbval-ignore-output`` (:data:`IGNORED`), which differ at every run by design
@@ -17,7 +16,10 @@ outputs, and a lesson's file stays small (:data:`MAX_BYTES`).  What goes:
   runs.  The view's ``text/plain`` form stays: nbval compares it, as it always did (nbval skips the widget view
   itself, and image data unless ``--nbdime``).
 
-Cell ids stay (a cell keeps its id for life).  Nothing that ships needs the state in git: JupyterLite's copies
+Cell ids and execution counts stay.  nbval needs the counts: it compares a cell's outputs only when its saved
+count is set, and fails on a cell with outputs and no count ("Unrun reference cell has outputs").  nbconvert
+numbers the code cells 1, 2, 3... in order at every run, so they change only where a code cell is added or
+removed (the later cells' numbers shift).  Nothing that ships needs the state in git: JupyterLite's copies
 never had it (``lite/build.py``), Voila's apps (``play/``) save no outputs, and the published site, which draws
 each lesson's boards from a saved state, builds from copies that ``make site`` executes first
 (``build/site-lessons``, ``python -m website.build --lessons``).
@@ -32,10 +34,10 @@ if any is (``tests/test_lesson_files.py`` checks every committed lesson the same
 ...     "text/plain": "Board()", WIDGET_VIEW: {"model_id": "3fa85f64", "version_major": 2, "version_minor": 0}})]
 >>> nb.metadata.widgets = {"application/vnd.jupyter.widget-state+json": {"state": {"3fa85f64": {}}}}
 >>> problems(nb)
-['metadata: widgets', 'cell 0 (c1): execution count 3, output execution count 3, widget view 3fa85f64']
+['metadata: widgets', 'cell 0 (c1): widget view 3fa85f64']
 >>> cell = clean(nb).cells[0]
 >>> cell.execution_count, cell.outputs[0].execution_count, cell.outputs[0].data[WIDGET_VIEW]["model_id"]
-(None, None, '')
+(3, 3, '')
 >>> "widgets" in nb.metadata, problems(nb)
 (False, [])
 """
@@ -77,14 +79,14 @@ DROPPED_KEYS = (
 
 
 def clean(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop from ``notebook`` (in place) what changes between runs; return it.  Outputs and cell ids stay.
+    """Drop from ``notebook`` (in place) what changes between runs; return it.  Outputs, counts and ids stay.
 
     >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", id="a", execution_count=1)])
     >>> nb.cells[0].metadata.execution = {"iopub.status.idle": "2026-12-01T21:31:36.185934Z"}
     >>> clean(nb).cells[0]
-    {'id': 'a', 'cell_type': 'code', 'metadata': {}, 'execution_count': None, 'source': '1 + 1', 'outputs': []}
+    {'id': 'a', 'cell_type': 'code', 'metadata': {}, 'execution_count': 1, 'source': '1 + 1', 'outputs': []}
     """
-    strip_output(notebook, keep_output=True, keep_count=False, keep_id=True, extra_keys=list(DROPPED_KEYS))
+    strip_output(notebook, keep_output=True, keep_count=True, keep_id=True, extra_keys=list(DROPPED_KEYS))
     for cell in notebook.cells:
         if IGNORED in cell.get("metadata", {}).get("tags", []):
             cell.outputs = []
@@ -112,10 +114,6 @@ def problems(notebook: nbformat.NotebookNode) -> list[str]:
             continue
         what = [f"metadata.{key.removeprefix('cell.metadata.')}" for key in DROPPED_KEYS
                 if key.startswith("cell.") and _has(cell, key.removeprefix("cell."))]
-        if cell.get("execution_count") is not None:
-            what.append(f"execution count {cell.execution_count}")
-        what += [f"output execution count {out.execution_count}" for out in cell.get("outputs", [])
-                 if out.get("execution_count") is not None]
         if IGNORED in cell.get("metadata", {}).get("tags", []) and cell.get("outputs"):
             what.append(f"outputs of a cell tagged {IGNORED}")
         what += [f"widget view {out.data[WIDGET_VIEW]['model_id']}" for out in cell.get("outputs", [])
@@ -146,8 +144,8 @@ def clean_file(path: Path) -> bool:
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     path = Path(tmp, "lesson.ipynb")
-    ...     nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1", execution_count=1)]),
-    ...                    path)
+    ...     cell = nbformat.v4.new_code_cell("1", execution_count=1, metadata={"execution": {}})
+    ...     nbformat.write(nbformat.v4.new_notebook(cells=[cell]), path)
     ...     clean_file(path), clean_file(path)
     (True, False)
     """
