@@ -5,15 +5,16 @@ cleans it, so that re-running a lesson after a change of two cells gives a diff 
 outputs, and a lesson's file stays small (:data:`MAX_BYTES`).  What goes:
 
 * through nbstripout (:func:`nbstripout.strip_output`, outputs and execution counts kept): each cell's
-  execution timestamps (``metadata.execution``) and the saved widget state (``metadata.widgets``: every model of every board, three quarters of a lesson's file), with the other
-  keys nbstripout drops by default (:data:`DROPPED_KEYS`), and the machine's Python version
-  (``metadata.language_info.version``);
+  execution timestamps (``metadata.execution``) and the saved widget state (``metadata.widgets``: every model of
+  every board, three quarters of a lesson's file), with the other keys nbstripout drops by default
+  (:data:`DROPPED_KEYS`), and the machine's Python version (``metadata.language_info.version``);
 * the outputs of a cell tagged ``nbval-ignore-output`` (:data:`IGNORED`), which differ at every run by design
   (lesson 04's game against the computer is dealt at random) and which nbval never compares;
-* each widget view's ``model_id``, new at every run: it is emptied.  JupyterLab, Notebook 7 and Voila hide a
-  view whose model id is empty (``@jupyter-widgets/jupyterlab-manager``'s ``WidgetRenderer``; without it, a view
-  whose model was not saved shows "Error displaying widget: model not found"), and a board appears when its cell
-  runs.  The view's ``text/plain`` form stays: nbval compares it, as it always did (nbval skips the widget view
+* each widget view's ``model_id``, new at every run: it is emptied.  In a trusted notebook (``make lab`` trusts
+  the lessons) JupyterLab and Notebook 7 hide a view whose model id is empty (the ``WidgetRenderer`` of
+  ``@jupyter-widgets/jupyterlab-manager``; a view whose model was not saved would show "Error displaying widget:
+  model not found"), and a board appears when its cell runs; an untrusted one shows the view's text form, as it
+  always did.  That ``text/plain`` form stays: nbval compares it, as it always did (nbval skips the widget view
   itself, and image data unless ``--nbdime``).
 
 Cell ids and execution counts stay.  nbval needs the counts: it compares a cell's outputs only when its saved
