@@ -2,7 +2,8 @@
 #   make lab       JupyterLab on the repository, lessons/00 open first; autosave off (prints the URL; works headless)
 #   make test      ruff, mypy, unit tests, doctests, property tests, every lesson under nbval, then the browser tests
 #   make play      one board as an app with Voila: make play GAME=fifteens
-#   make lessons   re-execute every lesson (and the teacher's notebooks) in place and save its outputs
+#   make lessons   re-execute every lesson (and the teacher's notebooks) in place and save its outputs, less
+#                  what changes at every run (timestamps, widget state and ids: website/notebooks.py)
 #   make bench     run the benchmarks in bench/ and write their headline table into README.md (about 20 minutes)
 #   make guide-answers  write the teacher guide's answer pages (lessons/teacher_guide/answers/) from the workbook
 #   make lite      build the browser-only JupyterLite site into build/lite/ (make test-lite tests it offline)
@@ -22,6 +23,11 @@ BIN    := $(VENV)/bin
 PORT   ?= 8888
 IP     ?= 127.0.0.1
 LESSONS := $(sort $(wildcard lessons/*.ipynb))
+# Every notebook make lessons runs: the lessons and the teacher's notebooks.
+LESSON_FILES := $(LESSONS) $(sort $(wildcard lessons/teacher/*.ipynb))
+# How make lessons and make site-lessons run a notebook.
+EXECUTE := $(BIN)/jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=120 \
+	--ExecutePreprocessor.kernel_name=python3
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -30,7 +36,7 @@ CHROMIUM ?= /usr/bin/chromium
 AXE := .cache/axe-core-4.14.1/axe.min.js
 
 .PHONY: lab play test test-browser test-lite lite binder-check lessons bench guide-answers lint clean printables \
-	hub hub-loadtest test-hub hub-status hub-clean-users site test-site
+	hub hub-loadtest test-hub hub-status hub-clean-users site test-site site-lessons
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "fifteen-kit needs Python 3.10 or newer")'
@@ -155,27 +161,36 @@ lite: $(LITE_VENV)/.lite
 test-lite: lite $(VENV)/.test $(CHROMIUM)
 	KIT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest tests/lite
 
-# The published site (website/): Sphinx and myst-nb in .venv-site render the lessons (saved outputs, never run) and
-# the teacher guide; beside them the JupyterLite site (make lite) in lite/ and the printables (make printables).
+# The published site (website/): Sphinx and myst-nb in .venv-site render the lessons (saved outputs, never run by
+# Sphinx) and the teacher guide; beside them the JupyterLite site (make lite) in lite/ and the printables (make
+# printables).  A lesson's page draws its boards from the notebook's saved widget state, which git does not keep
+# (make lessons drops it): make site-lessons executes copies of the lessons, with their state, into build/.
 # Its scripts (MathJax, the widgets' page manager) come from npm into .cache/site/, so nothing loads from outside.
 # KIT_REPO=owner/name (else the origin remote) makes its Binder links; .github/workflows/publish.yml deploys it.
 SITE_VENV := .venv-site
 SITE      ?= build/site
 KIT_REPO  ?=
-SITE_BUILD = $(SITE_VENV)/bin/python -m website.build --lite $(LITE_SITE) --printables $(PRINTABLES)
+SITE_LESSONS := build/site-lessons
+SITE_BUILD = $(SITE_VENV)/bin/python -m website.build --lite $(LITE_SITE) --printables $(PRINTABLES) \
+	--lessons $(SITE_LESSONS)
 $(SITE_VENV)/.site: website/requirements.txt
 	$(PYTHON) -m venv $(SITE_VENV)
 	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(SITE_VENV)/bin/python -m pip install --quiet -r website/requirements.txt
 	@touch $@
 
-site: lite printables $(SITE_VENV)/.site
+# The lessons executed with nbconvert (which saves each widget's state in the notebook), for the site only.
+site-lessons: $(VENV)/.lab
+	rm -rf $(SITE_LESSONS)
+	$(EXECUTE) --output-dir $(SITE_LESSONS) $(LESSONS)
+
+site: lite printables site-lessons $(SITE_VENV)/.site
 	KIT_REPO=$(KIT_REPO) $(SITE_BUILD) --output $(SITE)
 
 # The site built for a made-up address into its own folder, served on 127.0.0.1 and checked in Chromium offline.
 TEST_SITE     := build/site-test
 TEST_KIT_REPO := kit-test/fifteen-kit
-test-site: lite printables $(SITE_VENV)/.site $(VENV)/.test $(CHROMIUM)
+test-site: lite printables site-lessons $(SITE_VENV)/.site $(VENV)/.test $(CHROMIUM)
 	KIT_REPO=$(TEST_KIT_REPO) $(SITE_BUILD) --output $(TEST_SITE)
 	KIT_SITE=$(TEST_SITE) KIT_SITE_REPO=$(TEST_KIT_REPO) $(BIN)/python -m pytest tests/site
 
@@ -260,10 +275,12 @@ play: $(VENV)/.lab
 	@echo "Open the URL printed below; stop with Ctrl-C."
 	$(BIN)/voila play/$(GAME).ipynb --no-browser --Voila.ip=$(IP) --port=$(PORT)
 
-lessons: $(VENV)/.lab
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.timeout=120 --ExecutePreprocessor.kernel_name=python3 $(LESSONS) \
-		$(wildcard lessons/teacher/*.ipynb)
+# Execute, then clean with nbstripout (website/notebooks.py): outputs and execution counts (nbval needs them) stay;
+# timestamps, the widget state and the widget views' random model ids go, so a change of two cells is a diff of two cells
+# (tests/test_lesson_files.py fails on a lesson saved otherwise).  nbstripout is a test tool, hence .venv/.test.
+lessons: $(VENV)/.test
+	$(EXECUTE) --inplace $(LESSON_FILES)
+	$(BIN)/python -m website.notebooks $(LESSON_FILES)
 
 bench: $(BENCH_VENV)/.bench
 	$(BENCH_VENV)/bin/python bench/run.py

@@ -2,18 +2,25 @@
 
 Run by ``make site`` with the tools of ``website/requirements.txt`` (in ``.venv-site``)::
 
-    python -m website.build --output build/site --lite build/lite --printables build/printables
+    python -m website.build --output build/site --lite build/lite --printables build/printables \
+        --lessons build/site-lessons
 
-It stages the sources in a temporary folder (the lessons and the teacher guide as they are in the repository,
-plus the landing and printables pages of :mod:`website.pages`), runs Sphinx on them with ``website/conf.py``
+It stages the sources in a temporary folder (the lessons as ``make site`` has just executed them into
+``--lessons``, the teacher guide as it is in the repository, plus the landing and printables pages of
+:mod:`website.pages`), runs Sphinx on them with ``website/conf.py``
 (a fresh build every time, warnings are errors), then adds the JupyterLite site (``make lite``) as ``lite/`` and
 the PDFs (``make printables``) as ``printables/``.  The Binder links come from :mod:`website.address`
 (``KIT_REPO``); the folder is what ``.github/workflows/publish.yml`` deploys to GitHub Pages.
+
+Why executed copies: a lesson's page shows its boards as they were saved, drawn by the widgets' HTML manager from
+the notebook's saved widget state, which git does not keep (:mod:`website.notebooks`); ``make site-lessons``
+(a dependency of ``make site``) runs each lesson with nbconvert, which saves that state, into the build folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -67,14 +74,43 @@ def _index_folders(guide: Path) -> None:
             page.write_text(new, encoding="utf-8")
 
 
-def stage(source: Path, printables: Path) -> None:
-    """Write the site's Sphinx sources into the empty folder ``source``.
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
-    Raises InvalidArgumentError when the lessons or the printables' manifest are missing.
+
+def _executed_lessons(folder: Path) -> list[Path]:
+    """The numbered lessons in ``folder``, each checked to hold the widget state its saved boards are drawn from.
+
+    Raises InvalidArgumentError when a lesson of the repository is missing there, or a widget view's model is not
+    in its notebook's saved state (the lessons as git keeps them have none: ``make site-lessons`` executes them).
+    """
+    found = {p.name: p for p in folder.glob("[0-9][0-9]_*.ipynb")} if folder.is_dir() else {}
+    for name in sorted(p.name for p in (ROOT / "lessons").glob("[0-9][0-9]_*.ipynb")):
+        if name not in found:
+            raise InvalidArgumentError("a lesson is missing: run `make site-lessons` first", input=str(folder / name),
+                                       position="--lessons")
+        notebook = json.loads(found[name].read_text(encoding="utf-8"))
+        state = notebook.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+        views = [out["data"][WIDGET_VIEW].get("model_id") for cell in notebook["cells"]
+                 for out in cell.get("outputs", []) if WIDGET_VIEW in out.get("data", {})]
+        missing = [view for view in views if view not in state]
+        if missing:
+            raise InvalidArgumentError(
+                f"{len(missing)} of its {len(views)} widget views have no saved widget state, so the site could not "
+                "draw them: give --lessons the lessons as `make site-lessons` executes them", input=name,
+                position="--lessons")
+    return [found[name] for name in sorted(found)]
+
+
+def stage(source: Path, printables: Path, executed: Path) -> None:
+    """Write the site's Sphinx sources into the empty folder ``source``, the lessons from ``executed``.
+
+    Raises InvalidArgumentError when the lessons (executed, with their widget state) or the printables' manifest
+    are missing.
     """
     lessons = source / "lessons"
     lessons.mkdir(parents=True)
-    for notebook in sorted((ROOT / "lessons").glob("[0-9][0-9]_*.ipynb")):
+    for notebook in _executed_lessons(executed):
         shutil.copy2(notebook, lessons / notebook.name)
     shutil.copytree(ROOT / GUIDE, source / GUIDE, ignore=shutil.ignore_patterns("*.ipynb", ".*"))
     _index_folders(source / GUIDE)
@@ -94,10 +130,12 @@ def stage(source: Path, printables: Path) -> None:
                      len(sheets)), encoding="utf-8")
 
 
-def build(output: Path, lite: Path, printables: Path) -> None:
-    """Build the whole site into ``output`` (replaced): Sphinx's pages, ``lite/`` and ``printables/``.
+def build(output: Path, lite: Path, printables: Path, lessons: Path) -> None:
+    """Build the whole site into ``output`` (replaced): Sphinx's pages, ``lite/`` and ``printables/``; the lessons'
+    pages from the executed copies in ``lessons``.
 
-    Raises InvalidArgumentError when the JupyterLite site is missing; Sphinx's errors (or warnings) stop it.
+    Raises InvalidArgumentError when the JupyterLite site or the executed lessons are missing; Sphinx's errors (or
+    warnings) stop it.
     """
     if not (lite / "index.html").exists():
         raise InvalidArgumentError("no JupyterLite site here: run `make lite` first", input=str(lite),
@@ -106,7 +144,7 @@ def build(output: Path, lite: Path, printables: Path) -> None:
     print(f"site: Binder links for {address.repo if address else 'no public address (pages say how to publish)'}")
     with tempfile.TemporaryDirectory(prefix="kit-site-") as tmp:
         source, html, doctrees = Path(tmp, "src"), Path(tmp, "html"), Path(tmp, "doctrees")
-        stage(source, printables)
+        stage(source, printables, lessons)
         env = {**os.environ, "KIT_SITE_SOURCE": str(source)}
         subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-E", "-a", "-W", "--keep-going", "-q",
                         "-j", "auto", "-d", str(doctrees), "-c", str(WEBSITE), str(source), str(html)],
@@ -123,9 +161,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=ROOT / "build" / "site")
     parser.add_argument("--lite", type=Path, default=ROOT / "build" / "lite")
     parser.add_argument("--printables", type=Path, default=ROOT / "build" / "printables")
+    parser.add_argument("--lessons", type=Path, default=ROOT / "build" / "site-lessons",
+                        help="the lessons executed with their widget state (make site-lessons)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    build(args.output.resolve(), args.lite.resolve(), args.printables.resolve())
+    build(args.output.resolve(), args.lite.resolve(), args.printables.resolve(), args.lessons.resolve())
     files = [p for p in args.output.rglob("*") if p.is_file()]
     pages = [p for p in files if p.suffix == ".html" and "lite" not in p.relative_to(args.output).parts[:1]]
     size = sum(p.stat().st_size for p in files)
