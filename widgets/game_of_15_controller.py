@@ -79,6 +79,14 @@ def _undo_reason(m: Match, computer: Side | None) -> str:
     return ""
 
 
+def _say_high_tile(controller: GameOf15Controller) -> None:
+    """Tell the players who drew what, when a match starts by drawing a high tile (a drawn start is news; the coin
+    and a chosen side stay in the log)."""
+    m = controller.match
+    if m.rules.first == "high_tile" and m.round_number == 1 and not m.state.drafts:
+        controller.say(m.log[0].text.removeprefix("Round 1: ") + ".")
+
+
 class GameOf15Controller:
     """Turns, computer replies, the blitz clock and the puzzle referee for one board (no drawing).
 
@@ -312,15 +320,9 @@ class GameOf15Controller:
 
     def start(self) -> None:
         """Let the computer make its moves if it is to act (a new board whose computer drafts first)."""
-        self._say_high_tile()
+        _say_high_tile(self)
         self._computer_turns()
         self.changed()
-
-    def _say_high_tile(self) -> None:
-        # a drawn start is news to the players: who drew what (the coin and a chosen side stay in the log)
-        m = self.match
-        if m.rules.first == "high_tile" and m.round_number == 1 and not m.state.drafts:
-            self.say(m.log[0].text.removeprefix("Round 1: ") + ".")
 
     # -- actions ----------------------------------------------------------------------------------
     def click_digit(self, digit: int, from_grid: bool = False) -> None:
@@ -500,7 +502,7 @@ class GameOf15Controller:
         self.match = Match(rules=rules, seed=self.next_seed())
         self._puzzle = None
         self.say(f"New {'practice ' if rules.practice else ''}match: {rules.describe()}.")
-        self._say_high_tile()
+        _say_high_tile(self)
         self._computer_turns()
         self.changed()
 
