@@ -51,6 +51,16 @@ def runtime_dir(room: Classroom, name: str, uid: int, gid: int) -> str:
     return str(folder)
 
 
+def _user_name(uid: int) -> str:
+    """The name of system user ``uid`` (for the teacher: which account's program holds a port), or ``uid N``."""
+    import pwd
+
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"uid {uid}"
+
+
 class ClassSpawner(LocalProcessSpawner):
     """LocalProcessSpawner with the class's system users, homes and limits (see the module's text)."""
 
@@ -73,8 +83,9 @@ class ClassSpawner(LocalProcessSpawner):
         """
         held = ports.listener(self.port, self.ip or "127.0.0.1")
         if held is not None:
-            raise RuntimeError(f"{self.user.name}'s server port {self.port} is held by another program (uid "
-                               f"{held[0]}); the hub will not route {self.user.name} there. Ask your teacher.")
+            raise RuntimeError(f"{self.user.name}'s server port {self.port} is held by another program (of "
+                               f"{_user_name(held[0])}); the hub will not route {self.user.name} there. Ask your "
+                               "teacher.")
         url = await super().start()
         uid = self.owner()[0]
         deadline = time.monotonic() + self.start_timeout
@@ -84,8 +95,9 @@ class ClassSpawner(LocalProcessSpawner):
                 if found[0] == uid and ports.socket_of(self.pid, found[1]):
                     return url
                 await self.stop(now=True)
-                raise RuntimeError(f"port {self.port} of {self.user.name} was taken by another program (uid "
-                                   f"{found[0]}) while the server started; not routing {self.user.name} there")
+                raise RuntimeError(f"port {self.port} of {self.user.name} was taken by another program (of "
+                                   f"{_user_name(found[0])}) while the server started; not routing "
+                                   f"{self.user.name} there")
             if self.proc is not None and self.proc.poll() is not None:
                 raise RuntimeError(f"{self.user.name}'s server exited at start (code {self.proc.returncode})")
             await asyncio.sleep(0.2)
