@@ -3,6 +3,7 @@
 Settings come from ``KIT_HUB_*`` environment variables through :class:`hub.classroom.Classroom`.
 """
 
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -75,7 +76,7 @@ c.Spawner.args += [f"--MappingKernelManager.cull_idle_timeout={room.cull_idle}",
                    f"--MappingKernelManager.cull_interval={min(60, room.cull_every)}"]
 
 
-def before_spawn(spawner):
+async def before_spawn(spawner):
     """Give each account its own server port, its own runtime folder, and point its lesson copy at the current source.
 
     The port is fixed below the ephemeral range (see Classroom.server_port).
@@ -83,17 +84,23 @@ def before_spawn(spawner):
     With random ports, a pupil's port could be taken (by another server or an outgoing connection) before their
     server bound it; the server then moved to the next port and the hub sent the pupil to the wrong server (a 404
     in the 20-pupil load test).  port_retries=0 makes a taken port a visible failed start instead.
+
+    The lesson copy is repointed in a thread (git in a folder the pupil controls, with a time limit): a pupil's
+    copy whose .git/config is a named pipe blocked git, and with it the hub's event loop, for the whole class.
     """
     spawner.port = room.server_port(spawner.user.name)
     uid, gid = spawner.owner() if ISOLATED else (os.getuid(), os.getgid())
     runtime_dir(room, spawner.user.name, uid, gid)
-    old = repoint(room, spawner.user.name)
-    if old:
-        spawner.log.warning("%s's lesson copy pulled from %s; now from %s", spawner.user.name, old, room.source)
+    old = await asyncio.to_thread(repoint, room, spawner.user.name)
+    if old:  # %r: the pupil chose this text (their copy's origin)
+        spawner.log.warning("%s's lesson copy pulled from %r; now from %s", spawner.user.name, old, room.source)
 
 
 SESSION_END = Path(__file__).resolve().parent / "singleuser"
 c.Spawner.pre_spawn_hook = before_spawn
+# A server that ends by itself (kit_session_end, the OOM killer) frees its fixed port while the proxy still routes
+# to it until the hub's next poll: poll often, so that a classmate who binds the port gets (almost) nothing.
+c.Spawner.poll_interval = 5
 c.Spawner.args.append("--ServerApp.port_retries=0")
 c.Spawner.default_url = "/lab"
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "TZ"]

@@ -36,6 +36,9 @@ from hub.classroom import TARGET_DIR, Classroom
 __all__ = ["NOTE", "CopyState", "check_copy", "main", "repoint", "status"]
 
 NOTE = "LESSON-UPDATES-MISSING.txt"
+#: Seconds a check of one pupil's copy may take: git in a folder the pupil controls can be made to wait forever
+#: (a named pipe as .git/config), which must not hang the hub's start of their server or ``make hub-status``.
+TIME_LIMIT = 30
 
 
 @dataclass
@@ -58,7 +61,11 @@ class CopyState:
 def _git(copy: Path, *args: str) -> str:
     """Run git in ``copy`` (as the calling user) and return its output; '' when it fails."""
     env = {**os.environ, "GIT_CEILING_DIRECTORIES": str(copy.parent), "LANG": "C"}
-    done = subprocess.run(["git", "-C", str(copy), *args], capture_output=True, text=True, env=env)
+    try:
+        done = subprocess.run(["git", "-C", str(copy), *args], capture_output=True, text=True, env=env,
+                              stdin=subprocess.DEVNULL, timeout=TIME_LIMIT)
+    except subprocess.TimeoutExpired:
+        return ""
     return done.stdout if done.returncode == 0 else ""
 
 
@@ -110,8 +117,12 @@ def check_copy(copy: Path, source: str, branch: str, note: bool = True) -> CopyS
         latest = _git(copy, "rev-parse", "--verify", "-q", ref).strip()
         first = _last_shared(copy, latest) if latest else ""
         if latest:
-            state.unmerged = subprocess.run(["git", "-C", str(copy), "merge-base", "--is-ancestor", latest, "HEAD"],
-                                            capture_output=True).returncode != 0
+            try:
+                state.unmerged = subprocess.run(["git", "-C", str(copy), "merge-base", "--is-ancestor", latest,
+                                                 "HEAD"], capture_output=True, stdin=subprocess.DEVNULL,
+                                                timeout=TIME_LIMIT).returncode != 0
+            except subprocess.TimeoutExpired:
+                state.unmerged = True
         if latest and first and first != latest:
             for path in _git(copy, "diff", "--name-only", "--diff-filter=AM", first, latest).split("\n"):
                 if not path:
@@ -148,7 +159,11 @@ def _write_note(path: Path, state: CopyState) -> None:
 
 
 def _as_owner(room: Classroom, name: str, args: list[str]) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m hub.pulls <args>`` as account ``name``'s system user (a root hub) or as ourselves."""
+    """Run ``python -m hub.pulls <args>`` as account ``name``'s system user (a root hub) or as ourselves.
+
+    Never with the caller's terminal as stdin (root's, under ``make hub-status``), and for at most twice
+    :data:`TIME_LIMIT` seconds: a copy that takes longer counts as a failed check (code -9, nothing printed).
+    """
     from hub.classroom import REPO_ROOT
 
     kwargs: dict[str, object] = {}
@@ -157,8 +172,12 @@ def _as_owner(room: Classroom, name: str, args: list[str]) -> subprocess.Complet
 
         kwargs = as_user(room.system_user(name))
         kwargs["env"] = {**kwargs["env"], "PYTHONPATH": str(REPO_ROOT)}  # type: ignore[dict-item]
-    return subprocess.run([sys.executable, "-m", "hub.pulls", *args], capture_output=True, text=True,
-                          **kwargs)  # type: ignore[call-overload]
+    command = [sys.executable, "-m", "hub.pulls", *args]
+    try:
+        return subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL,  # type: ignore[call-overload]
+                              timeout=2 * TIME_LIMIT, **kwargs)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(command, -9, "", f"the check took over {2 * TIME_LIMIT} s")
 
 
 def repoint(room: Classroom, name: str) -> str | None:
@@ -207,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     room = Classroom.from_env()
     behind = 0
+    # What a pupil's copy says (its origin, git's errors) is the pupil's text: never raw escape sequences on the
+    # teacher's (root's) terminal.
     for s in status(room):
         if not s.exists:
             print(f"{s.name}: no copy yet (has not opened a lesson link)")
@@ -214,12 +235,22 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{s.name}: up to date")
         else:
             behind += 1
-            why = [f"pulls from the old source {s.origin}"] if s.old_source else []
+            why = [f"pulls from the old source {_printable(s.origin)}"] if s.old_source else []
             why += ["the latest lessons are not merged"] if s.unmerged else []
-            why += [f"{file}: {len(lost)} of the teacher's lines missing" for file, lost in s.missing.items()]
+            why += [f"{_printable(file)}: {len(lost)} of the teacher's lines missing" if file != "(check failed)"
+                    else f"check failed: {_printable(' '.join(lost))}" for file, lost in s.missing.items()]
             print(f"{s.name}: NOT UPDATED: " + "; ".join(why))
     print(f"{behind} account(s) did not get everything; each has {NOTE} in their home saying what.")
     return 1 if behind else 0
+
+
+def _printable(text: str) -> str:
+    """``text`` with every control character (escape sequences, carriage returns) shown as an escape instead.
+
+    >>> _printable("old\\x1b[2Jplace")
+    'old\\\\x1b[2Jplace'
+    """
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 if __name__ == "__main__":

@@ -79,6 +79,7 @@ class RunningHub:
             self.process.kill()
             self.process.wait()
         _gone, alive = psutil.wait_procs(list(watched.values()), timeout=10)
+        alive += _class_leftovers(self.room, {p.pid for p in alive})
         left = [f"pid {p.pid}: {_describe(p)}" for p in alive]
         for p in alive:
             with contextlib.suppress(psutil.NoSuchProcess):
@@ -88,6 +89,19 @@ class RunningHub:
         shutil.rmtree(self.room.runtime_dir("x").parent, ignore_errors=True)  # connection files, ipc sockets
         left += [f"cgroup {path} still there" for path in limits.cleanup(limits.detect(), self.room.port)]
         return left
+
+
+def _class_leftovers(room: Classroom, known: set[int]) -> list[psutil.Process]:
+    """Processes of the class's system users still running (a root hub): a pupil's code can leave its session
+    (setsid, a double fork) and so outlive the hub, holding the hub's ports or planting files for the next run."""
+    if os.geteuid() != 0:
+        return []
+    uids = {u.pw_uid for u in users.kit_users(room.port)}
+    found = []
+    for p in psutil.process_iter(["uids"]):
+        if p.pid not in known and p.info["uids"] is not None and p.info["uids"].real in uids:
+            found.append(p)
+    return found
 
 
 def _sid(p: psutil.Process) -> int | None:
@@ -131,10 +145,14 @@ def start_hub(room: Classroom, wait: float = 120) -> RunningHub:
         if room.source == str(room.repo_copy):
             users.publish_repo(REPO_ROOT, room.repo_copy)
     log = room.state_path / "jupyterhub.log"
-    with log.open("ab") as out:
+    # Mode 0600: every pupil's server writes into this log (its inherited stdout), and a pupil's code can reopen
+    # that through /proc/<their server>/fd/1, which checks only the file's own mode, not the state folder's.
+    with os.fdopen(os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600), "ab") as out:
+        os.fchmod(out.fileno(), 0o600)
+        # stdin: never the terminal make hub runs in (root's): every pupil's server would inherit it.
         process = subprocess.Popen([hub_bin("jupyterhub"), "-f", str(CONFIG)], cwd=room.state_path,
-                                   env={**os.environ, **room.to_env()}, stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+                                   env={**os.environ, **room.to_env()}, stdin=subprocess.DEVNULL, stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
     hub = RunningHub(room, process, log)
     deadline = time.monotonic() + wait
     try:

@@ -9,12 +9,16 @@ Loaded by hub/jupyterhub_config.py, only in JupyterHub's environment (.venv-hub)
 
 from __future__ import annotations
 
+import asyncio
+import subprocess
+import time
 from collections.abc import Callable
 from typing import Any
 
 from jupyterhub.spawner import LocalProcessSpawner
+from traitlets import default
 
-from hub import limits
+from hub import limits, ports
 from hub.classroom import Classroom
 
 __all__ = ["ClassSpawner", "runtime_dir"]
@@ -23,12 +27,38 @@ __all__ = ["ClassSpawner", "runtime_dir"]
 def runtime_dir(room: Classroom, name: str, uid: int, gid: int) -> str:
     """Make account ``name``'s Jupyter runtime folder (connection files, kernels' sockets): owned by ``uid``,
     mode 0700, in a folder of the class that only root can change.  Returns its path."""
+    import shutil
+
     from hub.users import private_dir
 
     folder = room.runtime_dir(name)
+    # In /tmp anyone can make these folders first (a pupil's leftover process, another class's pupil) and put
+    # files in them that a chown of the folder would leave in place: a folder not made by the hub is removed.
+    # (rmtree never follows a symlink.)
+    for path, owner, inside in ((folder.parent, 0, False), (folder, uid, True)):
+        try:
+            info = path.lstat()
+        except FileNotFoundError:
+            continue
+        if info.st_uid != owner or (inside and path.is_dir() and not path.is_symlink()
+                                    and any(p.lstat().st_uid != uid for p in path.iterdir())):
+            if path.is_symlink() or not path.is_dir():
+                path.unlink()
+            else:
+                shutil.rmtree(path)
     private_dir(folder.parent, 0o755)
     private_dir(folder, 0o700, uid, gid)
     return str(folder)
+
+
+def _user_name(uid: int) -> str:
+    """The name of system user ``uid`` (for the teacher: which account's program holds a port), or ``uid N``."""
+    import pwd
+
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"uid {uid}"
 
 
 class ClassSpawner(LocalProcessSpawner):
@@ -36,6 +66,43 @@ class ClassSpawner(LocalProcessSpawner):
 
     room = Classroom.from_env()
     mechanism = limits.detect()
+
+    @default("popen_kwargs")
+    def _no_terminal(self) -> dict[str, Any]:
+        # Never the hub's stdin: run from a terminal (sudo make hub), that is root's terminal, which a pupil's server
+        # could then read (keystrokes) and write (fake messages) through its inherited file descriptor 0.
+        return {"stdin": subprocess.DEVNULL}
+
+    async def start(self) -> Any:
+        """LocalProcessSpawner's start, on a port nobody else holds, reported only once this server listens there.
+
+        JupyterHub itself takes any program that answers HTTP on the port for the pupil's server: a classmate
+        listening on a stopped pupil's fixed port would get that pupil's browser on the hub's origin (see
+        :mod:`hub.ports`).  Raises RuntimeError if another program holds the port, or if what listens there is
+        not the server just started (which is then stopped).
+        """
+        held = ports.listener(self.port, self.ip or "127.0.0.1")
+        if held is not None:
+            raise RuntimeError(f"{self.user.name}'s server port {self.port} is held by another program (of "
+                               f"{_user_name(held[0])}); the hub will not route {self.user.name} there. Ask your "
+                               "teacher.")
+        url = await super().start()
+        uid = self.owner()[0]
+        deadline = time.monotonic() + self.start_timeout
+        while time.monotonic() < deadline:
+            found = ports.listener(self.port, self.ip or "127.0.0.1")
+            if found is not None:
+                if found[0] == uid and ports.socket_of(self.pid, found[1]):
+                    return url
+                await self.stop(now=True)
+                raise RuntimeError(f"port {self.port} of {self.user.name} was taken by another program (of "
+                                   f"{_user_name(found[0])}) while the server started; not routing "
+                                   f"{self.user.name} there")
+            if self.proc is not None and self.proc.poll() is not None:
+                raise RuntimeError(f"{self.user.name}'s server exited at start (code {self.proc.returncode})")
+            await asyncio.sleep(0.2)
+        await self.stop(now=True)
+        raise TimeoutError(f"{self.user.name}'s server did not listen on port {self.port} in {self.start_timeout} s")
 
     @property
     def system_name(self) -> str:
