@@ -32,6 +32,7 @@ __all__ = [
     "CODE_BITS",
     "CODE_GROUPS",
     "CODE_GROUP_LENGTH",
+    "TEACHER_SCOPES",
     "announcement",
     "banner_lines",
     "codes_path",
@@ -55,6 +56,13 @@ CODE_GROUP_LENGTH = 4
 CODE_BITS = CODE_GROUPS * CODE_GROUP_LENGTH * 4.954
 #: The authenticator JupyterHub loads (hub/authenticator.py).
 AUTHENTICATOR = "hub.authenticator.ClassroomAuthenticator"
+#: What the teacher's account (JupyterHub's admin role, overridden) may do: the admin page, the accounts and their
+#: servers (start, stop, a new password), nothing more.  Left out of JupyterHub's default admin role:
+#: ``access:servers`` (opening a pupil's own server: every page there shares the hub's web address, so a script a
+#: pupil left in their server would run as the teacher), ``tokens`` (API tokens for others), ``shares``, ``proxy``,
+#: ``shutdown`` and ``access:services``.
+TEACHER_SCOPES = ["admin-ui", "admin:users", "admin:servers", "admin:groups", "list:services", "read:services",
+                  "read:hub", "read:roles", "read:metrics"]
 
 
 def new_code() -> str:

@@ -20,6 +20,12 @@ changes their own password (``/hub/change-password``) and the page where an admi
 - A password check (bcrypt, about 0.2 s of CPU) runs in a thread, one check at a time, so a burst of wrong
   passwords costs at most one core and never stalls the hub's event loop for everyone else; the attempts on one
   account are taken one after another, so parallel wrong passwords cannot slip past the lockout.
+- Wrong passwords are counted per account *and* place: the address the request came from, as the hub's proxy
+  saw it (the last ``X-Forwarded-For`` entry, which configurable-http-proxy appends).  A pupil who types five wrong
+  passwords for the teacher's (or a classmate's) account locks only their own attempts at it; the owner, from
+  their own machine, still gets in.  Because a program on the hub's machine can reach the hub without the proxy and
+  name any address it likes, every account also has a lock for everyone, after ``LOCK_FOR_ALL`` times
+  ``allowed_failed_logins`` wrong passwords from all places together (a real guesser, not a prank).
 - A locked account is told so (HTTP 429, with the wait) instead of "invalid password"; an admin who sets a new
   password for an account also lifts its lock.  Passwords longer than bcrypt's 72 bytes are refused, not cut.
   The lock's end is measured in whole elapsed time (NativeAuthenticator's check forgets the days).
@@ -40,10 +46,27 @@ from nativeauthenticator.orm import UserInfo
 from tornado import web
 from traitlets import Unicode, default
 
-__all__ = ["BCRYPT_MAX_BYTES", "ClassroomAuthenticator"]
+__all__ = ["BCRYPT_MAX_BYTES", "LOCK_FOR_ALL", "ClassroomAuthenticator", "client_address"]
 
 #: bcrypt reads at most this many bytes of a password (bcrypt 5 raises on longer ones).
 BCRYPT_MAX_BYTES = 72
+#: An account is locked for every place once this many times ``allowed_failed_logins`` wrong passwords were typed
+#: for it, from all places together.
+LOCK_FOR_ALL = 10
+
+
+def client_address(request: Any) -> str:
+    """Where a login request came from: the last ``X-Forwarded-For`` entry (the one the hub's own proxy appended;
+    any earlier ones are the client's own words), else the connection's address.
+
+    >>> from types import SimpleNamespace
+    >>> client_address(SimpleNamespace(headers={"X-Forwarded-For": "6.6.6.6, 10.0.0.7"}, remote_ip="127.0.0.1"))
+    '10.0.0.7'
+    >>> client_address(SimpleNamespace(headers={}, remote_ip="127.0.0.1"))
+    '127.0.0.1'
+    """
+    forwarded = str(request.headers.get("X-Forwarded-For", "") or "").split(",")[-1].strip()
+    return forwarded or str(getattr(request, "remote_ip", "") or "unknown")
 
 
 class ClassroomAuthenticator(NativeAuthenticator):  # NativeAuthenticator has no type hints (an Any base)
@@ -137,28 +160,40 @@ class ClassroomAuthenticator(NativeAuthenticator):  # NativeAuthenticator has no
         password = str(data.get("password", ""))
         if self.get_user(name) is None:
             return None
+        place = f"{name} from {client_address(handler.request)}" if handler is not None else name
         turn = self._turns.setdefault(name, asyncio.Lock())
         async with turn:  # one attempt at a time per account: parallel guesses all count
             info = self.get_user(name)
             if info is None or not info.is_authorized:
                 return None
-            if self.allowed_failed_logins and self.is_blocked(name):
-                self.log.warning("Refused login for %s: locked after %d wrong passwords", name,
-                                 self.allowed_failed_logins)
+            locked = next((key for key in (place, name) if self._locked(key, key == name)), None)
+            if locked is not None:
+                self.log.warning("Refused login for %s: locked after wrong passwords", place)
                 error = web.HTTPError(429, "account locked")
                 # JupyterHub's login page shows jupyterhub_message above the form
                 error.jupyterhub_message = (  # type: ignore[attr-defined]
-                    f"Too many wrong passwords for {name}: try again in {self._seconds_left(name)} s, "
+                    f"Too many wrong passwords for {name}: try again in {self._seconds_left(locked)} s, "
                     "or ask your teacher.")
                 raise error
             if await self._check(password, bytes(info.password)):
                 self.successful_login(name)
+                self.login_attempts.pop(place, None)
                 return name
+            self.add_login_attempt(place)
             self.add_login_attempt(name)
-            if self.allowed_failed_logins and self.is_blocked(name):
-                self.log.warning("Account %s locked for %d s after %d wrong passwords", name,
-                                 self.seconds_before_next_try, self.allowed_failed_logins)
+            for key in (place, name):
+                if self._locked(key, key == name):
+                    self.log.warning("Login for %s locked for %d s after wrong passwords", key,
+                                     self.seconds_before_next_try)
             return None
+
+    def _locked(self, key: str, for_all: bool) -> bool:
+        """True while ``key`` (an account from one place, or with ``for_all`` the account from everywhere) is locked."""
+        if not self.allowed_failed_logins:
+            return False
+        attempts = self.login_attempts.get(key)
+        limit = self.allowed_failed_logins * (LOCK_FOR_ALL if for_all else 1)
+        return bool(attempts and attempts["count"] >= limit and not self.can_try_to_login_again(key))
 
     async def _check(self, password: str, stored: bytes) -> bool:
         """bcrypt's check of ``password`` against ``stored``, in a thread, one check at a time."""
@@ -179,7 +214,9 @@ class ClassroomAuthenticator(NativeAuthenticator):  # NativeAuthenticator has no
         """Set a new password (NativeAuthenticator's) and lift the account's lockout when it worked."""
         changed: bool | None = super().change_password(username, new_password)
         if changed:
-            self.login_attempts.pop(self.normalize_username(username), None)
+            name = self.normalize_username(username)
+            for key in [k for k in self.login_attempts if k == name or k.startswith(f"{name} from ")]:
+                self.login_attempts.pop(key, None)
         return changed
 
     def get_handlers(self, app: Any) -> list[tuple[str, type]]:

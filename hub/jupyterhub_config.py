@@ -10,6 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hub.accounts import TEACHER_SCOPES
 from hub.accounts import configure as configure_accounts
 from hub.classroom import CPU_LIMIT, MEM_LIMIT, Classroom, hub_bin, proxy_command
 from hub.pulls import repoint
@@ -98,9 +99,10 @@ async def before_spawn(spawner):
 
 SESSION_END = Path(__file__).resolve().parent / "singleuser"
 c.Spawner.pre_spawn_hook = before_spawn
-# A server that ends by itself (kit_session_end, the OOM killer) frees its fixed port while the proxy still routes
-# to it until the hub's next poll: poll often, so that a classmate who binds the port gets (almost) nothing.
-c.Spawner.poll_interval = 5
+# A server that ends by itself (kit_session_end, the OOM killer, its own pupil's kill) frees its fixed port while
+# the proxy still routes to it until the hub's next poll: poll every second (a signal-0 check per server, nothing
+# measurable on 30 servers), so that a program that binds the port after it gets at most a second of requests.
+c.Spawner.poll_interval = 1
 c.Spawner.args.append("--ServerApp.port_retries=0")
 c.Spawner.default_url = "/lab"
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "TZ"]
@@ -117,6 +119,17 @@ c.Spawner.environment = {
     # The server extension that ends a session left open in a tab (see the kernel culling above).
     "PYTHONPATH": str(SESSION_END),
     "JUPYTER_CONFIG_PATH": str(SESSION_END),
+    # Nothing in a pupil's home is loaded as code by their server: pages a pupil's server serves share the hub's
+    # web address, so a server extension, a JupyterLab extension or a .pth file of the pupil's own could serve a
+    # script that acts as whoever opens it (the teacher: an admin token).  Jupyter's user config and data folders
+    # (server extensions, lab extensions, templates, kernel specs) are root's read-only folder instead of ~/.jupyter
+    # and ~/.local/share/jupyter; Python's user site-packages (~/.local/lib) is not read; JupyterLab's own settings
+    # and workspaces (data, not code) stay in the home.
+    "JUPYTER_CONFIG_DIR": str(SESSION_END),
+    "JUPYTER_DATA_DIR": str(SESSION_END),
+    "PYTHONNOUSERSITE": "1",
+    "JUPYTERLAB_SETTINGS_DIR": lambda spawner: str(room.home(spawner.user.name) / ".jupyter" / "lab" / "user-settings"),
+    "JUPYTERLAB_WORKSPACES_DIR": lambda spawner: str(room.home(spawner.user.name) / ".jupyter" / "lab" / "workspaces"),
     "KIT_SESSION_IDLE": str(room.cull_idle),
     "KIT_SESSION_EVERY": str(min(60, room.cull_every)),
 }
@@ -151,4 +164,9 @@ c.JupyterHub.load_roles = [{
     "name": "idle-culler",
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
     "services": ["idle-culler"],
+}, {
+    # The teacher: JupyterHub's admin role without opening pupils' servers or making tokens for them (see
+    # TEACHER_SCOPES in hub/accounts.py).
+    "name": "admin",
+    "scopes": TEACHER_SCOPES,
 }]

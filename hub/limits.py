@@ -13,6 +13,10 @@ before the spawner drops to the pupil's system user):
   once with MemoryError in the pupil's own kernel instead of growing until the OOM killer ends it; and
   ``RLIMIT_NPROC`` (:data:`MAX_PROCESSES` threads and processes per pupil), so a fork bomb stops at that.
 - ``PR_SET_NO_NEW_PRIVS``: no set-user-id program (su, sudo, ...) can give a pupil's process more rights.
+- ``RLIMIT_FSIZE`` of :data:`MAX_FILE` per file: a write past it fails with ``OSError`` (File too large) in the
+  pupil's own kernel.  Disk space as a whole is NOT limited per pupil: that needs filesystem quotas, which a school
+  server's administrator turns on for the folder of the homes (Linux ``quota`` tools, or a volume per pupil as the
+  Kubernetes chart gives); :func:`describe` says so in the banner.
 
 The folders are removed by :func:`cleanup` when the hub stops.
 
@@ -31,10 +35,13 @@ from pathlib import Path
 
 from hub.classroom import CPU_LIMIT, MEM_LIMIT, MEM_LIMIT_BYTES
 
-__all__ = ["MAX_PROCESSES", "Mechanism", "cleanup", "describe", "detect", "preexec", "user_cgroups"]
+__all__ = ["MAX_FILE", "MAX_PROCESSES", "Mechanism", "cleanup", "describe", "detect", "preexec", "user_cgroups"]
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 MAX_PROCESSES = 512  # threads + processes per pupil's system user: a server and kernels use about 60
+#: Bytes one file of a pupil's may hold (the lessons' files are under 300 KB; a saved notebook with every board
+#: played stays under a few MB).
+MAX_FILE = 256 * 1024**2
 PERIOD_US = 100_000
 PR_SET_NO_NEW_PRIVS = 38
 
@@ -84,7 +91,9 @@ def describe(mechanism: Mechanism) -> str:
     True
     """
     each = (f"each process at most {MEM_LIMIT} of data (a bigger allocation raises MemoryError in the pupil's "
-            f"kernel), {MAX_PROCESSES} processes/threads per pupil, no set-user-id programs")
+            f"kernel), {MAX_PROCESSES} processes/threads per pupil, each file at most {MAX_FILE // 1024**2}M, no "
+            "set-user-id programs. Disk space is NOT limited per pupil (no quotas: a pupil writing flat out fills "
+            "about 1 GB in 3 s; turn on quotas for HUB_HOMES and /tmp on a shared server)")
     if mechanism.kind == "rlimit":
         return ("Limits per pupil: NO CGROUPS here (none writable), so only " + each + ". Memory is limited per "
                 "process, not per pupil (several kernels can together exceed it), and CPU is NOT limited: one "
@@ -142,6 +151,7 @@ def preexec(mechanism: Mechanism, port: int, user: str, then: Callable[[], None]
                 f.write("0")  # 0: the writing process, i.e. this child
         resource.setrlimit(resource.RLIMIT_DATA, (MEM_LIMIT_BYTES, MEM_LIMIT_BYTES))
         resource.setrlimit(resource.RLIMIT_NPROC, (MAX_PROCESSES, MAX_PROCESSES))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (MAX_FILE, MAX_FILE))
         if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
             raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS)")
         then()

@@ -265,3 +265,95 @@ def test_nothing_of_the_hub_is_in_a_pupil_readable_place(attack_hub):
     for p in [room.repo_copy, *room.repo_copy.rglob("*")]:
         assert p.lstat().st_uid == 0 and not p.lstat().st_mode & 0o022, p
     assert Path(room.runtime_dir("x")).parent.stat().st_uid == 0
+
+
+def test_a_classmates_stopped_server_port_gets_none_of_their_traffic(attack_hub):
+    """pupil01 listens on pupil03's fixed port while pupil03's server is stopped (hub.ports, ClassSpawner.start)."""
+    port = attack_hub.room.server_port("pupil03")
+    attack_hub.run(ATTACKER, textwrap.dedent(f"""
+        import socket, threading
+        squat = socket.socket()
+        squat.bind(('127.0.0.1', {port}))
+        squat.listen(8)
+        squat.settimeout(0.5)
+        heard, done = [], threading.Event()
+        def serve():
+            while not done.is_set():
+                try:
+                    conn, _ = squat.accept()
+                except OSError:
+                    continue
+                heard.append(conn.recv(4096))
+                conn.sendall(b'HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\nok')
+                conn.close()
+        threading.Thread(target=serve, daemon=True).start()
+        print('listening')"""))
+    from hub.loadtest import PupilFailure
+
+    with pytest.raises(PupilFailure, match="held by another program"):
+        attack_hub.start("pupil03")
+    heard = attack_hub.run(ATTACKER, "done.set(); squat.close(); print(len(heard))").strip()
+    assert heard == "0", f"pupil03's traffic reached pupil01's program ({heard} requests)"
+    attack_hub.browsers.pop("pupil03", None)
+
+
+def test_nothing_in_a_pupils_home_is_loaded_as_code_by_their_server(attack_hub):
+    """A server extension, a .pth file and a JupyterLab extension planted in pupil03's home: none is loaded."""
+    home = attack_hub.room.home("pupil03")
+    user = pwd.getpwnam(attack_hub.room.system_user("pupil03"))
+    marker = home / "planted-code-ran"
+    python = next((REPO_ROOT / ".venv-hub" / "lib").glob("python3*")).name  # the servers' Python
+    site = home / ".local" / "lib" / python / "site-packages"
+    planted = {
+        home / ".jupyter" / "jupyter_server_config.py": f"open({str(marker)!r}, 'a').write('config\\n')\n",
+        home / ".jupyter" / "jupyter_server_config.d" / "evil.json":
+            '{"ServerApp": {"jpserver_extensions": {"evil_extension": true}}}\n',
+        home / ".local" / "share" / "jupyter" / "jupyter_server_config.d" / "evil.json":
+            '{"ServerApp": {"jpserver_extensions": {"evil_extension": true}}}\n',
+        site / "evil_extension.py": f"open({str(marker)!r}, 'a').write('extension\\n')\n",
+        site / "evil.pth": f"import os; open({str(marker)!r}, 'a').write('pth\\n')\n",
+        home / ".local" / "share" / "jupyter" / "labextensions" / "evil-lab-extension" / "package.json":
+            '{"name": "evil-lab-extension", "version": "1.0.0", "jupyterlab": {"_build": {"load": "x.js"}}}\n',
+    }
+    for path, text in planted.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    for path in [p for p in home.rglob("*")]:
+        os.chown(path, user.pw_uid, user.pw_gid)
+    attack_hub.start("pupil03")
+    browser = attack_hub.browsers["pupil03"]
+    lab = attack_hub.sync(browser.client.get("user/pupil03/lab", follow_redirects=True))
+    assert lab.status_code == 200 and "jupyter-config-data" in lab.text
+    assert "evil-lab-extension" not in lab.text
+    assert not marker.exists(), marker.read_text()
+    # The pupil's own JupyterLab settings still live in their home.
+    reply = attack_hub.sync(browser.client.put(
+        "user/pupil03/lab/api/settings/@jupyterlab/apputils-extension:themes",
+        json={"raw": '{"theme": "JupyterLab Dark"}'}, headers={"X-XSRFToken": browser._xsrf(browser.prefix)}))
+    assert reply.status_code == 204, reply.text
+    assert (home / ".jupyter" / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
+            / "themes.jupyterlab-settings").exists()
+
+
+def test_the_teacher_cannot_open_a_pupils_server_or_make_tokens_for_them(attack_hub):
+    """Every page of a pupil's server shares the hub's address: the teacher's browser never loads one."""
+    teacher = attack_hub.browser("teacher")
+    page = attack_hub.sync(teacher.client.get("user/pupil02/api/contents", follow_redirects=True))
+    assert page.status_code == 403, (page.status_code, str(page.url))
+    headers = {"X-XSRFToken": teacher._xsrf("/hub/")}
+    token = attack_hub.sync(teacher.client.post("hub/api/users/pupil02/tokens", json={"note": "x"},
+                                                headers=headers))
+    assert token.status_code == 403, token.text
+    # What the teacher does need still works: the admin's list of accounts.
+    users = attack_hub.sync(teacher.client.get("hub/api/users", headers=headers))
+    assert users.status_code == 200 and "pupil02" in users.text
+
+
+def test_a_huge_file_is_refused_in_the_pupils_own_kernel(attack_hub):
+    size = limits.MAX_FILE
+    assert attempt(attack_hub, f"""
+        with open('huge.bin', 'wb') as f:
+            f.seek({size})
+            f.write(b'x')""") == "OSError"
+    assert attack_hub.run(ATTACKER, "import os; print(os.path.getsize('huge.bin') <= "
+                                    f"{size}); os.remove('huge.bin')").strip() == "True"

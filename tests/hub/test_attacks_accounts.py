@@ -21,6 +21,7 @@ import httpx
 import pytest
 
 from hub.accounts import codes_path, new_code, read_codes, sign_in_dir
+from hub.authenticator import LOCK_FOR_ALL
 from hub.classroom import REPO_ROOT, TEACHER, Classroom
 from hub.run import RunningHub, port_free, start_hub
 
@@ -45,8 +46,10 @@ def hub() -> Iterator[RunningHub]:
         assert port_free("127.0.0.1", PORT)
 
 
-def client(hub: RunningHub) -> httpx.Client:
-    return httpx.Client(base_url=hub.room.local_url, trust_env=False, timeout=60)
+def client(hub: RunningHub, place: str = "127.0.0.1", base_url: str = "") -> httpx.Client:
+    """A browser on the machine at loopback address ``place`` (another pupil's computer, as the hub sees it)."""
+    return httpx.Client(base_url=base_url or hub.room.local_url, trust_env=False, timeout=60,
+                        transport=httpx.HTTPTransport(local_address=place))
 
 
 def _xsrf(page: httpx.Response) -> str:
@@ -243,3 +246,35 @@ def test_the_authenticator_itself():
     done = subprocess.run([str(python), "-c", AUTHENTICATOR_CHECKS, str(REPO_ROOT)], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
+
+
+def test_a_prank_lockout_locks_only_the_prankster(hub):
+    """Five wrong passwords for a classmate's (or the teacher's) account lock it only from the prankster's place."""
+    code = read_codes(hub.room)["pupil03"]
+    with client(hub, place="127.0.0.2") as prankster:
+        statuses = [login(prankster, "pupil03", new_code()).status_code for _ in range(LOCKOUT_AFTER + 2)]
+        assert statuses == [403] * LOCKOUT_AFTER + [429] * 2
+        assert login(prankster, "pupil03", code).status_code == 429  # not even the right code, from there
+    with client(hub) as owner:  # pupil03 at their own computer
+        assert login(owner, "pupil03", code).status_code == 302
+
+
+def test_made_up_places_cannot_guess_without_end(hub):
+    """A program on the hub's machine can reach the hub without the proxy and name any place it likes: after
+    LOCK_FOR_ALL x LOCKOUT_AFTER wrong passwords from all places together, the account is locked everywhere."""
+    code = read_codes(hub.room)[TEACHER]
+    direct = f"http://127.0.0.1:{hub.room.port + 1}/"
+    total = LOCK_FOR_ALL * LOCKOUT_AFTER
+    with client(hub, base_url=direct) as program:
+        page = program.get("hub/login")
+        token = _xsrf(page)
+        statuses = [program.post("hub/login", data={"username": TEACHER, "password": new_code(), "_xsrf": token},
+                                 headers={"X-Forwarded-For": f"10.9.{n // 250}.{n % 250 + 1}"}).status_code
+                    for n in range(total + 2)]
+    locked_at = time.monotonic()
+    assert statuses == [403] * total + [429] * 2, statuses
+    with client(hub) as teacher:
+        assert login(teacher, TEACHER, code).status_code == 429
+    time.sleep(max(0.0, locked_at + LOCKOUT_SECONDS + 1.5 - time.monotonic()))
+    with client(hub) as teacher:  # the lock ends as every lock does
+        assert login(teacher, TEACHER, code).status_code == 302

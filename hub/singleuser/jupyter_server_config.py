@@ -1,0 +1,14 @@
+"""Settings of every pupil's server that cannot be command-line options (loaded from JUPYTER_CONFIG_DIR, which
+hub/jupyterhub_config.py points at this root-owned folder instead of the pupil's own ``~/.jupyter``).
+
+The notebook trust database stays in the pupil's home (``~/.local/share/jupyter/nbsignatures.db``, as without the
+hub): Jupyter's data folder is this read-only folder, so that nothing of the pupil's is loaded as code by their
+server, but the record of which notebooks the pupil ran is the pupil's own data.
+"""
+
+import os
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821  (Jupyter defines it while loading this file)
+_own_data = os.path.join(os.path.expanduser("~"), ".local", "share", "jupyter")
+os.makedirs(_own_data, mode=0o700, exist_ok=True)
+c.NotebookNotary.data_dir = _own_data
