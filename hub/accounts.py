@@ -240,5 +240,6 @@ def configure(c: Any, room: Classroom) -> None:
     c.ClassroomAuthenticator.enable_signup = False
     c.Authenticator.allowed_users = set(room.accounts())
     c.Authenticator.admin_users = {TEACHER}
+    c.JupyterHub.load_roles = [{"name": "admin", "scopes": TEACHER_SCOPES}]  # the teacher (see TEACHER_SCOPES)
     # The login page says what to type (JupyterHub shows announcement_login above the form).
     c.JupyterHub.template_vars = {"announcement_login": announcement(room)}

@@ -10,7 +10,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hub.accounts import TEACHER_SCOPES
 from hub.accounts import configure as configure_accounts
 from hub.classroom import CPU_LIMIT, MEM_LIMIT, Classroom, hub_bin, proxy_command
 from hub.pulls import repoint
@@ -160,13 +159,9 @@ c.JupyterHub.services = [{
     "command": [sys.executable, "-m", "jupyterhub_idle_culler",
                 f"--timeout={room.cull_idle}", f"--cull-every={room.cull_every}"],
 }]
-c.JupyterHub.load_roles = [{
+# (configure_accounts above set the teacher's role: JupyterHub's admin role without opening pupils' servers.)
+c.JupyterHub.load_roles = [*c.JupyterHub.load_roles, {
     "name": "idle-culler",
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
     "services": ["idle-culler"],
-}, {
-    # The teacher: JupyterHub's admin role without opening pupils' servers or making tokens for them (see
-    # TEACHER_SCOPES in hub/accounts.py).
-    "name": "admin",
-    "scopes": TEACHER_SCOPES,
 }]

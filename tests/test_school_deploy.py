@@ -69,6 +69,9 @@ def test_accounts_authenticator_and_lockout_match_make_hub(tmp_path):
     assert admins == [TEACHER] and set(admins) == made.Authenticator.admin_users
     assert allowed == pupil_names(30) == pupil_names(room.pupils)
     assert set(allowed) | set(admins) == made.Authenticator.allowed_users
+    # the teacher's role: the admin role less access to pupils' servers, the same scopes as make hub's
+    assert [{"name": name, **role} for name, role in VALUES["hub"]["loadRoles"].items()] == made.JupyterHub.load_roles
+    assert "access:servers" not in hub.accounts.TEACHER_SCOPES and "tokens" not in hub.accounts.TEACHER_SCOPES
     announcement = config["JupyterHub"]["template_vars"]["announcement_login"]
     assert " ".join(announcement.split()) == made.JupyterHub.template_vars["announcement_login"]
 
