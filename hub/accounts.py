@@ -56,11 +56,11 @@ CODE_GROUP_LENGTH = 4
 CODE_BITS = CODE_GROUPS * CODE_GROUP_LENGTH * 4.954
 #: The authenticator JupyterHub loads (hub/authenticator.py).
 AUTHENTICATOR = "hub.authenticator.ClassroomAuthenticator"
-#: What the teacher's account (JupyterHub's admin role, overridden) may do: the admin page, the accounts and their
-#: servers (start, stop, a new password), nothing more.  Left out of JupyterHub's default admin role:
-#: ``access:servers`` (opening a pupil's own server: every page there shares the hub's web address, so a script a
-#: pupil left in their server would run as the teacher), ``tokens`` (API tokens for others), ``shares``, ``proxy``,
-#: ``shutdown`` and ``access:services``.
+#: What the teacher's account may do (its own role, "teacher"; it is not one of JupyterHub's admin users): the
+#: admin page, the accounts and their servers (start, stop, a new password), nothing more.  Left out of
+#: JupyterHub's admin role, which cannot be narrowed: ``access:servers`` (opening a pupil's own server: every page
+#: there shares the hub's web address, so a script a pupil left in their server would run as the teacher),
+#: ``tokens`` (API tokens for others), ``shares``, ``proxy``, ``shutdown`` and ``access:services``.
 TEACHER_SCOPES = ["admin-ui", "admin:users", "admin:servers", "admin:groups", "list:services", "read:services",
                   "read:hub", "read:roles", "read:metrics"]
 
@@ -198,12 +198,13 @@ def banner_lines(room: Classroom, slips: Path | None) -> list[str]:
     browser).
 
     >>> banner_lines(Classroom(pupils=3), None)[0]
-    'Accounts: teacher (admin) and 3 pupils, pupil01 .. pupil03; nobody else can log in.'
+    'Accounts: teacher (admin page) and 3 pupils, pupil01 .. pupil03; nobody else can log in.'
     """
     pupils = room.accounts()[1:]
     where = slips if slips is not None else sign_in_dir(room) / "slips.html"
     return [
-        f"Accounts: {TEACHER} (admin) and {len(pupils)} pupils, {pupils[0]} .. {pupils[-1]}; nobody else can log in.",
+        f"Accounts: {TEACHER} (admin page) and {len(pupils)} pupils, {pupils[0]} .. {pupils[-1]}; "
+        "nobody else can log in.",
         "  Each account has its own sign-in code; print the cut-out slips and hand them out:",
         f"    {where}",
         "  (readable by you only; the first page holds your own code, the teacher's).",
@@ -239,7 +240,8 @@ def configure(c: Any, room: Classroom) -> None:
     c.ClassroomAuthenticator.check_common_password = True
     c.ClassroomAuthenticator.enable_signup = False
     c.Authenticator.allowed_users = set(room.accounts())
-    c.Authenticator.admin_users = {TEACHER}
-    c.JupyterHub.load_roles = [{"name": "admin", "scopes": TEACHER_SCOPES}]  # the teacher (see TEACHER_SCOPES)
+    c.Authenticator.admin_users = set()  # the teacher's rights are the "teacher" role's (see TEACHER_SCOPES)
+    c.JupyterHub.load_roles = [{"name": "teacher", "description": "The class's teacher: accounts and servers, not "
+                                "pupils' pages", "scopes": TEACHER_SCOPES, "users": [TEACHER]}]
     # The login page says what to type (JupyterHub shows announcement_login above the form).
     c.JupyterHub.template_vars = {"announcement_login": announcement(room)}

@@ -159,7 +159,7 @@ c.JupyterHub.services = [{
     "command": [sys.executable, "-m", "jupyterhub_idle_culler",
                 f"--timeout={room.cull_idle}", f"--cull-every={room.cull_every}"],
 }]
-# (configure_accounts above set the teacher's role: JupyterHub's admin role without opening pupils' servers.)
+# (configure_accounts above set the teacher's role: the admin page without opening pupils' servers.)
 c.JupyterHub.load_roles = [*c.JupyterHub.load_roles, {
     "name": "idle-culler",
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],

@@ -21,6 +21,7 @@ from fifteen_kit.errors import InvalidArgumentError
 from hub.accounts import (
     CODE_ALPHABET,
     CODE_BITS,
+    TEACHER_SCOPES,
     announcement,
     codes_path,
     configure,
@@ -90,7 +91,10 @@ def test_configure_sets_the_authenticator_accounts_and_lockout(tmp_path):
     assert (c.ClassroomAuthenticator.allowed_failed_logins, c.ClassroomAuthenticator.seconds_before_next_try) == (7, 30)
     assert c.ClassroomAuthenticator.enable_signup is False
     assert c.Authenticator.allowed_users == {TEACHER, "pupil01", "pupil02"}
-    assert c.Authenticator.admin_users == {TEACHER}
+    assert c.Authenticator.admin_users == set()  # the teacher's rights are the "teacher" role's
+    assert c.JupyterHub.load_roles == [{"name": "teacher", "description": c.JupyterHub.load_roles[0]["description"],
+                                        "scopes": TEACHER_SCOPES, "users": [TEACHER]}]
+    assert "access:servers" not in TEACHER_SCOPES and "tokens" not in TEACHER_SCOPES
     assert c.JupyterHub.template_vars["announcement_login"] == announcement(room)
     assert stat.S_IMODE((sign_in_dir(room) / "slips.html").stat().st_mode) == 0o600
     assert all(code in (sign_in_dir(room) / "slips.html").read_text() for code in read_codes(room).values())

@@ -64,11 +64,11 @@ def test_accounts_authenticator_and_lockout_match_make_hub(tmp_path):
     assert mine.pop("codes_file") == str(hub.accounts.codes_path(room))
     assert native == mine
     assert (native["allowed_failed_logins"], native["seconds_before_next_try"]) == (5, 120)
-    # the accounts: the teacher (admin) and pupil01 .. pupil30
+    # the accounts: the teacher and pupil01 .. pupil30
     admins, allowed = config["Authenticator"]["admin_users"], config["Authenticator"]["allowed_users"]
-    assert admins == [TEACHER] and set(admins) == made.Authenticator.admin_users
-    assert allowed == pupil_names(30) == pupil_names(room.pupils)
-    assert set(allowed) | set(admins) == made.Authenticator.allowed_users
+    assert admins == [] and set(admins) == made.Authenticator.admin_users  # the teacher's rights are a role's
+    assert allowed == [TEACHER, *pupil_names(30)] == [TEACHER, *pupil_names(room.pupils)]
+    assert set(allowed) == made.Authenticator.allowed_users
     # the teacher's role: the admin role less access to pupils' servers, the same scopes as make hub's
     assert [{"name": name, **role} for name, role in VALUES["hub"]["loadRoles"].items()] == made.JupyterHub.load_roles
     assert "access:servers" not in hub.accounts.TEACHER_SCOPES and "tokens" not in hub.accounts.TEACHER_SCOPES
