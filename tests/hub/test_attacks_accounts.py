@@ -253,13 +253,13 @@ def test_the_authenticator_itself():
 
 def test_a_prank_lockout_locks_only_the_prankster(hub):
     """Five wrong passwords for a classmate's (or the teacher's) account lock it only from the prankster's place."""
-    code = read_codes(hub.room)["pupil03"]
+    code = read_codes(hub.room)["pupil02"]
     with client(hub, place="127.0.0.2") as prankster:
-        statuses = [login(prankster, "pupil03", new_code()).status_code for _ in range(LOCKOUT_AFTER + 2)]
+        statuses = [login(prankster, "pupil02", new_code()).status_code for _ in range(LOCKOUT_AFTER + 2)]
         assert statuses == [403] * LOCKOUT_AFTER + [429] * 2
-        assert login(prankster, "pupil03", code).status_code == 429  # not even the right code, from there
-    with client(hub) as owner:  # pupil03 at their own computer
-        assert login(owner, "pupil03", code).status_code == 302
+        assert login(prankster, "pupil02", code).status_code == 429  # not even the right code, from there
+    with client(hub) as owner:  # pupil02 at their own computer
+        assert login(owner, "pupil02", code).status_code == 302
 
 
 def test_made_up_places_cannot_guess_without_end(hub):
