@@ -32,6 +32,7 @@ from typing import Any
 
 from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
+from fifteen_kit.plotstyle import STYLE
 from fifteen_kit.svg import MAX_TEXT, SVG
 
 __all__ = ["HATCHES", "LEGEND_PLACES", "MAX_BARS", "BarChart", "Line", "Series", "row_svg"]
@@ -43,11 +44,18 @@ LEGEND_PLACES = ("upper left", "upper right", "lower left", "lower right")
 #: The most bars one chart may hold.
 MAX_BARS = 500
 
-_INK = "#1f1f24"
-_GRID = "#d0d0d0"
-_FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
-_PX = 100 / 72  # pixels per point at the style's 100 dpi
-_TICK, _LABEL, _TITLE = 15 * _PX, 17 * _PX, 19 * _PX  # plotstyle.STYLE's tick, axis label and title sizes
+# The SVG drawing's sizes and colours, read from the matplotlib style (points at its 100 dpi, in pixels).
+_INK = STYLE["text.color"]
+_GRID = STYLE["grid.color"]
+_GRID_ALPHA = STYLE["grid.alpha"]
+_FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"  # matplotlib's own font first
+_PX = STYLE["figure.dpi"] / 72
+_TICK, _LABEL, _TITLE = (STYLE[k] * _PX for k in ("xtick.labelsize", "axes.labelsize", "axes.titlesize"))
+_LINE, _PATCH, _HATCH, _AXES, _GRID_W = (STYLE[k] * _PX for k in ("lines.linewidth", "patch.linewidth",
+                                                                  "hatch.linewidth", "axes.linewidth",
+                                                                  "grid.linewidth"))
+_TICK_LEN, _CAP = STYLE["xtick.major.size"] * _PX, STYLE["errorbar.capsize"] * _PX
+_DASH = f"{3.7 * _LINE:.1f},{1.6 * _LINE:.1f}"  # matplotlib's "--", scaled by the line width as it scales it
 
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}|[a-z]{3,20}")
@@ -251,14 +259,15 @@ class BarChart:
         return self.xticks if self.xticks is not None else tuple((v, f"{v:g}") for v in self.x)
 
     def yticks(self) -> tuple[float, ...]:
-        """Round values from 0 to ``ymax`` for the y axis (4 to 8 of them).
+        """Round values from ``ymin`` to ``ymax`` for the y axis, both drawings' (at most 10, steps of 1, 2, 2.5 or 5
+        times a power of ten, as matplotlib picks them).
 
         >>> BarChart(x=(1,), series=(), title="", xlabel="", ylabel="", ymax=1.15, percent=True).yticks()
-        (0.0, 0.25, 0.5, 0.75, 1.0)
+        (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
         """
-        raw = (self.ymax - self.ymin) / 5
+        raw = (self.ymax - self.ymin) / 9
         power = 10 ** math.floor(math.log10(raw))
-        step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+        step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw * (1 - 1e-9))
         first = math.ceil(self.ymin / step - 1e-9)
         return tuple(round(i * step, 10) for i in range(first, int(self.ymax / step + 1e-9) + 1))
 
@@ -327,9 +336,9 @@ class BarChart:
         ax.set_xticks([t for t, _ in ticks], [text for _, text in ticks])
         if self.rotate:
             ax.tick_params(axis="x", rotation=self.rotate)
+        ax.set_yticks(self.yticks())  # the SVG's ticks, so the formatter's decimals fit them
         ax.set_ylim(self.ymin, self.ymax)
-        ax.yaxis.set_major_formatter(ticker.PercentFormatter(1.0) if self.percent
-                                     else ticker.FuncFormatter(lambda v, _pos: self.ylabel_of(v)))
+        ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _pos: self.ylabel_of(float(v))))
         ax.set_xlabel(self.xlabel)
         if self.ylabel:
             ax.set_ylabel(self.ylabel)
@@ -339,26 +348,29 @@ class BarChart:
 
     # -- SVG ----------------------------------------------------------------------------------------------------
     def _fill(self, colour: str, hatch: str, edge: str, defs: list[str]) -> str:
+        """The fill of a bar: ``colour``, or a pattern of ``hatch`` marks drawn in the ``edge`` colour over it (as
+        matplotlib draws hatching in the edge colour), added to ``defs``."""
         if not hatch:
             return escape(colour)
-        key = f"{colour}|{hatch}|{edge}"
-        pid = "kit-hatch-" + hashlib.sha1(key.encode()).hexdigest()[:10]  # same look, same id: safe in one page
+        pid = "kit-hatch-" + hashlib.sha1(f"{colour}|{hatch}|{edge}".encode()).hexdigest()[:10]  # same look, same id
         if pid not in self._ids:
-            ink = "#1f1f24" if edge == "white" else edge
-            marks = {"//": '<path d="M-2,2 l4,-4 M0,10 l10,-10 M8,12 l4,-4"',
-                     "xx": '<path d="M0,0 l10,10 M10,0 l-10,10"',
-                     "++": '<path d="M5,0 v10 M0,5 h10"'}
-            mark = (f'<circle cx="5" cy="5" r="1.6" fill="{escape(ink)}"/>' if hatch == ".." else
-                    f'{marks[hatch]} stroke="{escape(ink)}" stroke-width="1.6"/>')
-            self._ids[pid] = (f'<pattern id="{pid}" width="10" height="10" patternUnits="userSpaceOnUse">'
-                              f'<rect width="10" height="10" fill="{escape(colour)}"/>{mark}</pattern>')
+            size = 14  # pixels between marks, about matplotlib's at 100 dpi
+            marks = {"//": f"M-2,2 l4,-4 M0,{size} l{size},-{size} M{size - 2},{size + 2} l4,-4",
+                     "xx": f"M0,0 l{size},{size} M{size},0 l-{size},{size}",
+                     "++": f"M{size / 2},0 v{size} M0,{size / 2} h{size}"}
+            mark = (f'<circle cx="{size / 2}" cy="{size / 2}" r="{_HATCH}" fill="{escape(edge)}"/>' if hatch == ".."
+                    else f'<path d="{marks[hatch]}" stroke="{escape(edge)}" stroke-width="{_HATCH:.1f}"/>')
+            self._ids[pid] = (f'<pattern id="{pid}" width="{size}" height="{size}" patternUnits="userSpaceOnUse">'
+                              f'<rect width="{size}" height="{size}" fill="{escape(colour)}"/>{mark}</pattern>')
         defs.append(self._ids[pid])
         return f"url(#{pid})"
 
     def svg(self) -> SVG:
-        """The chart as SVG text (standard library only): the same bars, labels and legend as :meth:`figure`.
+        """The chart as SVG text (standard library only): the same bars, ticks, labels and legend as :meth:`figure`.
 
-        Its ``aria-label`` is the title; it scales to the width of the output (``viewBox``).
+        Sizes, line widths and colours are those of :data:`fifteen_kit.plotstyle.STYLE`; a title or axis label too
+        long for its room is split in two lines (matplotlib would widen the picture instead).  Its ``aria-label``
+        is the title; it scales to the width of the output (``viewBox``).
 
         >>> chart = BarChart(x=(1, 2), series=(Series(values=(3, 1), colours="#0072B2", hatches="//",
         ...                  notes=("3", "1")),), title="A & B", xlabel="", ylabel="", ymax=4)
@@ -366,21 +378,37 @@ class BarChart:
         >>> 'A &amp; B' in drawing and drawing.count('<rect class="bar"') == 2 and '<pattern' in drawing
         True
         """
+        defs: list[str] = []
+        body = self._svg_body(defs)
+        return _svg_document(self.size[0] * 100, self.size[1] * 100, self.title, defs, body)
+
+    def _svg_body(self, defs: list[str]) -> str:
+        """The chart's drawing on a white ground of ``size`` inches at 100 pixels per inch; patterns go to ``defs``."""
         width, height = self.size[0] * 100, self.size[1] * 100
-        tick_lines = max(text.count("\n") + 1 for _, text in self.ticks())
-        longest = max(len(line) for _, text in self.ticks() for line in text.split("\n"))
-        below = _TICK * 1.25 * tick_lines + (math.sin(math.radians(self.rotate)) * longest * _TICK * 0.55)
-        ylab_lines = self.ylabel.count("\n") + 1 if self.ylabel else 0
-        widest_y = max(len(self.ylabel_of(v)) for v in self.yticks())
-        left = 14 + ylab_lines * _LABEL * 1.25 + widest_y * _TICK * 0.62 + 12
-        top = 16 + (_TITLE * 1.6 if self.title else 0)
-        bottom = 12 + below + (_LABEL * 1.5 if self.xlabel else 0) + 10
-        plot_w, plot_h = width - left - 16, height - top - bottom
+        title = _wrap(self.title, _TITLE * 1.1, width - 20)  # bold: a little wider
+        ticks = self.ticks()
+        tick_lines = max(text.count("\n") + 1 for _, text in ticks) if ticks else 1
+        longest = max((_width(line, _TICK) for _, text in ticks for line in text.split("\n")), default=0.0)
+        turn = math.radians(self.rotate)
+        below = (_TICK * 1.25 * tick_lines if not self.rotate else
+                 _TICK * math.cos(turn) + longest * math.sin(turn))
+        top = 16 + (_TITLE * 1.25 * (title.count("\n") + 1) if title else 0)
+
+        def bottom_for(xlabel: str) -> float:
+            return _TICK_LEN + 8 + below + (_LABEL * 1.25 * (xlabel.count("\n") + 1) + 10 if xlabel else 0) + 8
+
+        ylabel = _wrap(self.ylabel, _LABEL, height - top - bottom_for(self.xlabel) + 40)
+        ylab_lines = ylabel.count("\n") + 1 if ylabel else 0
+        widest_y = max(_width(self.ylabel_of(v), _TICK) for v in self.yticks())
+        left = 10 + ylab_lines * _LABEL * 1.25 + (10 if ylabel else 0) + widest_y + _TICK_LEN + 8
+        plot_w = width - left - 20
+        xlabel = _wrap(self.xlabel, _LABEL, plot_w + 20)
+        plot_h = height - top - bottom_for(xlabel)
         lows = [v + s.offset - s.width / 2 for s in self.series for v in self.x] or list(self.x)
         highs = [v + s.offset + s.width / 2 for s in self.series for v in self.x] or list(self.x)
         lows += [min(line.xs) for line in self.lines]
         highs += [max(line.xs) for line in self.lines]
-        lo, hi = min(lows + [t for t, _ in self.ticks()]), max(highs + [t for t, _ in self.ticks()])
+        lo, hi = min(lows + [t for t, _ in ticks]), max(highs + [t for t, _ in ticks])
         pad = (hi - lo) * 0.03 or 0.5
         lo, hi = lo - pad, hi + pad
 
@@ -390,22 +418,14 @@ class BarChart:
         def py(yv: float) -> float:
             return top + plot_h - (min(max(yv, self.ymin), self.ymax) - self.ymin) / (self.ymax - self.ymin) * plot_h
 
-        def text(x: float, y: float, body: str, size: float, anchor: str = "middle", extra: str = "") -> str:
-            lines = body.split("\n")
-            spans = "".join(f'<tspan x="{x:.1f}" dy="{0 if i == 0 else size * 1.2:.1f}">{escape(line)}</tspan>'
-                            for i, line in enumerate(lines))
-            return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="{anchor}" '
-                    f'fill="{_INK}"{extra}>{spans}</text>')
-
-        defs: list[str] = []
-        out: list[str] = []
+        out: list[str] = [f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>']
+        ink = f'stroke="{_INK}" stroke-width="{_AXES:.1f}"'
         for v in self.yticks():  # grid, y ticks and their values
             y = py(v)
             out.append(f'<line x1="{left:.1f}" x2="{left + plot_w:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="{_GRID}" '
-                       'stroke-width="1"/>')
-            out.append(f'<line x1="{left - 7:.1f}" x2="{left:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="{_INK}" '
-                       'stroke-width="1.8"/>')
-            out.append(text(left - 10, y + _TICK * 0.35, self.ylabel_of(v), _TICK, "end"))
+                       f'stroke-opacity="{_GRID_ALPHA}" stroke-width="{_GRID_W:.1f}"/>')
+            out.append(f'<line x1="{left - _TICK_LEN:.1f}" x2="{left:.1f}" y1="{y:.1f}" y2="{y:.1f}" {ink}/>')
+            out.append(_text(left - _TICK_LEN - 6, y + _TICK * 0.35, self.ylabel_of(v), _TICK, "end"))
         for s in self.series:
             for i, xv in enumerate(self.x):
                 base = s.bottoms[i] if s.bottoms else 0
@@ -414,29 +434,31 @@ class BarChart:
                 fill = self._fill(s.colours[i], s.hatches[i], s.edge, defs)
                 out.append(f'<rect class="bar" x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" '
                            f'height="{max(y1 - y0, 0):.1f}" fill="{fill}" stroke="{escape(s.edge)}" '
-                           f'stroke-width="1.5"><title>{escape(self._bar_name(i))}: '
+                           f'stroke-width="{_PATCH:.1f}"><title>{escape(self._bar_name(i))}: '
                            f'{escape(self._value_name(s.values[i]))}</title></rect>')
                 head = base + s.values[i]
                 centre = (x0 + x1) / 2
                 if s.errors is not None:
                     below_e, above_e = s.errors[i]
                     ya, yb = py(head + above_e), py(head - below_e)
-                    out.append(f'<path d="M{centre:.1f},{ya:.1f} V{yb:.1f} M{centre - 6:.1f},{ya:.1f} h12 '
-                               f'M{centre - 6:.1f},{yb:.1f} h12" stroke="{_INK}" stroke-width="2" fill="none"/>')
+                    out.append(f'<path d="M{centre:.1f},{ya:.1f} V{yb:.1f} M{centre - _CAP:.1f},{ya:.1f} '
+                               f'h{2 * _CAP:.1f} M{centre - _CAP:.1f},{yb:.1f} h{2 * _CAP:.1f}" stroke="{_INK}" '
+                               f'stroke-width="{_LINE:.1f}" fill="none"/>')
                     head += above_e
+                lift = 4 * _PX + (_LINE / 2 if s.errors is not None else 0)  # matplotlib's 4 points, over a cap
                 if s.notes is not None and s.note_rotate:
-                    yn = py(head) - 6
-                    out.append(text(centre + _TICK * 0.35, yn, s.notes[i], _TICK, "start",
-                                    f' transform="rotate({-s.note_rotate:g} {centre + _TICK * 0.35:.1f} {yn:.1f})"'))
+                    yn = py(head) - lift
+                    out.append(_text(centre + _TICK * 0.35, yn, s.notes[i], _TICK, "start",
+                                     f' transform="rotate({-s.note_rotate:g} {centre + _TICK * 0.35:.1f} {yn:.1f})"'))
                 elif s.notes is not None:
-                    out.append(text(centre, py(head) - 6, s.notes[i], _TICK))
+                    out.append(_text(centre, py(head) - lift, s.notes[i], _TICK))
         for line in self.lines:
             step = max(1, len(line.xs) // 1000)  # at most about 1,000 points: the picture stays small
             pairs = list(zip(line.xs, line.ys, strict=True))[::step]
             points = " ".join(f"{px(xv):.1f},{py(yv):.1f}" for xv, yv in pairs)
-            out.append(f'<polyline points="{points}" fill="none" stroke="{escape(line.colour)}" stroke-width="3.5" '
-                       'stroke-linejoin="round"/>')
-        dash = f'stroke="{escape(self.line_colour)}" stroke-width="3" stroke-dasharray="10,6"'
+            out.append(f'<polyline points="{points}" fill="none" stroke="{escape(line.colour)}" '
+                       f'stroke-width="{_LINE:.1f}" stroke-linejoin="round"/>')
+        dash = f'stroke="{escape(self.line_colour)}" stroke-width="{_LINE:.1f}" stroke-dasharray="{_DASH}"'
         if self.line is not None:
             xl = px(self.line[0])
             out.append(f'<line x1="{xl:.1f}" x2="{xl:.1f}" y1="{top:.1f}" y2="{top + plot_h:.1f}" {dash}/>')
@@ -444,62 +466,60 @@ class BarChart:
             yl = py(self.hline[0])
             out.append(f'<line x1="{left:.1f}" x2="{left + plot_w:.1f}" y1="{yl:.1f}" y2="{yl:.1f}" {dash}/>')
         base_y = top + plot_h
-        out.append(f'<path d="M{left:.1f},{top:.1f} V{base_y:.1f} H{left + plot_w:.1f}" stroke="{_INK}" '
-                   'stroke-width="1.8" fill="none"/>')
-        for xv, label in self.ticks():  # x ticks and their texts
+        out.append(f'<path d="M{left:.1f},{top:.1f} V{base_y:.1f} H{left + plot_w:.1f}" {ink} fill="none"/>')
+        for xv, label in ticks:  # x ticks and their texts
             x = px(xv)
-            out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{base_y:.1f}" y2="{base_y + 7:.1f}" stroke="{_INK}" '
-                       'stroke-width="1.8"/>')
+            out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{base_y:.1f}" y2="{base_y + _TICK_LEN:.1f}" {ink}/>')
+            ty = base_y + _TICK_LEN + 4 + _TICK * 0.8
             if self.rotate:
-                out.append(text(x, base_y + 10 + _TICK, label, _TICK, "end",
-                                f' transform="rotate({-self.rotate:g} {x:.1f} {base_y + 10 + _TICK * 0.5:.1f})"'))
+                out.append(_text(x, ty, label, _TICK, "end", f' transform="rotate({-self.rotate:g} {x:.1f} {ty:.1f})"'))
             else:
-                out.append(text(x, base_y + 10 + _TICK, label, _TICK))
-        if self.xlabel:
-            out.append(text(left + plot_w / 2, height - 14, self.xlabel, _LABEL))
-        for n, words in enumerate(self.ylabel.split("\n") if self.ylabel else ()):  # one text per line, turned
-            cx, cy = 14 + _LABEL * (0.9 + 1.25 * n), top + plot_h / 2
-            out.append(text(cx, cy, words, _LABEL, "middle", f' transform="rotate(-90 {cx:.1f} {cy:.1f})"'))
-        if self.title:
-            out.append(text(left + plot_w / 2, 16 + _TITLE, self.title, _TITLE, "middle", ' font-weight="bold"'))
+                out.append(_text(x, ty, label, _TICK))
+        if xlabel:
+            out.append(_text(left + plot_w / 2, height - 8 - _LABEL * (1.25 * (xlabel.count("\n") + 1) - 1) - 4,
+                             xlabel, _LABEL))
+        if ylabel:  # turned a quarter; its lines stack from the left edge
+            cx, cy = 10 + _LABEL * 0.95, top + plot_h / 2
+            out.append(_text(cx, cy, ylabel, _LABEL, "middle", f' transform="rotate(-90 {cx:.1f} {cy:.1f})"'))
+        if title:
+            out.append(_text(width / 2, 12 + _TITLE, title, _TITLE, "middle", ' font-weight="bold"'))
         out.append(self._legend_svg(left, top, plot_w, plot_h, defs))
-        return SVG(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-                   f'width="{width:.0f}" style="max-width:100%;height:auto" role="img" '
-                   f'aria-label="{escape(self.title)}" font-family="{_FONT}">'
-                   f'<defs>{"".join(dict.fromkeys(defs))}</defs>'
-                   f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>{"".join(out)}</svg>')
+        return "".join(out)
 
     def _legend_svg(self, left: float, top: float, plot_w: float, plot_h: float, defs: list[str]) -> str:
+        swatch = f'width="{2 * _TICK:.0f}" height="{0.7 * _TICK:.0f}" y="{0.15 * _TICK:.1f}"'
         entries: list[tuple[str, str]] = []  # (swatch markup at 0,0, text)
         for s in self.series:
             if s.label:
                 fill = self._fill(s.colours[0], s.hatches[0], s.edge, defs)
-                entries.append((f'<rect width="28" height="18" fill="{fill}" stroke="{_INK}" stroke-width="1"/>',
-                                s.label))
+                entries.append((f'<rect {swatch} fill="{fill}" stroke="{escape(s.edge)}" '
+                                f'stroke-width="{_PATCH:.1f}"/>', s.label))
         for label, colour, hatch in self.legend:
             fill = self._fill(colour, hatch, "black", defs)
-            entries.append((f'<rect width="28" height="18" fill="{fill}" stroke="{_INK}" stroke-width="1"/>', label))
+            entries.append((f'<rect {swatch} fill="{fill}" stroke="black" stroke-width="{_PATCH:.1f}"/>', label))
+        middle = f'x1="0" x2="{2 * _TICK:.0f}" y1="{0.5 * _TICK:.1f}" y2="{0.5 * _TICK:.1f}"'
         for line in self.lines:
             if line.label:
-                entries.append((f'<line x1="0" x2="28" y1="9" y2="9" stroke="{escape(line.colour)}" '
-                                'stroke-width="3.5"/>', line.label))
+                entries.append((f'<line {middle} stroke="{escape(line.colour)}" stroke-width="{_LINE:.1f}"/>',
+                                line.label))
         for dashed in (self.line, self.hline):
             if dashed is not None:
-                entries.append((f'<line x1="0" x2="28" y1="9" y2="9" stroke="{escape(self.line_colour)}" '
-                                'stroke-width="3" stroke-dasharray="8,5"/>', dashed[1]))
+                entries.append((f'<line {middle} stroke="{escape(self.line_colour)}" stroke-width="{_LINE:.1f}" '
+                                f'stroke-dasharray="{_DASH}"/>', dashed[1]))
         if not entries:
             return ""
         cols = max(1, min(self.legend_columns, len(entries)))
-        col_w = 28 + 10 + max(len(t) for _, t in entries) * _TICK * 0.56 + 18
-        row_h = _TICK * 1.45
-        block_w = cols * col_w
-        x0 = left + 14 if self.legend_at in ("upper left", "lower left") else left + plot_w - block_w
-        y0 = top + 8 if self.legend_at.startswith("upper") else top + plot_h - 8 - -(-len(entries) // cols) * row_h
+        text_x = 2 * _TICK + 0.6 * _TICK
+        col_w = text_x + max(_width(t, _TICK) for _, t in entries) + _TICK
+        row_h = _TICK * 1.4
+        rows = -(-len(entries) // cols)
+        x0 = left + 0.5 * _TICK if self.legend_at.endswith("left") else left + plot_w - cols * col_w + 0.5 * _TICK
+        y0 = top + 0.4 * _TICK if self.legend_at.startswith("upper") else top + plot_h - rows * row_h - 0.4 * _TICK
         parts = []
-        for n, (swatch, label) in enumerate(entries):
+        for n, (mark, label) in enumerate(entries):
             x, y = x0 + (n % cols) * col_w, y0 + (n // cols) * row_h
-            parts.append(f'<g transform="translate({x:.1f},{y:.1f})">{swatch}'
-                         f'<text x="38" y="15" font-size="{_TICK:.1f}" fill="{_INK}">{escape(label)}</text></g>')
+            parts.append(f'<g transform="translate({x:.1f},{y:.1f})">{mark}'
+                         f'{_text(text_x, 0.85 * _TICK, label, _TICK, "start")}</g>')
         return '<g class="legend">' + "".join(parts) + "</g>"
 
     def _bar_name(self, i: int) -> str:
@@ -536,17 +556,68 @@ def _figure_row(charts: tuple[BarChart, ...], size: tuple[float, float]) -> Any:
     return fig
 
 
-def row_svg(charts: tuple[BarChart, ...]) -> Any:
-    """``charts`` side by side as SVG drawings (an :class:`fifteen_kit.svg.HTML` row; standard library only).
+def row_svg(charts: tuple[BarChart, ...]) -> SVG:
+    """``charts`` side by side in one SVG drawing, as :func:`_figure_row` puts them in one Figure (standard
+    library only).
 
-    >>> one = BarChart(x=(1,), series=(Series(values=(1,), colours="#0072B2"),), title="", xlabel="", ylabel="",
+    >>> one = BarChart(x=(1,), series=(Series(values=(1,), colours="#0072B2"),), title="one", xlabel="", ylabel="",
     ...                ymax=2)
     >>> row_svg((one, one)).count("<svg")
-    2
+    3
     """
-    from fifteen_kit.svg import side_by_side
+    charts = _row(charts)
+    defs: list[str] = []
+    parts, x = [], 0.0
+    for chart in charts:
+        w, h = chart.size[0] * 100, chart.size[1] * 100
+        parts.append(f'<svg x="{x:.0f}" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
+                     f'aria-label="{escape(chart.title)}">{chart._svg_body(defs)}</svg>')
+        x += w
+    return _svg_document(x, max(c.size[1] for c in charts) * 100, " | ".join(c.title for c in charts), defs,
+                         "".join(parts))
 
-    return side_by_side(*(chart.svg() for chart in _row(charts)))
+
+def _svg_document(width: float, height: float, title: str, defs: list[str], body: str) -> SVG:
+    """The outer ``<svg>`` of a drawing ``width`` by ``height`` pixels, scaled to the output's width."""
+    return SVG(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
+               f'style="max-width:100%;height:auto" role="img" aria-label="{escape(title)}" font-family="{_FONT}">'
+               f'<defs>{"".join(dict.fromkeys(defs))}</defs>{body}</svg>')
+
+
+def _text(x: float, y: float, body: str, size: float, anchor: str = "middle", extra: str = "") -> str:
+    """SVG text at (``x``, ``y``: the first line's baseline), one ``tspan`` per line of ``body``."""
+    spans = "".join(f'<tspan x="{x:.1f}" dy="{size * 1.2 if i else 0:.1f}">{escape(line)}</tspan>'
+                    for i, line in enumerate(body.split("\n")))
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="{anchor}" fill="{_INK}"{extra}>'
+            f"{spans}</text>")
+
+
+def _width(text: str, size: float) -> float:
+    """An estimate of the width in pixels of ``text`` at font ``size`` in DejaVu Sans (the SVG is not measured).
+
+    >>> round(_width("100%", 20))
+    58
+    """
+    widest = sum(c in "%mwMW" for c in text)
+    wide = sum(c.isdigit() or c.isupper() for c in text) - sum(c in "MW" for c in text)
+    thin = sum(c in " .,:;'|!il()[]" for c in text)
+    return size * (0.92 * widest + 0.66 * wide + 0.33 * thin + 0.58 * (len(text) - widest - wide - thin))
+
+
+def _wrap(text: str, size: float, room: float) -> str:
+    """``text`` split in two lines at the space nearest its middle when it is estimated wider than ``room`` pixels
+    at font ``size`` (a text holding a line break already is kept as it is).
+
+    >>> _wrap("number of subsets of 1..9", 20, 1000)
+    'number of subsets of 1..9'
+    >>> _wrap("number of subsets of 1..9", 20, 200).split("\\n")
+    ['number of', 'subsets of 1..9']
+    """
+    if "\n" in text or " " not in text or _width(text, size) <= room:
+        return text
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return text[:cut] + "\n" + text[cut + 1:]
 
 
 def _row(charts: Any) -> tuple[BarChart, ...]:
