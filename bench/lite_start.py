@@ -1,11 +1,12 @@
 """Where a pupil's time goes on the browser-only site, from opening lesson 01 to its first board, cold and warm.
 
-Run by ``make bench-lite`` (and so by ``make bench``), or alone, with the test tools of ``.venv`` (Playwright)::
+Run by ``make bench-lite`` (which builds the site first), or alone, with the test tools of ``.venv`` (Playwright)::
 
     .venv/bin/python bench/lite_start.py [--site after=build/lite] [--site before=build/lite-reference/site]
                                          [--rounds 3] [--output bench/results/lite_start.json]
 
-Each site is served by a plain static file server on 127.0.0.1 (ports 20000-20999), and Debian's Chromium opens
+Each site is served by a plain static file server on 127.0.0.1 (any free port, or one of ``KIT_PORTS``,
+``first-last``, as the browser tests take theirs), and Debian's Chromium opens
 it with every other address blocked (a request that leaves the site is counted and fails the run).  One round per
 site, the sites interleaved (before, after, before, after, ...) so that the load of the machine falls on both:
 
@@ -42,10 +43,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from lab_driver import CHROMIUM_ARGS, find_panel  # noqa: E402
+from lab_server import free_port  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from static_host import StaticHost  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
-PORTS = range(20000, 21000)
 LESSONS = {"cold": ("01_magic_square.ipynb", 3, ".f15-board .f15-tile"),
            "warm": ("02_perfect_play.ipynb", 3, ".f15-board .f15-tile")}
 MARKS = ("html_s", "lab_s", "pyodide_asked_s", "first_package_s", "kernel_idle_s", "setup_cell_s", "first_board_s")
@@ -77,13 +79,9 @@ JS_RUN_TO = """async (last) => {
 }"""
 
 
-class Site(http.server.SimpleHTTPRequestHandler):
-    """A static web host, as in tests/lite, that notes when each path was first asked for and what it sent."""
+class Site(StaticHost):
+    """The static web host of tests/lite, noting when each path was first asked for and what it sent."""
 
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                                                ".js": "text/javascript", ".mjs": "text/javascript",
-                                                ".wasm": "application/wasm", ".json": "application/json",
-                                                ".whl": "application/zip"}
     log: ClassVar[dict[str, Any]] = {}
 
     def send_head(self) -> Any:
@@ -108,9 +106,6 @@ class Site(http.server.SimpleHTTPRequestHandler):
         super().copyfile(source, outputfile)
         self.log["bytes"] += source.tell() - start
 
-    def log_message(self, *args: Any) -> None:
-        pass
-
 
 def serve(folder: Path, port: int) -> tuple[http.server.ThreadingHTTPServer, dict[str, Any]]:
     log: dict[str, Any] = {"first": {}, "bytes": 0}
@@ -118,22 +113,6 @@ def serve(folder: Path, port: int) -> tuple[http.server.ThreadingHTTPServer, dic
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, log
-
-
-def free_port(used: set[int]) -> int:
-    import socket
-
-    for port in PORTS:
-        if port in used:
-            continue
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-        used.add(port)
-        return port
-    raise SystemExit("no free port in 20000-20999")
 
 
 def chromium_cpu() -> dict[int, float]:
@@ -228,13 +207,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=RESULTS / "lite_start.json")
     args = parser.parse_args(argv)
     sites = dict(s.split("=", 1) for s in args.site) or {"after": str(ROOT / "build" / "lite")}
-    used: set[int] = set()
     servers = {}
     for name, folder in sites.items():
         if not (Path(folder) / "index.html").exists():
             raise SystemExit(f"no site in {folder}: build it with `make lite`")
-        port = free_port(used)
-        servers[name] = (f"http://127.0.0.1:{port}", *serve(Path(folder), port))
+        server, log = serve(Path(folder), free_port())  # bound at once: the next free_port() skips it
+        servers[name] = (f"http://127.0.0.1:{server.server_address[1]}", server, log)
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in sites}
     try:
         with sync_playwright() as pw:
