@@ -578,9 +578,11 @@ def row_svg(charts: tuple[BarChart, ...]) -> SVG:
 
 
 def _svg_document(width: float, height: float, title: str, defs: list[str], body: str) -> SVG:
-    """The outer ``<svg>`` of a drawing ``width`` by ``height`` pixels, scaled to the output's width."""
-    return SVG(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
-               f'style="max-width:100%;height:auto" role="img" aria-label="{escape(title)}" font-family="{_FONT}">'
+    """The outer ``<svg>`` of a drawing ``width`` by ``height`` pixels, scaled to the output's width; its class
+    ``kit-chart`` tells the offline site test a chart from the kit's other drawings."""
+    return SVG(f'<svg xmlns="http://www.w3.org/2000/svg" class="kit-chart" viewBox="0 0 {width:.0f} {height:.0f}" '
+               f'width="{width:.0f}" style="max-width:100%;height:auto" role="img" aria-label="{escape(title)}" '
+               f'font-family="{_FONT}">'
                f'<defs>{"".join(dict.fromkeys(defs))}</defs>{body}</svg>')
 
 
