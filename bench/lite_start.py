@@ -152,6 +152,7 @@ def visit(page: Any, base: str, log: dict[str, Any], lesson: str, board_cell: in
     page.evaluate(JS_KERNEL, panel)
     start_ms = page.evaluate("() => performance.now()")  # the page's clock: the setup cell's end is read on it
     marks["kernel_idle_s"] = time.perf_counter() - t0
+    kernel_mb = (log["bytes"] - sent) / 1e6
     done = page.evaluate(JS_RUN_TO, board_cell)
     first_code = min(int(i) for i in done)
     marks["setup_cell_s"] = marks["kernel_idle_s"] + (done[str(first_code)] - start_ms) / 1000
@@ -164,7 +165,8 @@ def visit(page: Any, base: str, log: dict[str, Any], lesson: str, board_cell: in
     marks["pyodide_asked_s"] = min(wasm) - t0 if wasm else None
     marks["first_package_s"] = min(wheels) - t0 if wheels else None
     out: dict[str, Any] = {k: (round(v, 2) if v is not None else None) for k, v in marks.items()}
-    out.update(cpu_s=round(cpu, 1), mb=round((log["bytes"] - sent) / 1e6, 1), files=len(first),
+    out.update(cpu_s=round(cpu, 1), mb=round((log["bytes"] - sent) / 1e6, 1), kernel_mb=round(kernel_mb, 1),
+               files=len(first),
                sent=sorted(first))
     return out
 
@@ -193,7 +195,7 @@ def one_round(pw: Any, chromium: str, name: str, base: str, log: dict[str, Any])
 
 
 def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    keys = [*MARKS, "cpu_s", "mb", "files"]
+    keys = [*MARKS, "cpu_s", "mb", "kernel_mb", "files"]
     return {k: round(statistics.median(r[k] for r in runs), 2) for k in keys
             if all(r.get(k) is not None for r in runs)}
 
@@ -243,11 +245,12 @@ def main(argv: list[str] | None = None) -> int:
             if name in summary:
                 cold = summary[name]["cold"]
                 record[name] = {"lesson": LESSONS["cold"][0], "kernel_ready_s": cold["kernel_idle_s"],
-                                "kernel_ready_mb": record.get(name, {}).get("kernel_ready_mb", cold["mb"]),
+                                "kernel_ready_mb": cold["kernel_mb"],
                                 "first_board_s": cold["first_board_s"], "first_board_mb": cold["mb"],
                                 "files": int(cold["files"]),
                                 "warm_first_board_s": summary[name]["warm"]["first_board_s"],
-                                "cpu_s": cold["cpu_s"], "warm_cpu_s": summary[name]["warm"]["cpu_s"]}
+                                "cpu_s": cold["cpu_s"], "warm_cpu_s": summary[name]["warm"]["cpu_s"],
+                                "load": data["load_average"][0], "cpus": data["cpus"]}
         record["note"] = (f"bench/lite_start.py ({args.rounds} interleaved rounds, medians; machine load "
                           f"{data['load_average'][0]} on {data['cpus']} cores): from opening lesson 01 in an empty "
                           "browser to its first board (first_board_s), of which the kernel starting (kernel_ready_s), "
