@@ -35,7 +35,7 @@ CHROMIUM ?= /usr/bin/chromium
 # axe-core (npm), the accessibility checker the browser tests inject into each board's page.
 AXE := .cache/axe-core-4.14.1/axe.min.js
 
-.PHONY: lab play test test-browser test-lite lite binder-check lessons bench guide-answers lint clean printables \
+.PHONY: lab play test test-browser test-lite bench-lite lite binder-check lessons bench guide-answers lint clean printables \
 	hub hub-loadtest test-hub hub-status hub-clean-users site test-site site-lessons
 
 $(BIN)/python:
@@ -160,6 +160,11 @@ lite: $(LITE_VENV)/.lite
 # The site served on 127.0.0.1 with every other address blocked: each lesson run cell by cell, each board played.
 test-lite: lite $(VENV)/.test $(CHROMIUM)
 	KIT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest tests/lite
+
+# Lesson 01 to its first board on that site, cold (empty browser) and warm (next lesson, cache kept), offline in
+# Chromium: bench/results/lite_start.json, and the figures of bench/results/lite_first_board.json.  Run it alone.
+bench-lite: lite $(VENV)/.test $(CHROMIUM)
+	$(BIN)/python bench/lite_start.py --site after=$(LITE_SITE)
 
 # The published site (website/): Sphinx and myst-nb in .venv-site render the lessons (saved outputs, never run by
 # Sphinx) and the teacher guide; beside them the JupyterLite site (make lite) in lite/ and the printables (make

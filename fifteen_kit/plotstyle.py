@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 from collections.abc import Iterator
 from typing import Any
 
@@ -120,6 +121,10 @@ def context() -> Iterator[None]:
 def image(fig: Any) -> Any:
     """The matplotlib Figure ``fig`` as a PNG picture for a notebook output (an ``IPython.display.Image``).
 
+    ``fig`` may also be a :class:`fifteen_kit.barchart.BarChart` (or a tuple of them, side by side): drawn by
+    matplotlib as a PNG where matplotlib is installed, and as SVG (an :class:`fifteen_kit.svg.SVG`, standard
+    library only) where it is not, as in the browser-only site, which serves no matplotlib.
+
     Every plot the kit shows goes through here.  A bare Figure is shown as a picture only when IPython's inline
     backend is on, which ipykernel turns on only when ``MPLBACKEND`` is unset (with ``MPLBACKEND=Agg`` the
     output is the text ``<Figure size ...>`` alone); a PNG drawn here by ``savefig`` (then kept to 256 colours)
@@ -141,7 +146,18 @@ def image(fig: Any) -> Any:
     Traceback (most recent call last):
     ...
     fifteen_kit.errors.InvalidArgumentError: image needs a matplotlib Figure, not str (input: 'a chart')
+    >>> from fifteen_kit.barchart import BarChart, Series
+    >>> image(BarChart(x=(1,), series=(Series(values=(2,), colours="#0072B2"),), title="", xlabel="", ylabel="",
+    ...                ymax=3)).format
+    'png'
     """
+    from fifteen_kit import barchart
+
+    row = fig if isinstance(fig, tuple) and fig and all(isinstance(c, barchart.BarChart) for c in fig) else None
+    if isinstance(fig, barchart.BarChart) or row:
+        if importlib.util.find_spec("matplotlib") is None:
+            return barchart.row_svg(row) if row else fig.svg()
+        fig = barchart._figure_row(row, (sum(c.size[0] for c in row), row[0].size[1])) if row else fig.figure()
     figure = require("matplotlib.figure", "lab", "fifteen_kit.plotstyle")
     display = require("IPython.display", "lab", "fifteen_kit.plotstyle")
     if not isinstance(fig, figure.Figure):

@@ -48,6 +48,20 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 KERNEL_PACKAGES = ("micropip", "ipython", "jedi")
 # Lock entries served by the site at the versions of lite/wheels.txt instead of the lock's.
 PINNED_IN_LOCK = ("sympy", "mpmath")
+# The kernel's own wheels (jupyterlite-pyodide-kernel's pypi/ folder), added to the lock: {name: (imports, depends)}.
+KERNEL_WHEELS = {"piplite": (["piplite"], ["micropip"]), "pyodide-kernel": (["pyodide_kernel"], ["comm", "ipython"]),
+                 "ipykernel": (["ipykernel"], ["pyodide-kernel"]),
+                 "widgetsnbextension": (["widgetsnbextension"], [])}
+# The wheels of lite/wheels.txt and the kit, added to the lock likewise (sympy and mpmath are in it already).
+SITE_WHEELS = {"comm": (["comm"], ["traitlets"]), "jupyterlab-widgets": (["jupyterlab_widgets"], []),
+               "ipywidgets": (["ipywidgets"], ["comm", "ipython", "traitlets", "widgetsnbextension",
+                                               "jupyterlab-widgets"]),
+               "fifteen-kit": (["fifteen_kit"], ["ipywidgets", "sympy"])}
+# Loaded with Pyodide itself, in one parallel download from the site, before the kernel starts (the kernel then
+# installs none of its packages one by one, and the lessons' %pip finds everything installed).
+PRELOAD = ("micropip", "piplite", "ipython", "jedi", "comm", "pyodide-kernel", "ipykernel", "widgetsnbextension",
+           "jupyterlab-widgets", "ipywidgets", "sympy", "fifteen-kit")
+KERNEL_PYPI = "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
 START_PAGE = "00_start_here.ipynb"
 
 
@@ -104,8 +118,21 @@ def closure(packages: dict[str, Any], roots: tuple[str, ...]) -> set[str]:
     return seen
 
 
-def pyodide_distribution(dest: Path) -> dict[str, str]:
+def lock_entry(wheel: Path, name: str, imports: list[str], depends: list[str]) -> dict[str, Any]:
+    """A pyodide-lock.json entry for the pure-Python ``wheel`` (installed into site-packages)."""
+    version = wheel.name.split("-")[1]
+    return {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site", "sha256": sha256(wheel),
+            "package_type": "package", "imports": imports, "depends": depends, "unvendored_tests": False}
+
+
+def pyodide_distribution(dest: Path, wheels: Path) -> dict[str, str]:
     """The Pyodide that ``--pyodide`` copies into the site, in ``dest``; returns {package: where it comes from}.
+
+    Its lock lists only what the site serves: the kernel's packages (from PyPI, and jupyterlite-pyodide-kernel's
+    own wheels), and the kit with the wheels of lite/wheels.txt (from ``wheels``).  Every other entry of
+    Pyodide's lock (numpy, matplotlib and the other WebAssembly builds, which only Pyodide's CDN serves: no
+    registry reachable here has them) is left out, so an import of one fails at once, offline or not, instead
+    of asking the CDN.
 
     By hand, measured with jupyterlite-pyodide-kernel 0.8.6 on this project's Python 3.11:
     * ``--pyodide`` unpacks only a ``.tar.bz2`` release; the one registry with Pyodide here is npm (a ``.tgz``).
@@ -123,21 +150,42 @@ def pyodide_distribution(dest: Path) -> dict[str, str]:
             assert member is not None, name  # a regular file in every Pyodide release
             (dest / name).write_bytes(member.read())
     lock = json.loads((dest / "pyodide-lock.json").read_text())
-    served = closure({normalize(k): v for k, v in lock["packages"].items()}, KERNEL_PACKAGES)
+    packages = {normalize(k): v for k, v in lock["packages"].items()}
+    served = closure(packages, KERNEL_PACKAGES) | set(PINNED_IN_LOCK)
     pins = pinned()
+    kept: dict[str, Any] = {}
     where = {}
-    for key, entry in lock["packages"].items():
-        name = normalize(key)
-        if name in served or name in PINNED_IN_LOCK:
-            version = pins[name] if name in PINNED_IN_LOCK else entry["version"]
-            wheel = pypi_wheel(entry["name"], version)
-            shutil.copy2(wheel, dest / wheel.name)
-            entry.update(version=version, file_name=wheel.name, sha256=sha256(wheel))
-            where[name] = "site (static/pyodide)"
-        else:
-            entry["file_name"] = PYODIDE_CDN + entry["file_name"]
-            where[name] = "Pyodide CDN"
+    for name in sorted(served):
+        entry = packages[name]
+        version = pins[name] if name in PINNED_IN_LOCK else entry["version"]
+        wheel = pypi_wheel(entry["name"], version)
+        shutil.copy2(wheel, dest / wheel.name)
+        entry.update(version=version, file_name=wheel.name, sha256=sha256(wheel))
+        kept[name] = entry
+        where[name] = "PyPI"
+    kernel_pypi = Path(sys.prefix) / KERNEL_PYPI
+    for name, (imports, depends) in KERNEL_WHEELS.items():
+        found = sorted(kernel_pypi.glob(f"{name.replace('-', '_')}-*.whl"))
+        if not found:
+            sys.exit(f"no {name} wheel in {kernel_pypi}")
+        wheel = found[-1]  # widgetsnbextension: the 4.0 shim, for ipywidgets 8
+        shutil.copy2(wheel, dest / wheel.name)
+        kept[name] = lock_entry(wheel, name, imports, depends)
+        where[name] = "jupyterlite-pyodide-kernel (PyPI)"
+    for name, (imports, depends) in SITE_WHEELS.items():
+        found = [w for w in wheels.glob("*.whl") if normalize(w.name.split("-")[0]) == name]
+        if len(found) != 1:
+            sys.exit(f"expected one {name} wheel in {wheels}, found {found}")
+        shutil.copy2(found[0], dest / found[0].name)
+        kept[name] = lock_entry(found[0], name, imports, depends)
+        where[name] = "this repository" if name == "fifteen-kit" else "PyPI"
+    left_out = sorted(set(packages) - set(kept))
+    missing = [d for e in kept.values() for d in e["depends"] if normalize(d) not in kept]
+    if missing:
+        sys.exit(f"the lock's served packages depend on packages it does not serve: {missing}")
+    lock["packages"] = kept
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    where.update(dict.fromkeys(left_out, "left out (only Pyodide's CDN has it)"))
     return where
 
 
@@ -187,6 +235,21 @@ def start_page(output: Path) -> None:
         "</body></html>\n")
 
 
+def preload(output: Path) -> None:
+    """The kernel's setting that loads :data:`PRELOAD` with Pyodide, in the built site's ``jupyter-lite.json``.
+
+    By hand: ``loadPyodideOptions.packages`` is passed to ``loadPyodide``, which fetches them from the lock in
+    parallel; the kernel then skips its own installs of these packages (jupyterlite-pyodide-kernel 0.8.6's
+    worker checks this list for micropip, piplite, ipykernel, comm, pyodide-kernel, jedi and ipython).
+    """
+    path = output / "jupyter-lite.json"
+    config = json.loads(path.read_text())
+    plugins = config["jupyter-config-data"].setdefault("litePluginSettings", {})
+    kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
+    kernel["loadPyodideOptions"] = {**kernel.get("loadPyodideOptions", {}), "packages": list(PRELOAD)}
+    path.write_text(json.dumps(config, indent=2) + "\n")
+
+
 def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -199,8 +262,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="kit-lite-") as tmp:
         stage = Path(tmp)
         # --pyodide takes a folder laid out as the release tarball: pyodide/ inside a folder named pyodide.
-        where = pyodide_distribution(stage / "pyodide" / "pyodide")
         site_wheels(stage / "wheels")
+        where = pyodide_distribution(stage / "pyodide" / "pyodide", stage / "wheels")
         # By hand: --contents puts a folder's files at the top of the site; the boards go in play/.
         lite_contents(ROOT / "lessons", stage / "lessons")
         lite_contents(ROOT / "play", stage / "boards" / "play")
@@ -212,10 +275,11 @@ def main() -> None:
             "--piplite-wheels", str(stage / "wheels"),
             "--contents", str(stage / "lessons"), "--contents", str(stage / "boards"), cwd=stage)
     start_page(output)
-    local = sorted(k for k, v in where.items() if v != "Pyodide CDN")
-    print(f"Served by the site from Pyodide's lock: {', '.join(local)}")
-    print(f"From Pyodide's CDN when first imported: {sum(v == 'Pyodide CDN' for v in where.values())} packages "
-          "(numpy, matplotlib, ...)")
+    preload(output)
+    served = sorted(k for k, v in where.items() if not v.startswith("left out"))
+    print(f"Served by the site, loaded with Pyodide: {', '.join(served)}")
+    print(f"Left out of the lock (only Pyodide's CDN has them; the lessons draw their charts as SVG): "
+          f"{sum(v.startswith('left out') for v in where.values())} packages (numpy, matplotlib, ...)")
     print(f"Site: {output} ({folder_size(output) / 1e6:.1f} MB). Serve it with any static web server, e.g.\n"
           f"    python -m http.server -d {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output} 8000")
 

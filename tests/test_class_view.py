@@ -116,6 +116,17 @@ def test_the_view_reads_and_shows(monkeypatch):
     assert "existing folder" in view.message.value
 
 
+def test_without_matplotlib_the_report_is_the_table_and_a_note(monkeypatch):
+    """The browser-only site serves no matplotlib: the report shows the table and says where the charts are."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    shown = []
+    monkeypatch.setattr("fifteen_kit.widgets.class_view.display", shown.append)
+    ClassView(folder=SAMPLES).report("04")
+    assert len(shown) == 2 and "04.q1" in shown[0].data and "need matplotlib" in shown[1].data
+
+
 def test_two_pairs_with_the_same_pair_number_are_named():
     from fifteen_kit.results import PupilResults
 

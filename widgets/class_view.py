@@ -270,6 +270,13 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
 
 
 # -- the charts ----------------------------------------------------------------------------------------------------
+#: What the report shows instead of its charts where matplotlib is missing (the browser-only site, which serves
+#: only what it holds: matplotlib's WebAssembly build is on Pyodide's CDN alone).
+_NO_CHARTS = ("<p style='font-size:18px'>The charts of this report need matplotlib, which the browser-only site "
+              "does not have: the table above holds every number. To see the charts, open this notebook on Binder "
+              "or with <code>make lab</code>.</p>")
+
+
 def _figure(height: float) -> tuple[Any, Any]:
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(9.5, height))
@@ -431,7 +438,11 @@ def fifteens_chart(results: ClassResults) -> Any:
 
 def _report(results: ClassResults) -> list[Any]:
     # the class table, then each chart as a picture (plotstyle.image: shown whatever MPLBACKEND says)
+    import importlib.util
+
     from fifteen_kit import plotstyle
+    if importlib.util.find_spec("matplotlib") is None:  # the browser-only site serves no matplotlib
+        return [class_table(results), HTML(_NO_CHARTS)]
     charts = []
     if any(q.kind == "check" for q in results.questions()):
         charts.append(exercises_chart(results))

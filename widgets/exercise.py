@@ -393,8 +393,8 @@ class Prediction(_Question):
                 from IPython.display import Markdown, display
 
                 shown_item = self._reveal()
-                if isinstance(shown_item, str):
-                    shown_item = Markdown(shown_item)  # text is Markdown, not a Python string's repr
+                if type(shown_item) is str:  # text is Markdown (the kit's SVG and HTML drawings are str too)
+                    shown_item = Markdown(shown_item)
                 if "matplotlib.figure" in sys.modules and isinstance(shown_item,
                                                                      sys.modules["matplotlib.figure"].Figure):
                     if "matplotlib.pyplot" in sys.modules:

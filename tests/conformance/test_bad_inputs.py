@@ -205,6 +205,15 @@ def _why_question():
     return q
 
 
+def _bar_chart() -> Any:
+    from fifteen_kit.barchart import BarChart, Line, Series
+
+    return BarChart(x=(1, 2), series=(Series(values=(3, 1), colours="#0072B2", hatches=("//", ".."), label="wins",
+                                             errors=((1, 1), (0.5, 0.5)), notes=("3", "1")),),
+                    lines=(Line(xs=(1, 2), ys=(2, 2.5), colour="#D55E00", label="trend"),), title="Two bars",
+                    xlabel="game", ylabel="wins", ymax=5, line=(1.5, "middle"), legend=(("more", "#009E73", "xx"),))
+
+
 def _instances() -> dict[str, Callable[[], Any]]:
     from fifteen_kit.widgets import DiceBoard, FifteensBoard, FiveBy15Board, GameOf15Board, SelfCheck
 
@@ -265,6 +274,7 @@ def _instances() -> dict[str, Callable[[], Any]]:
         "fifteen_kit.answers.Form": _number_form,
         "fifteen_kit.widgets.exercise.Prediction": _prediction,
         "fifteen_kit.widgets.exercise.WhyQuestion": _why_question,
+        "fifteen_kit.barchart.BarChart": _bar_chart,
     }
 
 
@@ -859,7 +869,24 @@ def _examples_plots_20() -> dict[str, Callable[[Any], dict[str, Any]]]:
         fig.add_subplot().plot([1, 2], [2, 1])
         return fig
 
-    return {"fifteen_kit.plotstyle.image": lambda _: {"fig": figure()}}
+    from fifteen_kit.barchart import Series
+
+    b = "fifteen_kit.barchart."
+    series = Series(values=(3, 1), colours="#0072B2")
+    return {"fifteen_kit.plotstyle.image": lambda _: {"fig": figure()},
+            # the lessons' charts as data, drawn as SVG where matplotlib is missing (issue 30)
+            b + "Series": lambda _: {"values": (3, 1), "colours": ("#0072B2", "#D55E00"), "hatches": "//",
+                                     "label": "wins", "bottoms": (1, 0), "errors": ((1, 1), (0.5, 0.5)),
+                                     "notes": ("3", "1"), "edge": "white", "width": 0.4, "offset": 0.2,
+                                     "note_rotate": 90},
+            b + "Line": lambda _: {"xs": (1, 2, 3), "ys": (2, 1, 1.5), "colour": "#0072B2", "label": "trend"},
+            b + "BarChart": lambda _: {"x": (1, 2), "series": (series,), "title": "Two", "xlabel": "game",
+                                       "ylabel": "wins", "ymax": 4, "ymin": 0, "xticks": ((1, "one"), (2, "two")),
+                                       "rotate": 35, "line": (1.5, "middle"), "hline": (2, "level"),
+                                       "line_colour": "#555555", "legend": (("more", "#009E73", "xx"),),
+                                       "legend_at": "upper right", "legend_columns": 2, "size": (6, 4)},
+            b + "BarChart.ylabel_of": lambda _: {"value": 2},
+            b + "row_svg": lambda _: {"charts": (_bar_chart(), _bar_chart())}}
 
 
 _EXAMPLE_OVERRIDES = {

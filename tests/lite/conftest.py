@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the JupyterLab page helpers are shared with the Lab tests
 
 from lab_driver import chromium, watch  # noqa: E402
+from lab_server import free_port  # noqa: E402
 from static_host import StaticHost, serve  # noqa: E402
 
 SITE = Path(os.environ.get("KIT_LITE_SITE", ROOT / "build" / "lite")).resolve()
@@ -57,7 +58,7 @@ def site() -> str:
     """The base URL of the site, served from its folder on a free port of 127.0.0.1."""
     if not (SITE / "index.html").exists():
         pytest.fail(f"no JupyterLite site in {SITE}: build it with `make lite`")
-    with serve(SITE, StaticFiles) as url:
+    with serve(SITE, StaticFiles, free_port()) as url:  # a port of KIT_PORTS, if set
         yield url
 
 

@@ -18,8 +18,8 @@ from fifteen_kit.game_of_15.tree import Ending, games_by_length, positions_by_dr
 
 from .core import Exercise, Predict, Why
 
-__all__ = ["PUZZLE_SEEDS", "TASKS", "drawing_replies", "endings_chart", "openings_table", "perfect_play_summary",
-           "puzzle", "puzzle_picture", "tree_table"]
+__all__ = ["PUZZLE_SEEDS", "TASKS", "drawing_replies", "endings_bars", "endings_chart", "openings_table",
+           "perfect_play_summary", "puzzle", "puzzle_picture", "tree_table"]
 
 #: The seed of the puzzle shown for each number of drafts (1, 2, 3): each has two winning drafts.
 PUZZLE_SEEDS: dict[int, int] = {1: 17, 2: 5, 3: 6}
@@ -45,41 +45,47 @@ def tree_table() -> Any:
                      + "\n".join(f"| {what} | {n:,} |" for what, n in rows))
 
 
-def endings_chart() -> Any:
-    """A stacked bar chart: how many games end after 5, 6, 7, 8 or 9 drafts, and how (a matplotlib Figure).
+def endings_bars() -> Any:
+    """A stacked bar chart: how many games end after 5, 6, 7, 8 or 9 drafts, and how (a BarChart).
 
     Bars start at zero; each result has its own colour and hatching; the total sits on top of each bar.
+    ``endings_chart`` draws it with matplotlib; the lesson's reveal shows it with or without matplotlib.
+
+    >>> [s.label for s in endings_bars().series]
+    ['first player wins', 'second player wins', 'draw']
+    """
+    from fifteen_kit import plotstyle
+    from fifteen_kit.barchart import BarChart, Series
+
+    ends = games_by_length()
+    plies = tuple(range(5, 10))
+    kinds: list[tuple[Ending, str, str, str]] = [("first", "first player wins", plotstyle.COLOURS[0], "//"),
+             ("second", "second player wins", plotstyle.COLOURS[1], ".."), ("draw", "draw", "#999999", "")]
+    series, bottom = [], [0] * len(plies)
+    for n, (key, label, colour, hatch) in enumerate(kinds):
+        values = [ends[key].get(p, 0) for p in plies]
+        totals = [b + v for b, v in zip(bottom, values, strict=True)]
+        series.append(Series(values=tuple(values), colours=colour, hatches=hatch, label=label, bottoms=tuple(bottom),
+                             notes=tuple(f"{t:,}" for t in totals) if n == len(kinds) - 1 else None))
+        bottom = totals
+    return BarChart(x=plies, series=tuple(series), title=f"How the {sum(bottom):,} games end",
+                    xlabel="number of drafts when the game ends", ylabel="number of games", ymax=max(bottom) * 1.12)
+
+
+def endings_chart() -> Any:
+    """:func:`endings_bars` as a matplotlib Figure.
 
     >>> fig = endings_chart()
     >>> float(fig.axes[0].get_ylim()[0])
     0.0
     """
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import StrMethodFormatter
+    return endings_bars().figure()
 
+
+def _endings_reveal() -> Any:
     from fifteen_kit import plotstyle
 
-    ends = games_by_length()
-    plies = list(range(5, 10))
-    kinds: list[tuple[Ending, str, str, str]] = [("first", "first player wins", plotstyle.COLOURS[0], "//"),
-             ("second", "second player wins", plotstyle.COLOURS[1], ".."), ("draw", "draw", "#999999", "")]
-    with plotstyle.context():
-        fig, ax = plt.subplots(figsize=(8, 4.8))
-        bottom = [0] * len(plies)
-        for key, label, colour, hatch in kinds:
-            values = [ends[key].get(p, 0) for p in plies]
-            ax.bar(plies, values, bottom=bottom, label=label, color=colour, hatch=hatch, edgecolor="white")
-            bottom = [b + v for b, v in zip(bottom, values, strict=True)]
-        for p, total in zip(plies, bottom, strict=True):
-            ax.annotate(f"{total:,}", (p, total), ha="center", va="bottom")
-        ax.set_ylim(0, max(bottom) * 1.12)
-        ax.set_xlabel("number of drafts when the game ends")
-        ax.set_ylabel("number of games")
-        ax.yaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
-        ax.set_title(f"How the {sum(bottom):,} games end")
-        ax.legend(loc="upper left")
-    plt.close(fig)
-    return fig
+    return plotstyle.image(endings_bars())
 
 
 def perfect_play_summary() -> Any:
@@ -250,7 +256,7 @@ TASKS = [
              solution=_quickest_wins_solution),
     Predict("02.p2", "Predict: after how many drafts do the most games end?", Choice(("5", "6", "7", "8", "9")),
             truth=lambda: str(max(tree_statistics().games_by_length.items(), key=lambda kv: kv[1])[0]),
-            reveal=endings_chart),
+            reveal=_endings_reveal),
     Exercise("02.q2", "Games and positions: after three drafts (Onyx, Ivory, Onyx) there are 9 × 8 × 7 orders of "
              "drafting. How many different positions (who holds which digits) are there after three drafts?",
              Number(), answer=lambda: positions_by_drafts()[3], transfer=True,

@@ -30,7 +30,7 @@ from fifteen_kit.counting import (
 from .core import Exercise, Predict, Why
 
 __all__ = ["MIDDLE", "TASKS", "card_table", "goal_boards", "inclusion_exclusion_table", "sets_by_size",
-           "subset_sum_chart"]
+           "subset_sum_bars", "subset_sum_chart"]
 
 #: The Choice of prediction 03.p2 that the chart confirms: the most common sums are in the middle.
 MIDDLE = "sums in the middle, near 22"
@@ -56,38 +56,42 @@ def sets_by_size(total: int = 15) -> Any:
     return _markdown("\n".join(lines) + f"\n\nThe {len(triples)} sets of three: {listed}.")
 
 
-def subset_sum_chart() -> Any:
-    """A bar chart of how many of the 512 subsets of 1..9 have each sum 0..45 (a matplotlib Figure).
+def subset_sum_bars() -> Any:
+    """A bar chart of how many of the 512 subsets of 1..9 have each sum 0..45 (a BarChart).
 
     Bars start at zero; the bar of 15 is vermillion and hatched, the most common sums bluish green and dotted;
-    a dashed line marks the middle, 22.5.
+    a dashed line marks the middle, 22.5.  ``subset_sum_chart`` draws it with matplotlib.
+
+    >>> subset_sum_bars().series[0].hatches[15]
+    '//'
+    """
+    from fifteen_kit import plotstyle
+    from fifteen_kit.barchart import BarChart, Series
+
+    counts = subset_sum_counts()
+    top, _ = most_common_sums()
+    colours = [plotstyle.COLOURS[0]] * len(counts)
+    hatches = [""] * len(counts)
+    for t in top:
+        colours[t], hatches[t] = plotstyle.COLOURS[2], ".."
+    colours[15], hatches[15] = plotstyle.COLOURS[1], "//"
+    bars = Series(values=tuple(counts.values()), colours=tuple(colours), hatches=tuple(hatches), edge="black")
+    return BarChart(x=tuple(counts), series=(bars,), title=f"All {sum(counts.values())} subsets of 1..9 by their sum",
+                    xlabel="sum of the subset", ylabel="number of subsets of 1..9", ymax=max(counts.values()) + 3,
+                    xticks=tuple((t, str(t)) for t in range(0, 46, 5)), line=(22.5, "the middle, 22.5"),
+                    legend=(("sum 15", plotstyle.COLOURS[1], "//"),
+                            ("the most common sums", plotstyle.COLOURS[2], "..")),
+                    size=(9, 4.8))
+
+
+def subset_sum_chart() -> Any:
+    """:func:`subset_sum_bars` as a matplotlib Figure.
 
     >>> fig = subset_sum_chart()
     >>> float(fig.axes[0].get_ylim()[0])
     0.0
     """
-    import matplotlib.pyplot as plt
-
-    from fifteen_kit import plotstyle
-
-    counts = subset_sum_counts()
-    top, _ = most_common_sums()
-    with plotstyle.context():
-        fig, ax = plt.subplots(figsize=(9, 4.8))
-        bars = ax.bar(list(counts), list(counts.values()), color=plotstyle.COLOURS[0])
-        for t in top:
-            bars[t].set(facecolor=plotstyle.COLOURS[2], hatch="..", edgecolor="black")
-        bars[15].set(facecolor=plotstyle.COLOURS[1], hatch="//", edgecolor="black")
-        bars[15].set_label("sum 15")
-        bars[top[0]].set_label("the most common sums")
-        ax.axvline(22.5, color="#555555", linestyle="--", label="the middle, 22.5")
-        ax.set_ylim(0, max(counts.values()) + 3)
-        ax.set_xlabel("sum of the subset")
-        ax.set_ylabel("number of subsets of 1..9")
-        ax.set_title(f"All {sum(counts.values())} subsets of 1..9 by their sum")
-        ax.legend(loc="upper left")
-    plt.close(fig)
-    return fig
+    return subset_sum_bars().figure()
 
 
 def _chart_and_tie() -> Any:
@@ -96,7 +100,7 @@ def _chart_and_tie() -> Any:
     from fifteen_kit import plotstyle
 
     top, n = most_common_sums()
-    display(plotstyle.image(subset_sum_chart()))
+    display(plotstyle.image(subset_sum_bars()))
     counts = subset_sum_counts()
     symmetric = all(counts[t] == counts[45 - t] for t in counts)
     return _markdown(f"The most common sums are **{', '.join(map(str, top[:-1]))} and {top[-1]}**, a tie: "

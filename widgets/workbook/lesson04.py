@@ -44,9 +44,13 @@ __all__ = [
     "SIM_SEED",
     "TASKS",
     "THRESHOLDS",
+    "boards_bars",
     "boards_chart",
+    "distributions_bars",
     "distributions_chart",
+    "rules_bars",
     "rules_chart",
+    "simulation_bars",
     "simulation_chart",
 ]
 
@@ -78,15 +82,6 @@ def _frac(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
 
 
-def _figure(width: float, height: float) -> Any:
-    # a Figure outside pyplot: nothing is drawn twice, and no figure is left open in the kernel
-    from matplotlib.figure import Figure
-
-    with plotstyle.context():
-        fig = Figure(figsize=(width, height))
-    return fig
-
-
 # -- reveals -----------------------------------------------------------------------------------------------------
 @cache
 def _simulated() -> tuple[int, ...]:
@@ -116,100 +111,133 @@ def _bust_table() -> Any:
     return _md("| targets of the dice left | P(bust) | as a decimal |\n|---|---|---|\n" + rows)
 
 
+def rules_bars(thresholds: tuple[int, ...] = THRESHOLDS) -> Any:
+    """A bar chart (bars from zero) of the expected score of each simple rule on the lesson's board (a BarChart).
+
+    >>> [text for _, text in rules_bars((8,)).ticks()]
+    ['cautious', 'greedy', 'stop at 8']
+    """
+    from fifteen_kit.barchart import BarChart, Series
+    from fifteen_kit.nasty15.studies import simple_rule_values
+
+    values = simple_rule_values(BOARD, thresholds)
+    names = [name.replace(" pips", "") for name in values]
+    points = tuple(float(v) for v in values.values())
+    bars = Series(values=points, colours=plotstyle.COLOURS[0], notes=tuple(f"{v:.2f}" for v in points))
+    return BarChart(x=tuple(range(len(names))), series=(bars,), xticks=tuple(enumerate(names)), rotate=35,
+                    title="Expected score of one turn, public board", ylabel="points on average",
+                    xlabel="simple rule (place every valid die, then ...)", ymax=max(points) * 1.15, size=(9.5, 4.8))
+
+
 def rules_chart(thresholds: tuple[int, ...] = THRESHOLDS) -> Any:
-    """A bar chart (bars from zero) of the expected score of each simple rule on the lesson's board.
+    """:func:`rules_bars` as a matplotlib Figure.
 
     >>> fig = rules_chart((8,))
     >>> [t.get_text() for t in fig.axes[0].get_xticklabels()]
     ['cautious', 'greedy', 'stop at 8']
     """
-    from fifteen_kit.nasty15.studies import simple_rule_values
+    return rules_bars(thresholds).figure()
 
-    values = simple_rule_values(BOARD, thresholds)
-    fig = _figure(9.5, 4.8)
-    with plotstyle.context():
-        ax = fig.subplots()
-        names = [name.replace(" pips", "") for name in values]
-        bars = ax.bar(names, [float(v) for v in values.values()], color=plotstyle.COLOURS[0])
-        ax.bar_label(bars, fmt="%.2f", fontsize=13)
-        ax.set_ylim(0, max(float(v) for v in values.values()) * 1.15)
-        ax.set_ylabel("points on average")
-        ax.set_xlabel("simple rule (place every valid die, then ...)")
-        ax.tick_params(axis="x", rotation=35)
-        ax.set_title("Expected score of one turn, public board")
-    return fig
+
+def distributions_bars() -> tuple[Any, Any]:
+    """The exact distribution of one turn's score under 'cautious' and 'stop at 9 pips', with the average
+    (two BarCharts, shown side by side).
+
+    >>> [chart.title for chart in distributions_bars()]
+    ['cautious', 'stop at 9 pips']
+    """
+    from fifteen_kit.barchart import BarChart, Series
+
+    rules: list[tuple[str, StoppingRule | SimpleRule]] = [("cautious", "cautious"), ("stop at 9 pips", threshold(9))]
+    dists = [score_distribution(BOARD, rule) for _, rule in rules]
+    top = max(float(p) for dist in dists for p in dist.values()) * 1.08
+    charts = []
+    for n, ((name, _), dist) in enumerate(zip(rules, dists, strict=True)):
+        ev = sum((s * p for s, p in dist.items()), Fraction(0))
+        scores = tuple(dist)
+        charts.append(BarChart(x=scores, series=(Series(values=tuple(float(p) for p in dist.values()),
+                                                        colours=plotstyle.COLOURS[0]),),
+                               xticks=tuple((t, str(t)) for t in range(0, max(scores) + 1, 5)), title=name,
+                               xlabel="points scored in the turn", ylabel="probability" if n == 0 else "",
+                               ymax=top, line=(float(ev), f"average {_f(ev)}"), line_colour=plotstyle.COLOURS[1],
+                               legend_at="upper right", size=(5, 4.8)))
+    return charts[0], charts[1]
 
 
 def distributions_chart() -> Any:
-    """The exact distribution of one turn's score under 'cautious' and 'stop at 9 pips', with the average.
+    """:func:`distributions_bars` as one matplotlib Figure of two Axes.
 
     >>> len(distributions_chart().axes)
     2
     """
-    fig = _figure(10, 4.8)
-    with plotstyle.context():
-        axes = fig.subplots(1, 2, sharey=True)
-        rules: list[tuple[str, StoppingRule | SimpleRule]] = [("cautious", "cautious"),
-                                                              ("stop at 9 pips", threshold(9))]
-        for ax, (name, rule) in zip(axes, rules, strict=True):
-            dist = score_distribution(BOARD, rule)
-            ax.bar(list(dist), [float(p) for p in dist.values()], color=plotstyle.COLOURS[0])
-            ev = sum((s * p for s, p in dist.items()), Fraction(0))
-            ax.axvline(float(ev), color=plotstyle.COLOURS[1], linestyle="--", label=f"average {_f(ev)}")
-            ax.set_title(name)
-            ax.set_xlabel("points scored in the turn")
-            ax.legend()
-        axes[0].set_ylabel("probability")
-    return fig
+    from fifteen_kit.barchart import _figure_row
+
+    return _figure_row(distributions_bars(), (10, 4.8))
 
 
-def simulation_chart() -> Any:
-    """The running average of 1,500 simulated turns of optimal play against the exact expected score.
+def simulation_bars() -> Any:
+    """The running average of 1,500 simulated turns of optimal play against the exact expected score
+    (a BarChart holding one line and no bars).
 
-    >>> simulation_chart().axes[0].get_xscale()
-    'linear'
+    >>> len(simulation_bars().lines[0].xs)
+    1500
     """
+    from fifteen_kit.barchart import BarChart, Line
     from fifteen_kit.nasty15.studies import running_averages
 
     running = running_averages(_simulated())
     exact = policy_for(BOARD).expected_score()
-    fig = _figure(9, 4.8)
-    with plotstyle.context():
-        ax = fig.subplots()
-        ax.plot(range(1, len(running) + 1), running, color=plotstyle.COLOURS[0], label="average of the first n turns")
-        ax.axhline(float(exact), color=plotstyle.COLOURS[1], linestyle="--", label=f"exact: {_f(exact)}")
-        ax.set_xlabel("number of simulated turns n")
-        ax.set_ylabel("average score")
-        ax.legend(loc="lower right")
-        ax.set_title(f"After {len(running):,} turns: average {running[-1]:.3f}")
-    return fig
+    n = len(running)
+    low, high = min(min(running), float(exact)), max(max(running), float(exact))
+    margin = (high - low) * 0.08
+    line = Line(xs=tuple(range(1, n + 1)), ys=tuple(running), colour=plotstyle.COLOURS[0],
+                label="average of the first n turns")
+    return BarChart(x=(1, n), series=(), lines=(line,),
+                    hline=(float(exact), f"exact: {_f(exact)}"), line_colour=plotstyle.COLOURS[1],
+                    xticks=tuple((t, f"{t:,}") for t in range(0, n + 1, 250)), ymin=max(0, low - margin),
+                    ymax=high + margin, xlabel="number of simulated turns n", ylabel="average score",
+                    legend_at="lower right", title=f"After {n:,} turns: average {running[-1]:.3f}", size=(9, 4.8))
 
 
-def boards_chart() -> Any:
+def simulation_chart() -> Any:
+    """:func:`simulation_bars` as a matplotlib Figure.
+
+    >>> simulation_chart().axes[0].get_xscale()
+    'linear'
+    """
+    return simulation_bars().figure()
+
+
+def boards_bars() -> Any:
     """A bar chart (bars from zero) of each kind of board's expected score under optimal play; the public
-    board's bar is vermillion and hatched.
+    board's bar is vermillion and hatched (a BarChart).
 
-    >>> len(boards_chart().axes[0].patches)
+    >>> len(boards_bars().x)
     19
     """
+    from fifteen_kit.barchart import BarChart, Series
     from fifteen_kit.nasty15.studies import board_values
 
     values = board_values()
     public = tuple(sorted(BOARD, reverse=True))
-    fig = _figure(10, 5)
-    with plotstyle.context():
-        ax = fig.subplots()
-        names = ["".join(map(str, kind)) for kind in values]
-        bars = ax.bar(names, [float(v) for v in values.values()],
-                      color=[plotstyle.COLOURS[1] if kind == public else plotstyle.COLOURS[0] for kind in values])
-        bars[list(values).index(public)].set_hatch("//")
-        ax.bar_label(bars, labels=[f"{float(v):.2f}" for v in values.values()], rotation=90, padding=4,
-                     fontsize=plotstyle.MIN_PT["tick"])
-        ax.set_ylim(0, 18)
-        ax.set_ylabel("points on average (best play)")
-        ax.set_xlabel("targets of a board, largest first (the public board: hatched)")
-        ax.tick_params(axis="x", rotation=60)
-    return fig
+    names = ["".join(map(str, kind)) for kind in values]
+    points = tuple(float(v) for v in values.values())
+    bars = Series(values=points, colours=tuple(plotstyle.COLOURS[1] if kind == public else plotstyle.COLOURS[0]
+                                               for kind in values),
+                  hatches=tuple("//" if kind == public else "" for kind in values),
+                  notes=tuple(f"{v:.2f}" for v in points), note_rotate=90)
+    return BarChart(x=tuple(range(len(names))), series=(bars,), xticks=tuple(enumerate(names)), rotate=60, ymax=18,
+                    ylabel="points on average (best play)", title="",
+                    xlabel="targets of a board, largest first (the public board: hatched)", size=(10, 5))
+
+
+def boards_chart() -> Any:
+    """:func:`boards_bars` as a matplotlib Figure.
+
+    >>> len(boards_chart().axes[0].patches)
+    19
+    """
+    return boards_bars().figure()
 
 
 def _advice(notation: str, top: int = 6) -> str:
@@ -429,10 +457,10 @@ TASKS: list[Task] = [
             truth=lambda: _better_simple_rule(), reveal=_rules_pair),
     Predict("04.p8", "The rule 'stop at n pips' rolls on until the placed pips reach n, then stops. Which n gives "
             "the most points on average?", Number(), truth=lambda: _best_threshold(),
-            reveal=lambda: plotstyle.image(rules_chart())),
+            reveal=lambda: plotstyle.image(rules_bars())),
     Predict("04.p9", "With the rule 'stop at 9 pips', what percentage of turns score FEWER than 9 points?",
             Number(places=1, percent=True), truth=lambda: _share_below(9),
-            reveal=lambda: plotstyle.image(distributions_chart())),
+            reveal=lambda: plotstyle.image(distributions_bars())),
     Predict("04.p10", "The chart in the last prediction showed how well the best simple rule does. How many points "
             "on average do you think the best possible policy scores? (to the nearest whole point)", Number(places=0),
             truth=lambda: round(policy_for(BOARD).expected_score()), reveal=_optimal_reveal, unit="points"),
@@ -447,10 +475,10 @@ TASKS: list[Task] = [
             reveal=_decision_reveal),
     Predict("04.p14", "The computer plays 1,500 turns with best play on the public board. Its average score "
             "will be ...", Choice(("exactly the expected score", "close to it", "far from it")),
-            truth=lambda: _simulation_verdict(), reveal=lambda: plotstyle.image(simulation_chart())),
+            truth=lambda: _simulation_verdict(), reveal=lambda: plotstyle.image(simulation_bars())),
     Predict("04.p15", "Which kind of board is easiest (the most points on average with best play)?",
             Choice(("651111", "333222", "432222", "433221")), truth=lambda: _easiest_of(
-                ("651111", "333222", "432222", "433221")), reveal=lambda: plotstyle.image(boards_chart())),
+                ("651111", "333222", "432222", "433221")), reveal=lambda: plotstyle.image(boards_bars())),
     Predict("04.p16", "Gambler variant (a bust scores 0), the position of the decision above (6 pips placed; white "
             "and red left). Stop, or roll?", Choice(("stop", "roll")),
             truth=lambda: _decision(DECISION + " gambler"), reveal=_gambler_reveal),

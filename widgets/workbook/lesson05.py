@@ -23,7 +23,7 @@ from fifteen_kit.fifteens import PlayerName, Study, deck, removal_ranks, study
 from .core import Exercise, Predict, Why
 
 __all__ = ["BLIND", "GAMES", "SEED", "TASKS", "blind_winner", "card_pairs", "face_sets", "lesson_study",
-           "rank_set_table", "rule_study", "study_chart", "three_different_ranks"]
+           "rank_set_table", "rule_study", "study_bars", "study_chart", "three_different_ranks"]
 
 #: The lesson's study: how many deals, and the seed that fixes them (the same deals for every player).
 GAMES = 60
@@ -115,40 +115,37 @@ def blind_winner() -> str:
     return max((row for row in lesson_study() if row.player in BLIND), key=lambda row: row.wins).player
 
 
-def study_chart(rows: Any, title: str) -> Any:
+def study_bars(rows: Any, title: str) -> Any:
     """A bar chart of win rates from zero to 100% with each row's 95% Wilson interval as an error bar.
 
-    ``rows`` are :class:`~fifteen_kit.fifteens.StudyRow` values; returns the matplotlib Figure (not shown).
+    ``rows`` are :class:`~fifteen_kit.fifteens.StudyRow` values; returns a BarChart (``study_chart`` draws it
+    with matplotlib).
+
+    >>> study_bars(lesson_study()[:2], "two players").percent
+    True
+    """
+    from fifteen_kit.barchart import BarChart, Series
+
+    hatches = {"random": "", "fewest": "..", "most": "//", "options": "xx", "thoughtful": "++"}
+    colours = {"random": "#999999", "fewest": "#56B4E9", "most": "#E69F00", "options": "#009E73",
+               "thoughtful": "#0072B2"}
+    bars = Series(values=tuple(r.rate for r in rows), colours=tuple(colours[r.player] for r in rows),
+                  hatches=tuple(hatches[r.player] for r in rows), edge="#1f1f24",
+                  errors=tuple((r.rate - r.low, r.high - r.rate) for r in rows),
+                  notes=tuple(f"{r.wins} of {r.games}" for r in rows))
+    return BarChart(x=tuple(range(len(rows))), series=(bars,), xticks=tuple((i, r.player) for i, r in enumerate(rows)),
+                    ymax=1.15, percent=True, ylabel="share of deals won\n(black line: 95% range)", xlabel="player",
+                    title=title, size=(8.5, 4.8))
+
+
+def study_chart(rows: Any, title: str) -> Any:
+    """:func:`study_bars` as a matplotlib Figure.
 
     >>> fig = study_chart(lesson_study()[:2], "two players")
     >>> float(fig.axes[0].get_ylim()[0]) == 0
     True
     """
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import PercentFormatter
-
-    from fifteen_kit import plotstyle
-
-    with plotstyle.context():
-        fig, ax = plt.subplots(figsize=(8.5, 4.8))
-        rates = [r.rate for r in rows]
-        errors = [[r.rate - r.low for r in rows], [r.high - r.rate for r in rows]]
-        hatches = {"random": "", "fewest": "..", "most": "//", "options": "xx", "thoughtful": "++"}
-        colours = {"random": "#999999", "fewest": "#56B4E9", "most": "#E69F00", "options": "#009E73",
-                   "thoughtful": "#0072B2"}
-        bars = ax.bar([r.player for r in rows], rates, yerr=errors, edgecolor="#1f1f24",
-                      color=[colours[r.player] for r in rows], hatch=None)
-        for bar, r in zip(bars, rows, strict=True):
-            bar.set_hatch(hatches[r.player])
-            ax.annotate(f"{r.wins} of {r.games}", (bar.get_x() + bar.get_width() / 2, r.high), ha="center",
-                        va="bottom", xytext=(0, 4), textcoords="offset points")
-        ax.set_ylim(0, 1.15)
-        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-        ax.set_ylabel("share of deals won\n(black line: 95% range)")
-        ax.set_xlabel("player")
-        ax.set_title(title)
-        plt.close(fig)
-    return fig
+    return study_bars(rows, title).figure()
 
 
 def _md(text: str) -> Any:
@@ -181,7 +178,7 @@ def _blind_reveal() -> Any:
 
     from fifteen_kit import plotstyle
 
-    display(plotstyle.image(study_chart(_rows(BLIND), f"Fifteens: {GAMES} deals, the same deals for every player")))
+    display(plotstyle.image(study_bars(_rows(BLIND), f"Fifteens: {GAMES} deals, the same deals for every player")))
     most, fewest = _rows(("most",))[0], _rows(("fewest",))[0]
     if not _apart(most, fewest):
         return _md("Every pair of ranges overlaps: this study cannot rank the players.")
@@ -200,7 +197,7 @@ def _thoughtful_reveal() -> Any:
 
     best = next(row for row in lesson_study() if row.player == blind_winner())
     thoughtful = lesson_study()[-1]
-    display(plotstyle.image(study_chart(list(lesson_study()),
+    display(plotstyle.image(study_bars(list(lesson_study()),
                                         f"Fifteens: {GAMES} deals, with the player who sees the stock")))
     return _md(
         f"The thoughtful solver won **{thoughtful.wins} of {thoughtful.games}** deals: "

@@ -43,6 +43,7 @@ __all__ = [
     "TINY",
     "can_win_without_moving",
     "deal_count",
+    "level_bars",
     "level_chart",
     "level_results",
     "reachable",
@@ -198,34 +199,35 @@ def level_results() -> dict[int, dict[str, dict[str, int]]]:
     return {level: compare_players(level, deals=10, budget=LEVEL_BUDGET, first_seed=100) for level in (1, 2, 3)}
 
 
+def level_bars() -> Any:
+    """A grouped bar chart (from zero) of how many of the 10 deals per level each way of playing won (a BarChart).
+
+    >>> [s.label for s in level_bars().series]
+    ['solver', 'greedy', 'random']
+    """
+    from fifteen_kit.barchart import BarChart, Series
+
+    results = level_results()
+    width = 0.26
+    series = []
+    for i, (name, colour, hatch) in enumerate([("solver", "#0072B2", ""), ("greedy", "#E69F00", "//"),
+                                               ("random", "#999999", "..")]):
+        wins = tuple(results[level][name]["won"] for level in (1, 2, 3))
+        series.append(Series(values=wins, colours=colour, hatches=hatch, label=name, edge="#1f1f24", width=width,
+                             offset=(i - 1) * width, notes=tuple(str(n) for n in wins)))
+    return BarChart(x=(1, 2, 3), series=tuple(series), ymax=13, legend_at="upper right", legend_columns=3,
+                    xticks=((1, "level 1\n(shift 3+)"), (2, "level 2\n(shift 4+)"), (3, "level 3\n(shift 5+)")),
+                    ylabel="deals won (of 10)", xlabel="level (shortest run a shift may move)",
+                    title="5x15: the solver against simple play", size=(9, 5))
+
+
 def level_chart() -> Any:
-    """A grouped bar chart (from zero) of how many of the 10 deals per level each way of playing won.
+    """:func:`level_bars` as a matplotlib Figure.
 
     >>> float(level_chart().axes[0].get_ylim()[0]) == 0
     True
     """
-    import matplotlib.pyplot as plt
-
-    from fifteen_kit import plotstyle
-
-    results = level_results()
-    with plotstyle.context():
-        fig, ax = plt.subplots(figsize=(9, 5))
-        width = 0.26
-        for i, (name, colour, hatch) in enumerate([("solver", "#0072B2", ""), ("greedy", "#E69F00", "//"),
-                                                   ("random", "#999999", "..")]):
-            wins = [results[level][name]["won"] for level in (1, 2, 3)]
-            bars = ax.bar([level + (i - 1) * width for level in (1, 2, 3)], wins, width, label=name,
-                          color=colour, hatch=hatch, edgecolor="#1f1f24")
-            ax.bar_label(bars, labels=[str(n) for n in wins], padding=2)
-        ax.set_xticks([1, 2, 3], ["level 1\n(shift 3+)", "level 2\n(shift 4+)", "level 3\n(shift 5+)"])
-        ax.set_ylim(0, 13)
-        ax.set_ylabel("deals won (of 10)")
-        ax.set_xlabel("level (shortest run a shift may move)")
-        ax.set_title("5x15: the solver against simple play")
-        ax.legend(loc="upper right", ncol=3)
-        plt.close(fig)
-    return fig
+    return level_bars().figure()
 
 
 def _levels_reveal() -> Any:
@@ -233,7 +235,7 @@ def _levels_reveal() -> Any:
 
     from fifteen_kit import plotstyle
 
-    display(plotstyle.image(level_chart()))
+    display(plotstyle.image(level_bars()))
     lines = ["| level | solver: won / proved lost / no answer yet | greedy: won / stuck / loop | "
              "random: won / stuck / loop |", "|---:|---|---|---|"]
     for level, r in level_results().items():
