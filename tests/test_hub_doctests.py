@@ -14,8 +14,8 @@ import pytest
 
 from hub.classroom import REPO_ROOT
 
-MODULES = ["hub.accounts", "hub.classroom", "hub.limits", "hub.loadtest", "hub.login_attack", "hub.pulls",
-           "hub.run", "hub.school", "hub.slips", "hub.users"]
+MODULES = ["hub.accounts", "hub.classroom", "hub.limits", "hub.loadtest", "hub.login_attack", "hub.ports",
+           "hub.pulls", "hub.run", "hub.school", "hub.slips", "hub.users"]
 
 
 @pytest.mark.parametrize("name", MODULES)
