@@ -6,7 +6,17 @@ hub): Jupyter's data folder is this read-only folder, so that nothing of the pup
 server, but the record of which notebooks the pupil ran is the pupil's own data.
 """
 
+import ctypes
 import os
+
+# The server runs as the pupil, like the pupil's kernels: without this, a kernel (the same user) could take the
+# server's listening socket (pidfd_getfd), or its memory (ptrace, /proc/<pid>/mem), freeze the server and answer
+# every /user/<name>/ request itself, with a page whose script acts for whoever opens the link (the teacher: new
+# passwords for any account).  A process that is not "dumpable" can only be inspected by root; this file is read
+# before the server listens or starts a kernel.  Kernels are new programs (exec) and dumpable again.
+PR_SET_DUMPABLE = 4
+if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0:
+    raise OSError(ctypes.get_errno(), "prctl(PR_SET_DUMPABLE, 0)")
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (Jupyter defines it while loading this file)
 _own_data = os.path.join(os.path.expanduser("~"), ".local", "share", "jupyter")
