@@ -20,12 +20,16 @@ changes their own password (``/hub/change-password``) and the page where an admi
 - A password check (bcrypt, about 0.2 s of CPU) runs in a thread, one check at a time, so a burst of wrong
   passwords costs at most one core and never stalls the hub's event loop for everyone else; the attempts on one
   account are taken one after another, so parallel wrong passwords cannot slip past the lockout.
-- Wrong passwords are counted per account *and* place: the address the request came from, as the hub's proxy
-  saw it (the last ``X-Forwarded-For`` entry, which configurable-http-proxy appends).  A pupil who types five wrong
-  passwords for the teacher's (or a classmate's) account locks only their own attempts at it; the owner, from
-  their own machine, still gets in.  Because a program on the hub's machine can reach the hub without the proxy and
-  name any address it likes, every account also has a lock for everyone, after ``LOCK_FOR_ALL`` times
-  ``allowed_failed_logins`` wrong passwords from all places together (a real guesser, not a prank).
+- Wrong passwords are counted per account *and* place.  A place is where the request came from: for a request
+  through the hub's own proxy, the address the proxy saw (the last ``X-Forwarded-For`` entry, which
+  configurable-http-proxy appends; every loopback address counts as one place, the hub's machine); for a request
+  from any other program on the hub's machine (a pupil's kernel calling the hub directly, whose headers are its own
+  words), that program's system user.  A pupil who types wrong passwords for the teacher's (or a classmate's)
+  account locks only their own attempts at it; the owner, from their own computer, still gets in.  Where the hub
+  cannot tell (a proxy on another machine, as in Kubernetes, where pupils' pods can also call the hub directly and
+  name any place), every account also has a lock for everyone after ``LOCK_FOR_ALL`` times
+  ``allowed_failed_logins`` wrong passwords from all places together; it ends like any lock, and its count starts
+  again after it.
 - A locked account is told so (HTTP 429, with the wait) instead of "invalid password"; an admin who sets a new
   password for an account also lifts its lock.  Passwords longer than bcrypt's 72 bytes are refused, not cut.
   The lock's end is measured in whole elapsed time (NativeAuthenticator's check forgets the days).
@@ -34,7 +38,9 @@ changes their own password (``/hub/change-password``) and the page where an admi
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -46,7 +52,7 @@ from nativeauthenticator.orm import UserInfo
 from tornado import web
 from traitlets import Unicode, default
 
-__all__ = ["BCRYPT_MAX_BYTES", "LOCK_FOR_ALL", "ClassroomAuthenticator", "client_address"]
+__all__ = ["BCRYPT_MAX_BYTES", "LOCK_FOR_ALL", "ClassroomAuthenticator", "client_place", "socket_owner"]
 
 #: bcrypt reads at most this many bytes of a password (bcrypt 5 raises on longer ones).
 BCRYPT_MAX_BYTES = 72
@@ -55,18 +61,72 @@ BCRYPT_MAX_BYTES = 72
 LOCK_FOR_ALL = 10
 
 
-def client_address(request: Any) -> str:
-    """Where a login request came from: the last ``X-Forwarded-For`` entry (the one the hub's own proxy appended;
-    any earlier ones are the client's own words), else the connection's address.
+def socket_owner(ip: str, port: int, tables: Path = Path("/proc/net")) -> int | None:
+    """The user id owning the TCP socket whose own end is ``ip:port`` on this machine (the far end of a connection
+    to the hub, when the client runs here), or None if this machine has no such socket.
+
+    >>> import socket
+    >>> with socket.create_server(("127.0.0.1", 0)) as server, socket.create_connection(server.getsockname()) as c:
+    ...     socket_owner(*c.getsockname()) == os.getuid()
+    True
+    >>> socket_owner("203.0.113.9", 1) is None
+    True
+    """
+    wanted = (ipaddress.ip_address(ip), port)
+    for table in (tables / "tcp", tables / "tcp6"):
+        try:
+            rows = table.read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if len(fields) > 7 and _endpoint(fields[1]) == wanted:
+                return int(fields[7])
+    return None
+
+
+def _endpoint(text: str) -> tuple[ipaddress.IPv4Address | ipaddress.IPv6Address, int]:
+    """``/proc/net/tcp``'s ``address:port`` in hex (the address in little-endian 32-bit words) as (address, port);
+    an IPv4 address mapped into IPv6 as the IPv4 address."""
+    address, port = text.split(":")
+    raw = b"".join(bytes.fromhex(address[k:k + 8])[::-1] for k in range(0, len(address), 8))
+    ip = ipaddress.ip_address(raw)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped, int(port, 16)
+    return ip, int(port, 16)
+
+
+def client_place(request: Any, peer: tuple[str, int] | None = None) -> str:
+    """Where a login request came from, for counting wrong passwords (see the module's text).
+
+    ``peer`` is the connection's far end (ip, port); the request's own headers count only when that end is a socket
+    of the hub's own user (its proxy) or not on this machine.
 
     >>> from types import SimpleNamespace
-    >>> client_address(SimpleNamespace(headers={"X-Forwarded-For": "6.6.6.6, 10.0.0.7"}, remote_ip="127.0.0.1"))
+    >>> client_place(SimpleNamespace(headers={"X-Forwarded-For": "6.6.6.6, 10.0.0.7"}, remote_ip="127.0.0.1"))
     '10.0.0.7'
-    >>> client_address(SimpleNamespace(headers={}, remote_ip="127.0.0.1"))
-    '127.0.0.1'
+    >>> client_place(SimpleNamespace(headers={"X-Forwarded-For": "127.0.0.9"}, remote_ip="127.0.0.1"))
+    "the hub's machine"
     """
+    if peer is not None:
+        owner = socket_owner(*peer)
+        if owner is not None and owner != os.getuid():
+            return f"user {owner} on the hub's machine"
     forwarded = str(request.headers.get("X-Forwarded-For", "") or "").split(",")[-1].strip()
-    return forwarded or str(getattr(request, "remote_ip", "") or "unknown")
+    place = forwarded or str(getattr(request, "remote_ip", "") or "unknown")
+    try:
+        return "the hub's machine" if ipaddress.ip_address(place).is_loopback else place
+    except ValueError:
+        return place
+
+
+def _peer(handler: Any) -> tuple[str, int] | None:
+    """The (ip, port) of the connection a request came on, or None where tornado does not say."""
+    try:
+        name = handler.request.connection.stream.socket.getpeername()
+        return str(name[0]), int(name[1])
+    except Exception:
+        return None
 
 
 class ClassroomAuthenticator(NativeAuthenticator):  # NativeAuthenticator has no type hints (an Any base)
@@ -160,7 +220,7 @@ class ClassroomAuthenticator(NativeAuthenticator):  # NativeAuthenticator has no
         password = str(data.get("password", ""))
         if self.get_user(name) is None:
             return None
-        place = f"{name} from {client_address(handler.request)}" if handler is not None else name
+        place = f"{name} from {client_place(handler.request, _peer(handler))}" if handler is not None else name
         turn = self._turns.setdefault(name, asyncio.Lock())
         async with turn:  # one attempt at a time per account: parallel guesses all count
             info = self.get_user(name)
@@ -193,7 +253,13 @@ class ClassroomAuthenticator(NativeAuthenticator):  # NativeAuthenticator has no
             return False
         attempts = self.login_attempts.get(key)
         limit = self.allowed_failed_logins * (LOCK_FOR_ALL if for_all else 1)
-        return bool(attempts and attempts["count"] >= limit and not self.can_try_to_login_again(key))
+        if not attempts or attempts["count"] < limit:
+            return False
+        if self.can_try_to_login_again(key):
+            if for_all:  # the lock for everyone has ended: its count starts again
+                self.login_attempts.pop(key, None)
+            return False
+        return True
 
     async def _check(self, password: str, stored: bytes) -> bool:
         """bcrypt's check of ``password`` against ``stored``, in a thread, one check at a time."""

@@ -81,6 +81,12 @@ class ClassSpawner(LocalProcessSpawner):
         :mod:`hub.ports`).  Raises RuntimeError if another program holds the port, or if what listens there is
         not the server just started (which is then stopped).
         """
+        from hub.users import end_processes
+
+        ended = end_processes(self.owner()[0])  # leftovers of an earlier session must not meet the new server
+        if ended:
+            self.log.warning("Ended %d leftover processes of %s before starting their server", len(ended),
+                             self.user.name)
         held = ports.listener(self.port, self.ip or "127.0.0.1")
         if held is not None:
             raise RuntimeError(f"{self.user.name}'s server port {self.port} is held by another program (of "

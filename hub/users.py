@@ -31,10 +31,12 @@ __all__ = [
     "SINGLE_USER_OVERRIDE",
     "NotIsolated",
     "as_user",
+    "end_processes",
     "kit_users",
     "main",
     "prepare",
     "private_dir",
+    "processes_of",
     "publish_repo",
     "refuse_unless_trusted",
     "remove_users",
@@ -122,6 +124,46 @@ def _home(path: Path, uid: int, gid: int) -> None:
     if any(p.lstat().st_uid != uid for p in _walk(path)):
         for p in _walk(path):
             os.chown(p, uid, gid, follow_symlinks=False)
+
+
+def processes_of(uid: int, proc: Path = Path("/proc")) -> list[int]:
+    """The ids of the running processes whose real user is ``uid`` (read from ``/proc/<pid>/status``, which also
+    names processes that made themselves undumpable, whose ``/proc`` folder then belongs to root).
+
+    >>> os.getpid() in processes_of(os.getuid())
+    True
+    """
+    found = []
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        line = next((row for row in status.splitlines() if row.startswith("Uid:")), "")
+        if line.split()[1:2] == [str(uid)]:
+            found.append(int(entry.name))
+    return found
+
+
+def end_processes(uid: int) -> list[int]:
+    """Kill (SIGKILL) every process of system user ``uid``; returns their ids.  Never for root or the caller.
+
+    ClassSpawner calls it before it starts an account's server: a pupil's process left from an earlier session (a
+    double fork, setsid) could otherwise wait for the new server and take its socket before the server makes itself
+    undumpable.
+    """
+    import signal
+
+    if uid in (0, os.getuid()):
+        raise ValueError(f"uid: will not end root's or the hub's own processes: {uid}")
+    ended = []
+    for pid in processes_of(uid):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+            ended.append(pid)
+    return ended
 
 
 def kit_users(port: int | None = None) -> list[pwd.struct_passwd]:

@@ -13,6 +13,7 @@ import pwd
 import signal
 import subprocess
 import textwrap
+import time
 from pathlib import Path
 
 import psutil
@@ -357,3 +358,44 @@ def test_a_huge_file_is_refused_in_the_pupils_own_kernel(attack_hub):
             f.write(b'x')""") == "OSError"
     assert attack_hub.run(ATTACKER, "import os; print(os.path.getsize('huge.bin') <= "
                                     f"{size}); os.remove('huge.bin')").strip() == "True"
+
+
+def test_a_pupils_kernel_cannot_take_its_own_servers_socket(attack_hub):
+    """The server runs as the pupil, as the kernel does: were it dumpable, the kernel could take its listening
+    socket (pidfd_getfd) and answer /user/pupil01/ itself, to anyone (hub/singleuser/jupyter_server_config.py)."""
+    assert attempt(attack_hub, "os.listdir(f'/proc/{os.getppid()}/fd')") == "PermissionError"
+    assert attempt(attack_hub, "open(f'/proc/{os.getppid()}/mem', 'rb')") == "PermissionError"
+    assert attempt(attack_hub, """
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        pidfd = libc.syscall(434, os.getppid(), 0)  # pidfd_open
+        if pidfd < 0:
+            raise OSError(ctypes.get_errno(), 'pidfd_open')
+        for fd in range(3, 64):
+            if libc.syscall(438, pidfd, fd, 0) >= 0:  # pidfd_getfd
+                raise RuntimeError(f"took the server's fd {fd}")
+        raise PermissionError(ctypes.get_errno(), 'pidfd_getfd refused for every fd')""") == "PermissionError"
+    assert attack_hub.run(ATTACKER, "print(6 * 7)").strip() == "42"  # the kernel itself is a normal program
+
+
+def test_a_server_starts_again_after_its_kernel_ran(attack_hub):
+    """A kernel leaves ~/.ipython behind; Jupyter's config folder is root's read-only one: the next start of the
+    server must not fail trying to write its 'migrated' marker there (a pupil's second lesson)."""
+    attack_hub.run("pupil03", "print('a cell ran')")
+    assert (attack_hub.room.home("pupil03") / ".ipython").exists()
+    browser = attack_hub.browsers["pupil03"]
+    headers = {"X-XSRFToken": browser._xsrf("/hub/")}
+    stop = attack_hub.sync(browser.client.delete("hub/api/users/pupil03/server", headers=headers))
+    assert stop.status_code in (202, 204), stop.text
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        user = attack_hub.sync(browser.client.get("hub/api/user", headers=headers)).json()
+        if not user["servers"]:
+            break
+        time.sleep(0.5)
+    else:
+        raise AssertionError("pupil03's server did not stop")
+    attack_hub.kernels.pop("pupil03", None)
+    attack_hub.sync(browser.start_server("/user/pupil03/lab"))
+    attack_hub.sync(browser.client.get("user/pupil03/lab", follow_redirects=True))
+    assert attack_hub.run("pupil03", "print(6 * 7)").strip() == "42"
