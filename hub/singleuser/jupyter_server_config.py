@@ -4,6 +4,10 @@ hub/jupyterhub_config.py points at this root-owned folder instead of the pupil's
 The notebook trust database stays in the pupil's home (``~/.local/share/jupyter/nbsignatures.db``, as without the
 hub): Jupyter's data folder is this read-only folder, so that nothing of the pupil's is loaded as code by their
 server, but the record of which notebooks the pupil ran is the pupil's own data.
+
+The empty file ``migrated`` beside this one tells Jupyter that the pupil's old IPython settings need no migrating:
+without it, a server whose pupil has run a kernel once (``~/.ipython`` exists) fails at its next start, writing
+that marker into this read-only folder.
 """
 
 import ctypes
