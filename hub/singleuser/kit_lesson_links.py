@@ -37,11 +37,10 @@ def allowed(args: dict[str, str], source: str, target: str) -> bool:
     """
     if not source or args.get("repo") != source:
         return False
-    if (args.get("targetpath") or args.get("targetPath") or target) != target:
+    if any(args.get(name, "") not in ("", target) for name in ("targetpath", "targetPath")):
         return False
-    path = args.get("urlpath") or args.get("urlPath") or ""
-    return not (path.startswith(("/", "\\")) or ".." in path.replace("\\", "/").split("/") or ":" in path
-                or any(ord(ch) < 32 for ch in path))
+    return not any(path.startswith(("/", "\\")) or ".." in path.replace("\\", "/").split("/") or ":" in path
+                   or any(ord(ch) < 32 for ch in path) for path in (args.get("urlpath", ""), args.get("urlPath", "")))
 
 
 def _load_jupyter_server_extension(app: Any) -> None:
