@@ -11,7 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hub.accounts import configure as configure_accounts
-from hub.classroom import CPU_LIMIT, MEM_LIMIT, Classroom, hub_bin, proxy_command
+from hub.classroom import CPU_LIMIT, MEM_LIMIT, TARGET_DIR, Classroom, hub_bin, proxy_command
 from hub.pulls import repoint
 from hub.spawner import runtime_dir
 
@@ -129,6 +129,9 @@ c.Spawner.environment = {
     "PYTHONNOUSERSITE": "1",
     "JUPYTERLAB_SETTINGS_DIR": lambda spawner: str(room.home(spawner.user.name) / ".jupyter" / "lab" / "user-settings"),
     "JUPYTERLAB_WORKSPACES_DIR": lambda spawner: str(room.home(spawner.user.name) / ".jupyter" / "lab" / "workspaces"),
+    # The lesson links pull only the hub's lessons into ~/fifteen-kit (hub/singleuser/kit_lesson_links.py).
+    "KIT_LESSON_SOURCE": room.source,
+    "KIT_LESSON_TARGET": TARGET_DIR,
     "KIT_SESSION_IDLE": str(room.cull_idle),
     "KIT_SESSION_EVERY": str(min(60, room.cull_every)),
 }
