@@ -24,9 +24,10 @@ def test_docstring_examples(name):
     assert failures == 0 and tried > 0
 
 
-def test_the_session_end_extension_examples():
-    path = REPO_ROOT / "hub" / "singleuser" / "kit_session_end.py"
-    spec = importlib.util.spec_from_file_location("kit_session_end", path)
+@pytest.mark.parametrize("extension", ["kit_session_end", "kit_lesson_links"])
+def test_the_server_extensions_examples(extension):
+    path = REPO_ROOT / "hub" / "singleuser" / f"{extension}.py"
+    spec = importlib.util.spec_from_file_location(extension, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

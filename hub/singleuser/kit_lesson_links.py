@@ -44,11 +44,11 @@ def allowed(args: dict[str, str], source: str, target: str) -> bool:
 
 
 def _load_jupyter_server_extension(app: Any) -> None:
-    from nbgitpuller._compat import get_base_handler
+    from nbgitpuller._compat import get_base_handler  # type: ignore[import-untyped]
     from tornado import web
 
     get_base_handler(app)  # what nbgitpuller itself does before importing its handlers
-    from nbgitpuller import handlers
+    from nbgitpuller import handlers  # type: ignore[import-untyped]
 
     handlers.jinja_env.autoescape = True
     source = os.environ.get("KIT_LESSON_SOURCE", "")
@@ -63,7 +63,7 @@ def _load_jupyter_server_extension(app: Any) -> None:
 
     original = {cls: cls.prepare for cls in (handlers.SyncHandler, handlers.UIHandler)}
     for cls in original:
-        cls.prepare = prepare  # type: ignore[method-assign]
+        cls.prepare = prepare
     app.log.info("kit_lesson_links: /git-pull pulls only %s into ~/%s", source, target)
 
 
