@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hub.accounts import configure as configure_accounts
 from hub.classroom import CPU_LIMIT, MEM_LIMIT, TARGET_DIR, Classroom, hub_bin, proxy_command
 from hub.pulls import repoint
-from hub.spawner import runtime_dir
+from hub.users import runtime_dir
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (JupyterHub defines it while loading this file)
 room = Classroom.from_env()

@@ -21,34 +21,7 @@ from traitlets import default
 from hub import limits, ports
 from hub.classroom import Classroom
 
-__all__ = ["ClassSpawner", "runtime_dir"]
-
-
-def runtime_dir(room: Classroom, name: str, uid: int, gid: int) -> str:
-    """Make account ``name``'s Jupyter runtime folder (connection files, kernels' sockets): owned by ``uid``,
-    mode 0700, in a folder of the class that only root can change.  Returns its path."""
-    import shutil
-
-    from hub.users import private_dir
-
-    folder = room.runtime_dir(name)
-    # In /tmp anyone can make these folders first (a pupil's leftover process, another class's pupil) and put
-    # files in them that a chown of the folder would leave in place: a folder not made by the hub is removed.
-    # (rmtree never follows a symlink.)
-    for path, owner, inside in ((folder.parent, 0, False), (folder, uid, True)):
-        try:
-            info = path.lstat()
-        except FileNotFoundError:
-            continue
-        if info.st_uid != owner or (inside and path.is_dir() and not path.is_symlink()
-                                    and any(p.lstat().st_uid != uid for p in path.iterdir())):
-            if path.is_symlink() or not path.is_dir():
-                path.unlink()
-            else:
-                shutil.rmtree(path)
-    private_dir(folder.parent, 0o755)
-    private_dir(folder, 0o700, uid, gid)
-    return str(folder)
+__all__ = ["ClassSpawner"]
 
 
 def _user_name(uid: int) -> str:

@@ -5,7 +5,7 @@
 - A lesson copy whose ``.git/config`` is a named pipe: the checks of :mod:`hub.pulls` (run by the hub before each
   start, and by ``make hub-status``) must give up within their time limit instead of hanging.
 - A copy's origin full of escape sequences: ``make hub-status`` must not print them raw on root's terminal.
-- A runtime folder made first by someone else: :func:`hub.spawner.runtime_dir` must not keep what they planted.
+- A runtime folder made first by someone else: :func:`hub.users.runtime_dir` must not keep what they planted.
 """
 
 from __future__ import annotations
@@ -101,8 +101,7 @@ def test_make_hub_status_never_prints_a_pupils_escape_sequences(monkeypatch: pyt
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="planting a folder of another user needs root")
 def test_runtime_dir_removes_a_folder_someone_else_made_first() -> None:
-    pytest.importorskip("jupyterhub")
-    from hub.spawner import runtime_dir
+    from hub.users import runtime_dir
 
     room = Classroom(pupils=1, port=18790, state=tempfile.mkdtemp(), homes=tempfile.mkdtemp())
     parent = room.runtime_dir("pupil01").parent
