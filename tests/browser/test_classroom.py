@@ -69,9 +69,22 @@ def open_every_panel(page: Page, sel: str) -> None:
 
 
 def _to_top(board: Locator) -> None:
-    """Scroll the page so that the board's top is at the top of the screen (as a teacher shows it)."""
-    board.evaluate("e => e.scrollIntoView({block: 'start'})")
-    board.page.wait_for_timeout(100)
+    """Scroll the page so that the board's top is at the top of the screen (as a teacher shows it).
+
+    JupyterLab lays a notebook out in steps (its windowed panel sizes cells as they render), so one scroll can land
+    short of the top, with the board lower on the screen than a teacher would show it: scroll again until the
+    board's top is at the notebook scroller's top (or the whole board is on the screen), for up to 5 s."""
+    for _ in range(50):
+        off = board.evaluate("""e => {
+            e.scrollIntoView({block: 'start'});
+            const s = e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook');
+            if (!s) return [0, true];
+            const b = e.getBoundingClientRect(), a = s.getBoundingClientRect();
+            return [b.top - a.top, b.top >= a.top && b.bottom <= a.bottom];
+        }""")
+        board.page.wait_for_timeout(100)
+        if abs(off[0]) <= 2 or off[1]:  # at the top, or wholly on the screen
+            return
 
 
 def _check_screen(page: Page, game: str, where: str, min_font: float, whole_screen: bool, report: dict,
