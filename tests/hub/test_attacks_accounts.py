@@ -48,6 +48,10 @@ def hub() -> Iterator[RunningHub]:
     finally:
         left = running.stop()
         shutil.rmtree(state, ignore_errors=True)
+        if os.geteuid() == 0:  # the system users this hub made: the machine is left as it was
+            from hub.users import remove_users
+
+            remove_users(PORT)
         assert left == [], left
         assert port_free("127.0.0.1", PORT)
 
