@@ -153,7 +153,12 @@ def end_processes(uid: int) -> list[int]:
 
     ClassSpawner calls it before it starts an account's server: a pupil's process left from an earlier session (a
     double fork, setsid) could otherwise wait for the new server and take its socket before the server makes itself
-    undumpable.
+    undumpable.  Raises ValueError for root's or the calling process's own user.
+
+    >>> end_processes(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: uid: will not end root's or the hub's own processes: 0
     """
     import signal
 
