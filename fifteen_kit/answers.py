@@ -172,6 +172,19 @@ class Form:
         """``expected`` as a solution or a reveal shows it."""
         return self.renderings(expected)[0]
 
+    def value_of(self, text: str) -> Any:
+        """The answer ``text`` stands for, in the form's own type (how a question record writes a slip).
+
+        Raises InvalidArgumentError, saying how to type an answer, for text this form cannot read.
+
+        >>> Number().value_of("46/3"), DigitSet().value_of("9 2 4") == frozenset({2, 4, 9})
+        (Fraction(46, 3), True)
+        """
+        value, how = self.read(text)
+        if value is None:
+            raise InvalidArgumentError(how, input=text)
+        return self._expect(self._value_of(value))
+
     def judge(self, text: str, expected: Any, slips: Mapping[Any, str] | None = None) -> Verdict:
         """Judge the typed ``text`` against ``expected``; a listed slip gets its own message.
 
@@ -203,6 +216,9 @@ class Form:
 
     def _renderings(self, expected: Any) -> list[str]:
         raise NotImplementedError
+
+    def _value_of(self, value: Any) -> Any:
+        return value
 
     def _same(self, value: Any, expected: Any, text: str) -> Verdict | None:
         return Verdict(True, "Correct!") if value == expected else None
@@ -322,6 +338,9 @@ class Number(Form):
                 readings.append((number, places))
             return readings
         return [(number, places)]
+
+    def _value_of(self, value: Any) -> Fraction:
+        return self._readings(value)[0][0]
 
     def _same_reading(self, number: Fraction, places: int | None, expected: Fraction) -> Verdict | None:
         need = self.places + 2 if self.percent else self.places

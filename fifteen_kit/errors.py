@@ -26,6 +26,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "NotationError",
+    "QuestionFileError",
     "WrongStatementError",
 ]
 
@@ -110,6 +111,15 @@ class InvalidArgumentError(FifteenKitError):
 
     >>> issubclass(InvalidArgumentError, ValueError)
     True
+    """
+
+
+class QuestionFileError(InvalidArgumentError):
+    """A mistake in a lesson's question record file (``widgets/workbook/lessonNN.toml``): bad TOML, an unknown
+    field or name, a slip equal to the answer.  Its ``position`` is ``file:line``.
+
+    >>> QuestionFileError("lesson03.toml, line 4: no such form", input="numbr", position="lesson03.toml:4").position
+    'lesson03.toml:4'
     """
 
 

@@ -6,17 +6,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from fifteen_kit.answers import Choice, DigitSet
 from fifteen_kit.errors import InvalidArgumentError
 from fifteen_kit.game_of_15 import WINNING_TRIPLES, Round, evaluate, fifteen_in, line_of
 from fifteen_kit.svg import HTML, magic_grid, round_board, side_by_side
 
-from .core import Exercise, Predict, Why
+from .core import Task
+from .records import load
 
-__all__ = ["FIRST_POSITION", "GAMES", "PUZZLE_POSITION", "TASKS", "blocking_digits", "first_win", "game_reveal",
-           "threatened_line", "winner"]
+__all__ = ["FIRST_POSITION", "GAMES", "NAMED", "PUZZLE_POSITION", "TASKS", "blocking_digits", "first_win",
+           "game_reveal", "threatened_line", "winner"]
 
 #: The first-taste position: Onyx holds 2 and 5, Ivory holds 1 and 3, Onyx to draft.
 FIRST_POSITION = "25/13 O"
@@ -93,40 +94,34 @@ def threatened_line(position: str = PUZZLE_POSITION) -> frozenset[int]:
     return frozenset(lines.pop() or ())
 
 
-def _block_solution() -> str:
-    p = Round.parse(PUZZLE_POSITION)
-    a, b = sorted(p.onyx)
-    (need,) = blocking_digits()
-    line = ", ".join(map(str, sorted(threatened_line())))
-    name = line_of(threatened_line()).name
-    return (f"1. Onyx holds {a} and {b}: {a} + {b} = {a + b}. One more digit, {need}, would make "
-            f"{a} + {b} + {need} = 15, so the line is {line}.\n"
-            f"2. {need} is still in the pool, so Onyx would draft it next turn and win.\n"
-            f"3. Ivory must draft {need} now. On the magic square, {a} and {b} are two cells of the {name} and "
-            f"{need} is its empty cell: Ivory blocks the {name}.")
+def _threatened_line_by_listing(position: str = PUZZLE_POSITION) -> frozenset[int]:
+    # the winning triple holding both of Onyx's digits, read off the list of triples (not from the blocks)
+    onyx = set(Round.parse(position).onyx)
+    (line,) = [t for t in WINNING_TRIPLES if onyx <= set(t)]
+    return frozenset(line)
 
 
-TASKS: list[Any] = [
-    Predict("00.p1", "Look at the grid on the right. Which game is it?", Choice(GAMES),
-            truth=lambda: GAMES[0], reveal=game_reveal),
-    Predict("00.p2", "Onyx drafts next. Who wins from here if both play as well as possible?",
-            Choice(tuple(_OUTCOMES.values())), truth=winner, reveal=first_win),
-    Exercise("00.q1", "Onyx is one digit away from a line of the magic square. Which three digits make that line? "
-             "(Then think: which digit must Ivory draft now?)", DigitSet(), answer=threatened_line, transfer=True,
-             slips={frozenset({2, 5, 8}): "That diagonal has Ivory's 5 on it: Onyx can never complete it.",
-                    frozenset({1, 5, 9}): "That line has Ivory's 5 on it: Onyx can never complete it.",
-                    frozenset({2, 6, 7}): "Onyx holds only one of those digits. Find the line with two of Onyx's.",
-                    frozenset(blocking_digits()): "That is the digit Ivory must take! The question asks for the "
-                                                  "whole line: all three digits."},
-             hint="Onyx holds 2 and 9. Find both on the grid: which line goes through both cells?",
-             solution=_block_solution),
-    Why("00.w1", "The Game of 15 and tic-tac-toe are the same game, yet most people find the Game of 15 harder. "
-        "Why?",
-        model=lambda: "In tic-tac-toe you can see the lines: a threat is two marks in a row. In the Game of 15 you "
-                      "have to do sums in your head and remember which "
-                      f"{len(WINNING_TRIPLES)} sets of three digits make 15, for both players at once. "
-                      "The magic square turns that arithmetic into a picture.",
-        points=["tic-tac-toe shows the lines; the Game of 15 hides them in sums",
-                "you must keep all the sets that make 15 in your head, for both players",
-                "the magic square turns the sums into lines you can see"]),
-]
+def _onyx(index: int) -> int:
+    return sorted(Round.parse(PUZZLE_POSITION).onyx)[index]
+
+
+#: The values the record file (lesson00.toml) names, each computed by the kit when first needed.
+NAMED: dict[str, Callable[[], Any]] = {
+    "games": lambda: GAMES,
+    "the_game": lambda: GAMES[0],
+    "game_reveal": game_reveal,
+    "outcomes": lambda: tuple(_OUTCOMES.values()),
+    "winner": winner,
+    "first_win": first_win,
+    "threatened_line": threatened_line,
+    "threatened_line_by_listing": _threatened_line_by_listing,
+    "onyx_a": lambda: _onyx(0),
+    "onyx_b": lambda: _onyx(1),
+    "onyx_sum": lambda: sum(Round.parse(PUZZLE_POSITION).onyx),
+    "block": lambda: min(blocking_digits()),
+    "line": threatened_line,
+    "line_name": lambda: line_of(threatened_line()).name,
+    "triples": lambda: len(WINNING_TRIPLES),
+}
+
+TASKS: list[Task] = load("00", NAMED)
