@@ -286,6 +286,7 @@ play: $(VENV)/.lab
 lessons: $(VENV)/.test
 	$(EXECUTE) --inplace $(LESSON_FILES)
 	$(BIN)/python -m website.notebooks $(LESSON_FILES)
+	$(MAKE) guide-answers
 
 bench: $(BENCH_VENV)/.bench
 	$(BENCH_VENV)/bin/python bench/run.py

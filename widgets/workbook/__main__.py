@@ -20,8 +20,8 @@ FOLDER = ROOT / "lessons" / "teacher_guide" / "answers"
 
 def _page(lesson: str) -> str:
     # one answer page: a line saying where it comes from, then the answer key with reveals and slips
-    return ("<!-- Written by `make guide-answers` from the kit's workbook (widgets/workbook/lesson"
-            f"{lesson}.py). Do not edit: change the workbook and run it again. -->\n\n"
+    return ("<!-- Written by `make guide-answers` from the lesson's question record (widgets/workbook/lesson"
+            f"{lesson}.toml). Do not edit: change the record and run it again. -->\n\n"
             + answer_key_text(lesson, reveals=True).rstrip() + "\n")
 
 

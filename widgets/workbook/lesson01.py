@@ -6,28 +6,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from fifteen_kit.answers import Choice, DigitSequence, DigitSet, Number
 from fifteen_kit.errors import InvalidArgumentError
 from fifteen_kit.game_of_15 import (
+    DIGITS,
     LINES,
     MAGIC_SQUARE,
     WINNING_TRIPLES,
     Round,
     cell_of,
+    fifteen_in,
     symmetric_squares,
     triples_through,
 )
 from fifteen_kit.svg import HTML, number_squares
 
-from .core import Exercise, Predict, Why
+from .core import Task
+from .records import load
 
-__all__ = ["BLOCK_POSITION", "CELL_ALIASES", "CELL_NAMES", "SHIFTED", "TASKS", "TOP_CORNERS", "block_cell",
-           "bottom_row",
-           "corner_explanation", "corner_numbers", "digit_counts", "free_cells", "line_sum", "magic_square_picture",
-           "solved_square", "symmetry_picture", "triple_list", "triples_and_lines"]
+__all__ = ["BLOCK_POSITION", "CELL_ALIASES", "CELL_NAMES", "LINE_CHOICES", "NAMED", "SHIFTED", "TASKS", "TOP_CORNERS",
+           "block_cell", "bottom_row", "corner_explanation", "corner_numbers", "digit_counts", "free_cells", "line_sum",
+           "magic_square_picture", "solved_square", "symmetry_picture", "triple_list", "triples_and_lines"]
 
 #: The names of the nine cells, row by row, as the pupil types them.
 CELL_NAMES: tuple[str, ...] = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
@@ -44,6 +46,8 @@ CELL_ALIASES: tuple[tuple[str, str], ...] = (
     ("top center", "top middle"), ("centre left", "middle left"), ("center left", "middle left"),
     ("centre right", "middle right"), ("center right", "middle right"), ("center", "centre"),
     ("left middle", "middle left"), ("right middle", "middle right"))
+#: The choices of the "is every triple a line?" prediction.
+LINE_CHOICES = ("yes, every one", "no, some are not lines")
 
 
 def _p(text: str) -> str:
@@ -235,113 +239,139 @@ def _cell_name(digit: int) -> str:
     return CELL_NAMES[3 * r + c]
 
 
-def _sum_solution() -> str:
-    total = sum(SHIFTED)
-    return (f"1. Add all nine numbers: 2 + 3 + ... + 10 = {total}.\n"
-            f"2. The three rows hold every number once, so the three row sums add up to {total}.\n"
-            f"3. All rows have the same sum, so each is {total} ÷ 3 = {line_sum()}.")
+def _free_cells_reveal() -> HTML:
+    # what the next cells of the lesson show, after the guess
+    return HTML(_p("Run the next cells: sympy solves the system for every letter except two corners, and every "
+                   "other cell comes out as a formula in those two."))
 
 
-def _corner_solution() -> str:
-    corners = sorted(corner_numbers())
-    evens = [d for d in range(1, 10) if len(triples_through(d)) == 3]
-    return ("1. Every number is one more than a digit of the 1..9 square: 2 = 1 + 1, ..., 10 = 9 + 1.\n"
-            f"2. Adding 1 to every cell adds 3 to every line, so 15 becomes {line_sum()} and the square stays magic.\n"
-            f"3. The corners of the 1..9 square are the digits in 3 triples, {', '.join(map(str, evens))}; one more "
-            f"each gives {', '.join(map(str, corners))}.\n"
-            "4. Check on the lines: a corner number must be in 3 triples of 2..10 that make "
-            f"{line_sum()}; only {', '.join(map(str, corners))} are.")
+def _corner_digits() -> frozenset[int]:
+    # the digits in exactly 3 of the triples: the corners of the 1..9 square
+    return frozenset(d for d in range(1, 10) if len(triples_through(d)) == 3)
 
 
-def _bottom_solution() -> str:
+def _every_triple_is_a_line() -> str:
+    every = all(any(line.digits == t for line in LINES) for t in WINNING_TRIPLES)
+    return LINE_CHOICES[0] if every else LINE_CHOICES[1]
+
+
+def _rows(square: tuple[tuple[int, ...], ...]) -> str:
+    # a square as the words show it: 8 1 6 / 3 5 7 / 4 9 2
+    return " / ".join(" ".join(map(str, row)) for row in square)
+
+
+def _formula(cell: str) -> str:
+    return str(_corner_solution_formulas()[cell])
+
+
+def _worked(cell: str) -> str:
+    # the formula of ``cell`` with the chosen corners put in: 10 - c -> 10 - 6
     a, c = TOP_CORNERS
-    formulas = _corner_solution_formulas()
-    square = solved_square()
-    values = {name: v for name, v in zip("abcdefghi", [v for row in square for v in row], strict=True)}
-    steps = "\n".join(f"* {x} = {formulas[x]} = {str(formulas[x]).replace('a', str(a)).replace('c', str(c))}"
-                      f" = {values[x]}" for x in "ghi")
-    g, h, i = square[2]
-    whole = " / ".join(" ".join(map(str, row)) for row in square)
-    return (f"Put a = {a} and c = {c} into sympy's answers:\n\n{steps}\n\n"
-            f"So the bottom row reads {g} {h} {i}. Check: {g} + {h} + {i} = {g + h + i}. "
-            f"The whole square is {whole}.")
+    return _formula(cell).replace("a", str(a)).replace("c", str(c))
 
 
-def _block_solution() -> str:
-    onyx = sorted(Round.parse(BLOCK_POSITION).onyx)
-    square = " / ".join(" ".join(map(str, row)) for row in MAGIC_SQUARE)
-    need = 15 - sum(onyx)
-    return (f"1. Onyx holds {onyx[0]} and {onyx[1]}: {onyx[0]} + {onyx[1]} = {sum(onyx)}, so Onyx wins next turn "
-            f"with {need} ({onyx[0]} + {onyx[1]} + {need} = 15).\n"
-            f"2. Ivory must take {need} now.\n"
-            f"3. On the magic square {square} the digit {need} sits in the {block_cell()} cell, on the same line as "
-            f"Onyx's {onyx[0]} ({_cell_name(onyx[0])}) and {onyx[1]} ({_cell_name(onyx[1])}).")
+def _bottom_row_by_listing() -> tuple[int, ...]:
+    # the bottom row of the magic square (from the list of all of them) whose top corners are the chosen ones
+    from fifteen_kit.counting import magic_squares
+
+    a, c = TOP_CORNERS
+    return next(s for s in magic_squares() if s[0][0] == a and s[0][2] == c)[2]
 
 
-TASKS: list[Any] = [
-    Predict("01.p1", "Predict: how many different sets of three different digits from 1 to 9 add up to exactly 15?",
-            Number(), truth=lambda: len(WINNING_TRIPLES), reveal=triple_list),
-    Predict("01.p2", "Predict: which digit do you think is in the most of these triples?", Number(),
-            truth=lambda: max(range(1, 10), key=lambda d: len(triples_through(d))), reveal=digit_counts),
-    Predict("01.p3", "Predict: which four digits belong in the corners of a magic square? (Look at your counts and "
-            "at the lines through a corner.)", DigitSet(),
-            truth=lambda: frozenset(d for d in range(1, 10) if len(triples_through(d)) == 3),
-            reveal=corner_explanation),
-    Why("01.w1", "Why must every line of a magic square made of the digits 1 to 9 add up to 15, and not 14 or 16? "
-        "Write one or two sentences.",
-        model="The three rows together hold every digit exactly once, so the three row sums add up to "
-              "1 + 2 + ... + 9 = 45. All three rows have the same sum, so each row (and so every line) makes "
-              "45 ÷ 3 = 15.",
-        points=["the three rows use each digit 1..9 once", "so 3 × (line sum) = 45",
-                "so the line sum is 45 ÷ 3 = 15"]),
-    Predict("01.p4", "Predict: a magic square has 9 cells. Its line sum must be 15 and its centre 5. How many more "
-            "cells must you choose before all the other cells are fixed?", Number(), truth=free_cells,
-            reveal=lambda: HTML(_p("Run the next cells: sympy solves the system for every letter except two "
-                                   "corners, and every other cell comes out as a formula in those two."))),
-    Exercise("01.q1", "Choose the top corners a = 8 and c = 6. Use sympy's answers to work out the bottom row "
-             "g h i, read from left to right.", DigitSequence(), answer=bottom_row, transfer=True,
-             slips={(2, 9, 4): "Those are the right numbers read from right to left: read g h i from left to right.",
-                    (6, 1, 8): "That is the bottom row of the square 2 9 4 / 7 5 3 / 6 1 8; here a = 8 and c = 6."},
-             hint="Put a = 8 and c = 6 into g = 10 - c, h = a + c - 5 and i = 10 - a.",
-             solution=_bottom_solution),
-    Predict("01.p5", "Predict: how many different magic squares of the digits 1 to 9 are there? (Count a square "
-            "that is turned or flipped as a different square.)", Number(),
-            truth=lambda: len(_magic_squares()),
-            reveal=magic_square_picture),
-    Predict("01.p6", "Predict: in how many ways can you turn or flip a square so that it lands on its own outline? "
-            "(Leaving it as it is counts as one way.)", Number(), truth=lambda: len(symmetric_squares()),
-            reveal=symmetry_picture),
-    Predict("01.p7", "Predict: is every set of three digits that makes 15 a line (row, column or diagonal) of the "
-            "magic square?", Choice(("yes, every one", "no, some are not lines")),
-            truth=lambda: "yes, every one" if all(any(line.digits == t for line in LINES) for t in WINNING_TRIPLES)
-            else "no, some are not lines", reveal=triples_and_lines),
-    Exercise("01.q2", "A magic square uses the nine numbers 2, 3, 4, ..., 10, each once. What does every line "
-             "add up to?", Number(), answer=line_sum, transfer=True,
-             slips={15: "15 is the line sum for 1 to 9. Here every number is one bigger.",
-                    sum(SHIFTED): "That is the total of all nine numbers. Three rows share it equally.",
-                    16: "Every number is one bigger, and a line has three numbers."},
-             hint="Add all nine numbers, then share the total between the three rows.", solution=_sum_solution),
-    Exercise("01.q3", "In a magic square of the numbers 2, 3, ..., 10, which four numbers sit in the corners?",
-             DigitSet(), answer=corner_numbers, transfer=True,
-             slips={frozenset({2, 4, 6, 8}): "Those are the corners for the digits 1 to 9. Here every number is one "
-                                             "bigger."},
-             hint="Each number of 2..10 is one digit of 1..9 plus 1. Where did the even digits go?",
-             solution=_corner_solution),
-    Exercise("01.q4", "Onyx holds 6 and 8, Ivory holds 5, and Ivory drafts next. Without a board: on the kit's "
-             "magic square 2 9 4 / 7 5 3 / 6 1 8 (read row by row), which cell must Ivory's mark go on to stop Onyx "
-             "from winning on the next turn?",
-             Choice(CELL_NAMES, aliases=CELL_ALIASES), answer=block_cell, transfer=True,
-             slips={"bottom left": "That cell holds 6, which Onyx already has.",
-                    "bottom right": "That cell holds 8, which Onyx already has.",
-                    "centre": "The centre holds 5, which Ivory already has."},
-             hint="Which digit makes 15 with 6 and 8? Then find that digit in 2 9 4 / 7 5 3 / 6 1 8.",
-             solution=_block_solution),
-    Why("01.w2", "Why are the Game of 15 and tic-tac-toe the same game? Write two or three sentences.",
-        model=lambda: "Put the digits in the magic square. Drafting a digit is then the same as putting your mark "
-                      f"in its cell. The {len(WINNING_TRIPLES)} sets of three digits that make 15 are exactly the "
-                      f"{len(LINES)} lines of the grid, so holding three digits that make 15 is the same as having "
-                      "three in a row. Every move and every win in one game is a move and a win in the other.",
-        points=["drafting a digit = marking its cell of the magic square",
-                lambda: f"the {len(WINNING_TRIPLES)} triples that make 15 are exactly the {len(LINES)} lines",
-                "so wins (and draws) match: the same game in a different costume"]),
-]
+def _shifted_squares() -> list[tuple[tuple[int, ...], ...]]:
+    # every magic square of 2..10: the squares of 1..9 with one added to every cell, checked line by line
+    from fifteen_kit.counting import magic_squares
+
+    squares = [tuple(tuple(n + 1 for n in row) for row in s) for s in magic_squares()]
+    if not all(len({sum(s[r][c] for r, c in line.cells) for line in LINES}) == 1 for s in squares):
+        raise InvalidArgumentError("a shifted square is not magic", input=squares)
+    return squares
+
+
+def _shifted_corners_by_listing() -> frozenset[int]:
+    return frozenset(s[r][c] for s in _shifted_squares() for r, c in ((0, 0), (0, 2), (2, 0), (2, 2)))
+
+
+def _block_cell_by_fifteen_in(position: str = BLOCK_POSITION) -> str:
+    # the digit that makes 15 with the opponent's two (fifteen_in, not the solver), its cell named by row and column
+    p = Round.parse(position)
+    opponent = p.onyx if p.to_move.value == "I" else p.ivory
+    (digit,) = [d for d in p.pool if fifteen_in(set(opponent) | {d})]
+    r, c = cell_of(digit)
+    return "centre" if (r, c) == (1, 1) else f"{('top', 'middle', 'bottom')[r]} {('left', 'middle', 'right')[c]}"
+
+
+def _block_onyx(index: int) -> int:
+    return sorted(Round.parse(BLOCK_POSITION).onyx)[index]
+
+
+def _block_ivory() -> int:
+    return min(Round.parse(BLOCK_POSITION).ivory)
+
+
+def _block_need() -> int:
+    return 15 - sum(Round.parse(BLOCK_POSITION).onyx)
+
+
+#: The values the record file (lesson01.toml) names, each computed by the kit when first needed.
+NAMED: dict[str, Callable[[], Any]] = {
+    # predictions and their reveals
+    "triples": lambda: len(WINNING_TRIPLES),
+    "triple_list": triple_list,
+    "most_common_digit": lambda: max(range(1, 10), key=lambda d: len(triples_through(d))),
+    "digit_counts": digit_counts,
+    "corner_digits": _corner_digits,
+    "corner_explanation": corner_explanation,
+    "free_cells": free_cells,
+    "free_cells_reveal": _free_cells_reveal,
+    "magic_squares": lambda: len(_magic_squares()),
+    "magic_square_picture": magic_square_picture,
+    "symmetries": lambda: len(symmetric_squares()),
+    "symmetry_picture": symmetry_picture,
+    "line_choices": lambda: LINE_CHOICES,
+    "every_triple_is_a_line": _every_triple_is_a_line,
+    "triples_and_lines": triples_and_lines,
+    # why questions
+    "digit_total": lambda: sum(DIGITS),
+    "lines": lambda: len(LINES),
+    # 01.q1: the bottom row from sympy's formulas
+    "corner_a": lambda: TOP_CORNERS[0],
+    "corner_c": lambda: TOP_CORNERS[1],
+    "g_formula": lambda: _formula("g"),
+    "h_formula": lambda: _formula("h"),
+    "i_formula": lambda: _formula("i"),
+    "g_worked": lambda: _worked("g"),
+    "h_worked": lambda: _worked("h"),
+    "i_worked": lambda: _worked("i"),
+    "g": lambda: bottom_row()[0],
+    "h": lambda: bottom_row()[1],
+    "i": lambda: bottom_row()[2],
+    "bottom_sum": lambda: sum(bottom_row()),
+    "solved_square": lambda: _rows(solved_square()),
+    "bottom_row": bottom_row,
+    "bottom_row_by_listing": _bottom_row_by_listing,
+    "bottom_row_reversed": lambda: tuple(reversed(bottom_row())),
+    "kit_bottom_row": lambda: MAGIC_SQUARE[2],
+    "magic_square": lambda: _rows(MAGIC_SQUARE),
+    # 01.q2 and 01.q3: the square of 2..10
+    "shifted_total": lambda: sum(SHIFTED),
+    "shifted_line_sum": line_sum,
+    "shifted_line_sum_by_listing": lambda: sum(_shifted_squares()[0][0]),
+    "shifted_corners": corner_numbers,
+    "shifted_corners_by_listing": _shifted_corners_by_listing,
+    # 01.q4: blocking on the magic square
+    "cell_names": lambda: CELL_NAMES,
+    "cell_aliases": lambda: CELL_ALIASES,
+    "block_cell": block_cell,
+    "block_cell_by_fifteen_in": _block_cell_by_fifteen_in,
+    "block_onyx_a": lambda: _block_onyx(0),
+    "block_onyx_b": lambda: _block_onyx(1),
+    "block_onyx_sum": lambda: sum(Round.parse(BLOCK_POSITION).onyx),
+    "block_ivory": _block_ivory,
+    "block_need": _block_need,
+    "block_onyx_a_cell": lambda: _cell_name(_block_onyx(0)),
+    "block_onyx_b_cell": lambda: _cell_name(_block_onyx(1)),
+    "block_ivory_cell": lambda: _cell_name(_block_ivory()),
+}
+
+TASKS: list[Task] = load("01", NAMED)

@@ -8,21 +8,24 @@ The reveals (tables and the chart of how games end) are built here so the lesson
 
 from __future__ import annotations
 
-from math import factorial
+from collections.abc import Callable
+from math import comb, factorial
 from typing import Any
 
-from fifteen_kit.answers import Choice, DigitSet, Number
 from fifteen_kit.game_of_15 import WINNING_TRIPLES, Round, evaluate, move_evaluations
 from fifteen_kit.game_of_15.puzzles import Puzzle, puzzles
 from fifteen_kit.game_of_15.tree import Ending, games_by_length, positions_by_drafts, tree_statistics
 
-from .core import Exercise, Predict, Why
+from .core import Task
+from .records import load
 
-__all__ = ["PUZZLE_SEEDS", "TASKS", "drawing_replies", "endings_bars", "endings_chart", "openings_table",
+__all__ = ["NAMED", "PUZZLE_SEEDS", "TASKS", "drawing_replies", "endings_bars", "endings_chart", "openings_table",
            "perfect_play_summary", "puzzle", "puzzle_picture", "tree_table"]
 
 #: The seed of the puzzle shown for each number of drafts (1, 2, 3): each has two winning drafts.
 PUZZLE_SEEDS: dict[int, int] = {1: 17, 2: 5, 3: 6}
+# the choices of the "who wins with perfect play?" prediction, by the solver's outcome for the first player
+_OUTCOMES = {"win": "the first player", "loss": "the second player", "draw": "nobody: a draw"}
 
 
 def _markdown(text: str) -> Any:
@@ -153,26 +156,6 @@ def _first_wins_on_draft_5() -> int:
     return games_by_length()["first"][5]
 
 
-def _quickest_wins_solution() -> str:
-    sets = len(WINNING_TRIPLES)
-    orders = factorial(3)
-    left = 9 - 3
-    return ("Count the choices one after another, then multiply:\n\n"
-            f"* the winning set: {sets} choices (lesson 01's sets of three);\n"
-            f"* the order in which the first player drafts its three digits: 3 × 2 × 1 = {orders};\n"
-            f"* the second player's draft 2: {left} digits that are not in the set; draft 4: {left - 1}.\n\n"
-            f"{sets} × {orders} × {left} × {left - 1} = **{sets * orders * left * (left - 1):,}** games, as the kit "
-            f"counts ({_first_wins_on_draft_5():,}). The second player cannot make 15 with two digits, so none of "
-            "these games ended earlier.")
-
-
-def _positions_solution() -> str:
-    pairs = 9 * 8 // 2
-    return (f"Onyx's pair: 9 × 8 = {9 * 8} orders, but each pair was counted twice (1 then 2, 2 then 1), so "
-            f"{pairs} pairs. Ivory's digit: 7 choices. {pairs} × 7 = **{pairs * 7}** positions, as the kit counts "
-            f"({positions_by_drafts()[3]}): half of the {9 * 8 * 7} orders of drafting.")
-
-
 def _threat_triples(position: Round) -> list[tuple[int, int, int]]:
     # the open threats of the player who just drafted: (a, b, needed) for two of their digits a < b whose 15 needs
     # a digit still in the pool
@@ -187,131 +170,182 @@ def _threats(position: Round) -> list[str]:
     return [f"{a} + {b} needs {need}" for a, b, need in _threat_triples(position)]
 
 
-def _puzzle_slips(drafts: int) -> dict[frozenset[int], str]:
-    # a message for each single digit that does not win in time, saying what it does (computed from the position)
+def _first_wins_on_draft_5_by_listing() -> int:
+    # every order of five drafts in which the first player's three digits (drafts 1, 3, 5) make 15
+    from itertools import permutations
+
+    return sum(1 for p in permutations(range(1, 10), 5) if p[0] + p[2] + p[4] == 15)
+
+
+def _positions_after_three_by_listing() -> int:
+    # every order of three drafts, kept as who holds which digits: Onyx's pair (unordered) and Ivory's digit
+    from itertools import permutations
+
+    return len({(frozenset((a, c)), b) for a, b, c in permutations(range(1, 10), 3)})
+
+
+def _drawing_replies_by_symmetry(opening: int) -> frozenset[int]:
+    # turn the square so that the edge 1 goes to ``opening``, and carry the replies to 1 along (no new solve)
+    from fifteen_kit.game_of_15.square import SYMMETRIES, digits_of, mask_of
+
+    (turn,) = [s for s in SYMMETRIES if s.apply_mask(mask_of([1])) == mask_of([opening])][:1]
+    held = [d for d, v in move_evaluations(Round().play(1)).items() if v.outcome == "draw"]
+    return frozenset(digits_of(turn.apply_mask(mask_of(held))))
+
+
+def _winning_drafts_by_solving(drafts: int) -> frozenset[int]:
+    # the digits after which the opponent, to move, loses within the puzzle's drafts (a solve of each reply)
+    from fifteen_kit.chance import make_rng
+    from fifteen_kit.game_of_15.puzzles import puzzle_positions
+
+    position = make_rng(PUZZLE_SEEDS[drafts]).sample(puzzle_positions(drafts), 1)[0]
+    after = {d: position.play(d) for d in position.pool}
+    return frozenset(d for d, p in after.items()
+                     if p.winner is not None or (evaluate(p).outcome == "loss" and evaluate(p).plies <= 2 * drafts - 2))
+
+
+def _slip_digits(drafts: int, kind: str) -> list[int]:
+    # the puzzle's digits that do not win in time, by what they do: "no win" (puzzle 1), "no threat", "one threat"
+    # or "threats" after them, or "taken" (the opponent holds them), in ascending order
     p = puzzle(drafts)
-    out: dict[frozenset[int], str] = {}
+    if kind == "taken":
+        return sorted(p.position.rack(p.position.to_move.other))
+    found = []
     for digit in sorted(p.position.pool - set(p.solutions)):
-        threats = _threats(p.position.play(digit))
-        if drafts == 1:
-            message = f"{digit} does not make 15 with two of your digits."
-        elif not threats:
-            message = f"After {digit} you have no threat at all, so the opponent is free to attack."
-        elif len(threats) == 1 and drafts == 2:
-            message = (f"After {digit} you have one threat ({threats[0]}); the opponent simply takes that digit. "
-                       "Look for a draft that makes two threats.")
-        elif len(threats) == 1:
-            message = (f"After {digit} you have one threat ({threats[0]}), so the opponent must take that digit; "
-                       "but from there you cannot make a fork in time. Which forced reply would help you?")
-        else:
-            message = (f"After {digit} you have threats ({'; '.join(threats)}), but the opponent's reply is "
-                       "strong enough: check what they can block or threaten in return.")
-        out[frozenset({digit})] = message
-    for digit in sorted(p.position.rack(p.position.to_move.other)):
-        out[frozenset({digit})] = f"{digit} is already taken: the opponent holds it."
-    return out
+        threats = len(_threats(p.position.play(digit)))
+        what = "no win" if drafts == 1 else ("no threat", "one threat")[threats] if threats < 2 else "threats"
+        if what == kind:
+            found.append(digit)
+    return found
 
 
-def _puzzle_solution(drafts: int) -> str:
+def _slip(drafts: int, kind: str, n: int) -> int:
+    return _slip_digits(drafts, kind)[n]
+
+
+def _threat_after(drafts: int, n: int) -> str:
+    # the one threat after the puzzle's n-th "one threat" slip: "1 + 8 needs 6"
     p = puzzle(drafts)
-    who = p.position.to_move.title
-    lines = [f"The solver's winning drafts for {who}: **{', '.join(map(str, p.solutions))}**."]
-    for digit in p.solutions:
-        after = p.position.play(digit)
-        if after.winner is not None:
-            lines.append(f"* {digit} makes 15 at once: {' + '.join(map(str, after.fifteen(after.winner) or ()))}.")
-        else:
-            threats = _threats(after)
-            line = f"* After {digit}, {who}'s threats: {'; '.join(threats) or 'none yet'}."
-            if len(threats) >= 2:
-                line += " Two threats at once: a fork."
-            elif len(threats) == 1:
-                block = _threat_triples(after)[0][2]
-                forks = evaluate(after.play(block)).best_moves
-                line += (f" The opponent must block with {block}; then {who} drafts "
-                         f"{' or '.join(map(str, forks))}, a fork: "
-                         + " / ".join(f"after {f}: {'; '.join(_threats(after.play(block).play(f)))}" for f in forks)
-                         + ".")
-            lines.append(line)
-    return "\n".join(lines)
+    return _threats(p.position.play(_slip(drafts, "one threat", n)))[0]
 
 
-TASKS = [
-    Predict("02.p1", "Predict: how many different complete games are there (every order of drafts, from the empty "
-            "pool until someone makes 15 or the pool is empty)? A rough guess is fine.", Number(),
-            truth=lambda: tree_statistics().games, reveal=tree_table, unit="games"),
-    Exercise("02.q1", "The quickest win: the first player makes 15 with its third draft, which is draft 5 of the "
-             "game. In how many of the games does that happen?", Number(),
-             answer=_first_wins_on_draft_5, transfer=True,
-             slips={8: "8 is the number of winning sets. Each can be drafted in several orders, and the second "
-                       "player drafts two digits in between.",
-                    48: "That counts the first player's orders (8 sets × 6 orders); the second player's two drafts "
-                        "in between also differ from game to game.",
-                    240: "The second player's drafts are counted; now count the orders of the first player's "
-                         "three digits too.",
-                    720: "Draft 2 and draft 4 are different drafts: taking 1 then 2 is another game than 2 then 1."},
-             hint="Choose the winning set (how many ways?), the order in which the first player drafts its three "
-                  "digits (how many?), then the second player's draft 2 and draft 4 from the six digits left. "
-                  "Multiply.",
-             solution=_quickest_wins_solution),
-    Predict("02.p2", "Predict: after how many drafts do the most games end?", Choice(("5", "6", "7", "8", "9")),
-            truth=lambda: str(max(tree_statistics().games_by_length.items(), key=lambda kv: kv[1])[0]),
-            reveal=_endings_reveal),
-    Exercise("02.q2", "Games and positions: after three drafts (Onyx, Ivory, Onyx) there are 9 × 8 × 7 orders of "
-             "drafting. How many different positions (who holds which digits) are there after three drafts?",
-             Number(), answer=lambda: positions_by_drafts()[3], transfer=True,
-             slips={504: "504 counts orders: Onyx taking 1 then 2 is the same position as Onyx taking 2 then 1.",
-                    84: "That counts which three digits are gone, but not who holds which of them.",
-                    756: "That is after four drafts; after three, Onyx holds two digits and Ivory one."},
-             hint="Onyx holds two digits, Ivory one. Choose Onyx's pair (order does not matter), then Ivory's digit "
-                  "from the seven left.",
-             solution=_positions_solution),
-    Predict("02.p3", "Predict: if both players play perfectly, who wins?",
-            Choice(("the first player", "the second player", "nobody: a draw")),
-            truth=lambda: {"win": "the first player", "loss": "the second player",
-                           "draw": "nobody: a draw"}[evaluate(Round()).outcome],
-            reveal=perfect_play_summary),
-    Why("02.w1", "More than half of all games are won by the first player, yet with perfect play nobody wins. "
-        "Why is that not a contradiction?",
-        model="Counting all games counts every silly game too: each game counts once, however badly it was played. "
-              "Perfect play asks something else: can a player force a result whatever the other does? After every "
-              "first draft the second player has at least one reply that holds the draw, and one good reply is "
-              "enough, however many bad replies there are.",
-        points=["Counting all games treats blunders the same as good drafts.",
-                "Perfect play looks for the best reply at every step, not the most common result.",
-                "One reply that holds the draw is enough (for example a corner against the centre)."]),
-    Predict("02.p4", "Predict: Onyx opens with the centre, 5. How many of Ivory's 8 replies still hold the draw?",
-            Number(), truth=lambda: len(drawing_replies(5)), reveal=openings_table, unit="replies"),
-    Exercise("02.q3", "Onyx opens with 3. Which replies hold the draw for Ivory? Type all of them.", DigitSet(),
-             answer=lambda: frozenset(drawing_replies(3)), transfer=True,
-             slips={frozenset({5, 6, 8, 9}): "Those are the replies to 1. Where is 3 on the magic square? Turn the "
-                                             "square so that 3 sits where 1 was.",
-                    frozenset({5}): "Only the centre is the answer to a corner. 3 is an edge (odd, not 5).",
-                    frozenset({2, 4, 6, 8}): "Those are the replies to the centre. 3 is an edge."},
-             hint="Find 3 on the magic square 2 7 6 / 9 5 1 / 4 3 8: it is an edge, like 1. The drawing replies to 1 "
-                  "were the centre, the two corners next to 1 and the edge opposite 1.",
-             solution=lambda: ("On the square 2 7 6 / 9 5 1 / 4 3 8 the digit 3 is the bottom edge. By symmetry its "
-                               "drawing replies are the centre 5, the two corners next to it (4 and 8) and the "
-                               f"opposite edge (7): **{', '.join(map(str, drawing_replies(3)))}**.")),
-    Exercise("02.q4", "Puzzle 1: which digit(s) win at once? Type every digit that works.", DigitSet(),
-             answer=lambda: frozenset(puzzle(1).solutions), transfer=True,
-             slips=lambda: _puzzle_slips(1),
-             hint="Look at each pair of your digits: which third digit makes 15, and is it still in the pool?",
-             solution=lambda: _puzzle_solution(1)),
-    Exercise("02.q5", "Puzzle 2: which digit(s) force a win in 2 of your drafts? Type every digit that works.",
-             DigitSet(), answer=lambda: frozenset(puzzle(2).solutions), transfer=True,
-             slips=lambda: _puzzle_slips(2),
-             hint="Look for a draft that makes two threats at once (a fork): the opponent can block only one.",
-             solution=lambda: _puzzle_solution(2)),
-    Exercise("02.q6", "Puzzle 3: which digit(s) force a win in 3 of your drafts? Type every digit that works.",
-             DigitSet(), answer=lambda: frozenset(puzzle(3).solutions), transfer=True,
-             slips=lambda: _puzzle_slips(3),
-             hint="Make a threat that forces the opponent's reply, so that your next draft can make a fork.",
-             solution=lambda: _puzzle_solution(3)),
-    Why("02.w2", "Why does a fork (a draft that makes two threats at once) win?",
-        model="A threat is two of your digits that need one more digit, still in the pool, to make 15. The opponent "
-              "takes one digit per draft, so can block only one of two threats; with your next draft you complete "
-              "the other. The only escape is if the opponent can make 15 first, so check that before you fork.",
-        points=["Two threats at once.", "The opponent can block only one per draft.",
-                "Unless the opponent makes 15 first."]),
-]
+def _win(drafts: int, n: int) -> int:
+    return puzzle(drafts).solutions[n]
+
+
+def _fifteen_after_win(drafts: int, n: int) -> str:
+    # the 15 a winning draft makes at once: "2 + 5 + 8"
+    after = puzzle(drafts).position.play(_win(drafts, n))
+    return " + ".join(map(str, after.fifteen(after.winner) or ())) if after.winner is not None else ""
+
+
+def _threats_after_win(drafts: int, n: int) -> str:
+    return "; ".join(_threats(puzzle(drafts).position.play(_win(drafts, n)))) or "none yet"
+
+
+def _block_after_win(drafts: int, n: int) -> int:
+    return _threat_triples(puzzle(drafts).position.play(_win(drafts, n)))[0][2]
+
+
+def _forks_after_block(drafts: int, n: int) -> tuple[int, ...]:
+    after = puzzle(drafts).position.play(_win(drafts, n)).play(_block_after_win(drafts, n))
+    return tuple(evaluate(after).best_moves)
+
+
+def _fork_threats(drafts: int, n: int) -> str:
+    # the threats of each fork after the forced block: "after 5: 2 + 5 needs 8; 5 + 7 needs 3"
+    after = puzzle(drafts).position.play(_win(drafts, n)).play(_block_after_win(drafts, n))
+    return " / ".join(f"after {f}: {'; '.join(_threats(after.play(f)))}" for f in _forks_after_block(drafts, n))
+
+
+#: The values the record file (lesson02.toml) names, each computed by the kit when first needed.
+NAMED: dict[str, Callable[[], Any]] = {
+    # predictions and their reveals
+    "games": lambda: tree_statistics().games,
+    "tree_table": tree_table,
+    "game_lengths": lambda: tuple(range(5, 10)),
+    "most_common_length": lambda: str(max(tree_statistics().games_by_length.items(), key=lambda kv: kv[1])[0]),
+    "endings_reveal": _endings_reveal,
+    "outcomes": lambda: tuple(_OUTCOMES.values()),
+    "perfect_play_winner": lambda: _OUTCOMES[evaluate(Round()).outcome],
+    "perfect_play_summary": perfect_play_summary,
+    "replies_to_centre_held": lambda: len(drawing_replies(5)),
+    "openings_table": openings_table,
+    # 02.q1: the quickest wins
+    "first_wins_on_draft_5": _first_wins_on_draft_5,
+    "first_wins_on_draft_5_by_listing": _first_wins_on_draft_5_by_listing,
+    "winning_sets": lambda: len(WINNING_TRIPLES),
+    "first_player_orders": lambda: factorial(3),
+    "draft_2_choices": lambda: 9 - 3,
+    "draft_4_choices": lambda: 9 - 3 - 1,
+    "quickest_wins_by_multiplying": lambda: len(WINNING_TRIPLES) * factorial(3) * (9 - 3) * (9 - 3 - 1),
+    "sets_times_orders": lambda: len(WINNING_TRIPLES) * factorial(3),
+    "quickest_wins_in_one_order": lambda: len(WINNING_TRIPLES) * (9 - 3) * (9 - 3 - 1),
+    "quickest_wins_second_unordered": lambda: len(WINNING_TRIPLES) * factorial(3) * comb(9 - 3, 2),
+    # 02.q2: positions after three drafts
+    "positions_after_three": lambda: positions_by_drafts()[3],
+    "positions_after_three_by_listing": _positions_after_three_by_listing,
+    "pair_orders": lambda: 9 * 8,
+    "onyx_pairs": lambda: 9 * 8 // 2,
+    "positions_by_multiplying": lambda: 9 * 8 // 2 * 7,
+    "orders_after_three": lambda: 9 * 8 * 7,
+    "digits_gone_after_three": lambda: comb(9, 3),
+    "positions_after_four": lambda: positions_by_drafts()[4],
+    # 02.q3: the replies to 3
+    "replies_to_3": lambda: frozenset(drawing_replies(3)),
+    "replies_to_3_by_symmetry": lambda: _drawing_replies_by_symmetry(3),
+    "replies_to_1": lambda: drawing_replies(1),
+    "replies_to_corner": lambda: drawing_replies(2),
+    "replies_to_centre": lambda: drawing_replies(5),
+    # 02.q4: puzzle 1 (win at once)
+    "puzzle1": lambda: frozenset(puzzle(1).solutions),
+    "puzzle1_by_solving": lambda: _winning_drafts_by_solving(1),
+    "puzzle1_side": lambda: puzzle(1).position.to_move.title,
+    "puzzle1_win_a": lambda: _win(1, 0),
+    "puzzle1_win_b": lambda: _win(1, 1),
+    "puzzle1_fifteen_a": lambda: _fifteen_after_win(1, 0),
+    "puzzle1_fifteen_b": lambda: _fifteen_after_win(1, 1),
+    "puzzle1_no_win_a": lambda: _slip(1, "no win", 0),
+    "puzzle1_taken_a": lambda: _slip(1, "taken", 0),
+    "puzzle1_taken_b": lambda: _slip(1, "taken", 1),
+    "puzzle1_taken_c": lambda: _slip(1, "taken", 2),
+    # 02.q5: puzzle 2 (a fork)
+    "puzzle2": lambda: frozenset(puzzle(2).solutions),
+    "puzzle2_by_solving": lambda: _winning_drafts_by_solving(2),
+    "puzzle2_side": lambda: puzzle(2).position.to_move.title,
+    "puzzle2_win_a": lambda: _win(2, 0),
+    "puzzle2_win_b": lambda: _win(2, 1),
+    "puzzle2_threats_a": lambda: _threats_after_win(2, 0),
+    "puzzle2_threats_b": lambda: _threats_after_win(2, 1),
+    "puzzle2_one_threat_a": lambda: _slip(2, "one threat", 0),
+    "puzzle2_threat_a": lambda: _threat_after(2, 0),
+    "puzzle2_one_threat_b": lambda: _slip(2, "one threat", 1),
+    "puzzle2_threat_b": lambda: _threat_after(2, 1),
+    "puzzle2_no_threat_a": lambda: _slip(2, "no threat", 0),
+    "puzzle2_taken_a": lambda: _slip(2, "taken", 0),
+    "puzzle2_taken_b": lambda: _slip(2, "taken", 1),
+    # 02.q6: puzzle 3 (a forcing threat, then a fork)
+    "puzzle3": lambda: frozenset(puzzle(3).solutions),
+    "puzzle3_by_solving": lambda: _winning_drafts_by_solving(3),
+    "puzzle3_side": lambda: puzzle(3).position.to_move.title,
+    "puzzle3_win_a": lambda: _win(3, 0),
+    "puzzle3_win_b": lambda: _win(3, 1),
+    "puzzle3_threats_a": lambda: _threats_after_win(3, 0),
+    "puzzle3_threats_b": lambda: _threats_after_win(3, 1),
+    "puzzle3_block_a": lambda: _block_after_win(3, 0),
+    "puzzle3_block_b": lambda: _block_after_win(3, 1),
+    "puzzle3_forks_a": lambda: " or ".join(map(str, _forks_after_block(3, 0))),
+    "puzzle3_forks_b": lambda: " or ".join(map(str, _forks_after_block(3, 1))),
+    "puzzle3_fork_threats_a": lambda: _fork_threats(3, 0),
+    "puzzle3_fork_threats_b": lambda: _fork_threats(3, 1),
+    "puzzle3_no_threat_a": lambda: _slip(3, "no threat", 0),
+    "puzzle3_no_threat_b": lambda: _slip(3, "no threat", 1),
+    "puzzle3_no_threat_c": lambda: _slip(3, "no threat", 2),
+    "puzzle3_one_threat_a": lambda: _slip(3, "one threat", 0),
+    "puzzle3_threat_a": lambda: _threat_after(3, 0),
+    "puzzle3_one_threat_b": lambda: _slip(3, "one threat", 1),
+    "puzzle3_threat_b": lambda: _threat_after(3, 1),
+    "puzzle3_taken_a": lambda: _slip(3, "taken", 0),
+}
+
+TASKS: list[Task] = load("02", NAMED)

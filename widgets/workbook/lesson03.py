@@ -1,7 +1,9 @@
-"""Lesson 03 · Counting to 15: its predictions, exercises and why questions, every answer computed by the kit.
+"""Lesson 03 · Counting to 15: the values its questions name, every answer computed by the kit.
 
-The reveals (the table of sets by size, the chart of subset sums, the inclusion-exclusion steps and the card
-table) are built here so the lesson's cells stay one line long.
+The words of its predictions, exercises and why questions are in lesson03.toml; ``NAMED`` holds every number
+they show, each answer and a second computation of it.  The reveals (the table of sets by size, the chart of
+subset sums, the inclusion-exclusion steps and the card table) are built here so the lesson's cells stay one
+line long.
 
 >>> [task.key for task in TASKS][:3]
 ['03.p1', '03.w1', '03.q1']
@@ -9,11 +11,11 @@ table) are built here so the lesson's cells stay one line long.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
-from math import comb
+from math import comb, factorial, perm
 from typing import Any
 
-from fifteen_kit.answers import Choice, Number
 from fifteen_kit.counting import (
     card_sets,
     compositions,
@@ -27,12 +29,14 @@ from fifteen_kit.counting import (
     subset_sum_counts,
 )
 
-from .core import Exercise, Predict, Why
+from .core import Task
+from .records import load
 
-__all__ = ["MIDDLE", "TASKS", "card_table", "goal_boards", "inclusion_exclusion_table", "sets_by_size",
+__all__ = ["MIDDLE", "NAMED", "TASKS", "card_table", "goal_boards", "inclusion_exclusion_table", "sets_by_size",
            "subset_sum_bars", "subset_sum_chart"]
 
-#: The Choice of prediction 03.p2 that the chart confirms: the most common sums are in the middle.
+#: The choice of prediction 03.p2 that the chart confirms: the most common sums are in the middle (its words must be
+#: one of the choices in lesson03.toml).
 MIDDLE = "sums in the middle, near 22"
 
 
@@ -177,99 +181,112 @@ def _cards_aa445() -> tuple[int, int, int, int]:
     return aces, fours, fives, aces * fours * fives
 
 
-def _four_dice() -> str:
-    rows = inclusion_exclusion_terms(15, 4)
-    return (f"Shift every die down by 1: four numbers 0..5 that sum to 15 − 4 = 11. Stars and bars: 11 stars and "
-            f"3 bars in 14 places, C(14, 3) = {rows[0][2]}. A die is too big when its shifted number is 6 or more; "
-            f"give one chosen die 6 stars first, then share the other 5 stars: C(8, 3) = {rows[1][2]} ways, and "
-            f"there are {rows[1][1]} dice to choose: {rows[1][1]} × {rows[1][2]} = {-rows[1][3]}. Two dice too big "
-            f"would need {2 * 6} stars, more than 11: nothing to add back. "
-            f"{rows[0][2]} − {-rows[1][3]} = **{compositions(15, 4)}**.")
+def _most_common_sums_are() -> str:
+    # the choice of prediction 03.p2 that the kit's most common sums bear out
+    return MIDDLE if all(20 <= t <= 25 for t in most_common_sums()[0]) else "15, the magic constant"
 
 
-TASKS = [
-    Predict("03.p1", "Predict: how many sets of different digits 1..9, of any size, sum to 15? (Lesson 01 found the "
-            "sets of three; now sets of two, four, five … digits count too.)", Number(),
-            truth=lambda: digit_sets_by_enumeration(15), reveal=sets_by_size, unit="sets"),
-    Why("03.w1", "Why does the coefficient of x¹⁵ in (1 + x)(1 + x²)(1 + x³)···(1 + x⁹) count the sets of different "
-        "digits that sum to 15?",
-        model="Multiplying out picks one term from every bracket: 1 (leave digit i out) or x to the power i (take "
-              "digit i). So every set of digits gives exactly one product, and because multiplying powers of x adds "
-              "the exponents, that product is x to the power (the sum of the set). Collecting equal powers adds 1 "
-              "for every set: the coefficient of x¹⁵ is the number of sets with sum 15.",
-        points=["Each bracket: digit out (1) or in (x to the power of the digit).",
-                "One product per set; exponents add, so the power is the set's sum.",
-                "Collecting terms counts the sets with each sum."]),
-    Exercise("03.q1", "How many sets of different digits 1..9 (any size) sum to 16?", Number(),
-             answer=lambda: digit_sets(16), transfer=True,
-             slips={digit_sets(16, 3): "Those are the sets of three digits. Sets of two, four and five digits "
-                                       "count too.",
-                    digit_sets(15): "That is the count for 15. Which coefficient do you need for 16?",
-                    sum(digit_sets(16, k) * [1, 1, 2, 6, 24, 120][k] for k in range(6)):
-                        "You counted orders: 7 + 9 and 9 + 7 are the same set."},
-             hint="You need the coefficient of x¹⁶, with every power of y added together. Change 15 to 16 in the "
-                  "cell with poly.coeff(x, 15) and run it; or list the sets by size, largest digit first.",
-             solution=lambda: ("Sets by size: " + ", ".join(f"{digit_sets(16, k)} of {k} digits" for k in range(2, 6))
-                               + f". In all {' + '.join(str(digit_sets(16, k)) for k in range(2, 6))} = "
-                               f"**{digit_sets(16)}**. (The coefficient of x¹⁶ is "
-                               + " + ".join(_term(digit_sets(16, k), k) for k in range(5, 1, -1))
-                               + "; put y = 1.)")),
-    Exercise("03.q2", "How many subsets of 1..9 sum to 28? (A subset is a set of some of the digits 1..9.)",
-             Number(), answer=lambda: digit_sets(28), transfer=True,
-             slips={digit_sets(15): "That is the count for 15. Which total do the digits *left out* have?",
-                    digit_sets(16): "The digits left out sum to 45 − 28. Check the subtraction.",
-                    digit_sets(17, 3): "Those are only the sets of three digits summing to 17; sets of any size "
-                                       "count."},
-             hint="All nine digits sum to 45. A subset sums to 28 exactly when the digits it leaves out (its "
-                  "complement) sum to 45 − 28 = 17. Sets summing to 17 are smaller and easier to list.",
-             solution=lambda: ("Complements: a subset sums to 28 exactly when the digits it leaves out sum to "
-                               "45 − 28 = 17. Sets summing to 17, by size: "
-                               + ", ".join(f"{digit_sets(17, k)} of {k} digits" for k in range(2, 6))
-                               + f". In all **{digit_sets(17)}**, so {digit_sets(28)} subsets sum to 28.")),
-    Predict("03.p2", "Predict: which sums do the most subsets of 1..9 have?",
-            Choice(("small sums, near 0", "15, the magic constant", MIDDLE, "large sums, near 45")),
-            truth=lambda: MIDDLE if all(20 <= t <= 25 for t in most_common_sums()[0]) else "15, the magic constant",
-            reveal=_chart_and_tie),
-    Why("03.w2", "Why do exactly as many subsets of 1..9 sum to s as sum to 45 − s?",
-        model="Pair every subset with its complement, the digits it leaves out. All nine digits sum to 45, so if a "
-              "subset sums to s its complement sums to 45 − s. Every subset has exactly one complement, and the "
-              "complement of the complement is the subset again, so the pairing matches the subsets with sum s one "
-              "to one with the subsets with sum 45 − s.",
-        points=["The complement: the digits left out.", "1 + 2 + … + 9 = 45, so the sums are s and 45 − s.",
-                "The pairing is one to one, so the two counts are equal."]),
-    Exercise("03.q3", "How many subsets of 1..9 have a sum of 22 or less? (Count the empty set, with sum 0.)",
-             Number(), answer=lambda: _sums_at_most(22), transfer=True,
-             slips={_sums_at_most(22) - 1: "The empty set (no digits, sum 0) is a subset too.",
-                    512: "512 is every subset; only the sums of 22 or less count.",
-                    _sums_at_most(21): "Sum 22 itself counts too (22 or less)."},
-             hint="Pair each subset with its complement: one of the two sums is 22 or less, the other 23 or more.",
-             solution=lambda: ("Each subset and its complement have sums s and 45 − s. No sum is 22.5, so exactly "
-                               f"one of the two is 22 or less. The {2 ** 9} subsets fall into {2 ** 8} pairs, one "
-                               f"small sum in each: **{_sums_at_most(22)}** (the empty set included).")),
-    Predict("03.p3", "Predict: a goal board gives the six dice targets from 1 to 6 that add up to 15, one per "
-            "colour. How many different goal boards are there, when it matters which colour gets which target?",
-            Number(), truth=lambda: compositions(15, 6), reveal=goal_boards, unit="boards"),
-    Exercise("03.q4", "Four dice are rolled one after another. In how many ordered ways can they total 15? "
-             "(Use inclusion–exclusion, or list them.)", Number(), answer=lambda: compositions(15, 4),
-             transfer=True,
-             slips={partitions_bounded(15, 4): "That counts the totals up to order (3, 4, 4, 4 once). In order, "
-                                               "3, 4, 4, 4 and 4, 3, 4, 4 are different rolls.",
-                    inclusion_exclusion_terms(15, 4)[0][2]: "Some of those ways give a die more than 6: subtract them.",
-                    inclusion_exclusion_terms(15, 4)[0][2] - inclusion_exclusion_terms(15, 4)[1][2]:
-                        "Each of the four dice can be the one that is too big: subtract 4 × 56."},
-             hint="Shift each die down by 1: four numbers 0..5 summing to 11. Count all ways with stars and bars, "
-                  "then subtract the ways where a chosen die gets 6 or more.",
-             solution=_four_dice),
-    Predict("03.p4", "Predict: Fifteens cards A (ace, 1) to 9, four suits. Which number of cards makes 15 in the "
-            "most ways?", Choice(tuple(str(k) for k in range(2, 10))),
-            truth=lambda: str(max(range(2, 10), key=card_sets)), reveal=card_table),
-    Exercise("03.q5", "How many sets of real cards have the ranks A, A, 4, 4, 5 (two aces, two 4s and a 5, sum 15)?",
-             Number(), answer=lambda: _cards_aa445()[-1], transfer=True,
-             slips={16: "Multiply, do not add: every choice of aces goes with every choice of 4s and of 5.",
-                    576: "You counted the two aces in order; ace of hearts with ace of spades is one set.",
-                    36: "The 5 can be any of the four suits too."},
-             hint="Choose the two aces from the four suits: C(4, 2) ways. The same for the two 4s; the 5: C(4, 1).",
-             solution=lambda: ("Two aces from four suits: C(4, 2) = {0}; two 4s: C(4, 2) = {1}; one 5: C(4, 1) = "
-                               "{2}. Every choice goes with every other: {0} × {1} × {2} = **{3}**."
-                               ).format(*_cards_aa445())),
-]
+def _coefficient_of_x16() -> str:
+    # the coefficient of x¹⁶ in the digit-set polynomial, as a polynomial in y: y⁵ + 8y⁴ + 8y³ + y²
+    return " + ".join(_term(digit_sets(16, k), k) for k in range(5, 1, -1))
+
+
+def _orders_summing_to_16() -> int:
+    # the slip of counting orders: every set of k digits summing to 16 counted k! times
+    return sum(digit_sets(16, k) * factorial(k) for k in range(6))
+
+
+def _ie_rows() -> list[tuple[int, int, int, int]]:
+    # stars and bars with inclusion–exclusion for four dice totalling 15 (03.q4)
+    return inclusion_exclusion_terms(15, 4)
+
+
+# The exercises' answers computed a second, independent way (the record's check names them).
+def _sets_summing_to_16_by_listing() -> int:
+    return digit_sets_by_enumeration(16)
+
+
+def _sets_summing_to_28_by_complements() -> int:
+    # a subset sums to 28 exactly when the digits it leaves out sum to 45 - 28
+    return digit_sets_by_enumeration(45 - 28)
+
+
+def _sums_at_most_22_by_listing() -> int:
+    return sum(1 for k in range(10) for s in combinations(range(1, 10), k) if sum(s) <= 22)
+
+
+def _rolls_totalling_15_by_listing() -> int:
+    return compositions_by_enumeration(15, 4)
+
+
+def _aa445_card_sets_by_listing() -> int:
+    # every set of five real cards (rank, suit) whose ranks are A, A, 4, 4, 5
+    cards = [(rank, suit) for rank in (1, 4, 5) for suit in "CDHS"]
+    return sum(1 for hand in combinations(cards, 5) if sorted(r for r, _ in hand) == [1, 1, 4, 4, 5])
+
+
+#: The values the record file (lesson03.toml) names, each computed by the kit when first needed.
+NAMED: dict[str, Callable[[], Any]] = {
+    # 03.p1
+    "sets_summing_to_15": lambda: digit_sets_by_enumeration(15),
+    "sets_summing_to_15_by_polynomial": lambda: digit_sets(15),
+    "sets_by_size": sets_by_size,
+    # 03.q1
+    "sets_summing_to_16": lambda: digit_sets(16),
+    "sets_summing_to_16_by_listing": _sets_summing_to_16_by_listing,
+    "sets_of_three_summing_to_16": lambda: digit_sets(16, 3),
+    "orders_summing_to_16": _orders_summing_to_16,
+    "sets_16_of_2": lambda: digit_sets(16, 2),
+    "sets_16_of_3": lambda: digit_sets(16, 3),
+    "sets_16_of_4": lambda: digit_sets(16, 4),
+    "sets_16_of_5": lambda: digit_sets(16, 5),
+    "coefficient_of_x16": _coefficient_of_x16,
+    # 03.q2
+    "sets_summing_to_28": lambda: digit_sets(28),
+    "sets_summing_to_28_by_complements": _sets_summing_to_28_by_complements,
+    "sets_summing_to_17": lambda: digit_sets(17),
+    "sets_of_three_summing_to_17": lambda: digit_sets(17, 3),
+    "sets_17_of_2": lambda: digit_sets(17, 2),
+    "sets_17_of_3": lambda: digit_sets(17, 3),
+    "sets_17_of_4": lambda: digit_sets(17, 4),
+    "sets_17_of_5": lambda: digit_sets(17, 5),
+    # 03.p2
+    "most_common_sums_are": _most_common_sums_are,
+    "chart_and_tie": _chart_and_tie,
+    # 03.q3
+    "sums_at_most_22": lambda: _sums_at_most(22),
+    "sums_at_most_22_by_listing": _sums_at_most_22_by_listing,
+    "sums_at_most_22_but_the_empty_set": lambda: _sums_at_most(22) - 1,
+    "sums_at_most_21": lambda: _sums_at_most(21),
+    "subsets": lambda: 2**9,
+    "subset_pairs": lambda: 2**8,
+    # 03.p3
+    "goal_boards_in_order": lambda: compositions(15, 6),
+    "goal_boards_in_order_by_listing": lambda: compositions_by_enumeration(15, 6),
+    "goal_boards": goal_boards,
+    # 03.q4
+    "rolls_totalling_15": lambda: compositions(15, 4),
+    "rolls_totalling_15_by_listing": _rolls_totalling_15_by_listing,
+    "rolls_up_to_order": lambda: partitions_bounded(15, 4),
+    "rolls_without_limit": lambda: _ie_rows()[0][2],
+    "rolls_one_die_too_big": lambda: _ie_rows()[1][2],
+    "dice_to_choose": lambda: _ie_rows()[1][1],
+    "rolls_some_die_too_big": lambda: -_ie_rows()[1][3],
+    "rolls_one_die_subtracted_once": lambda: _ie_rows()[0][2] - _ie_rows()[1][2],
+    "stars_for_two_dice": lambda: 2 * 6,
+    # 03.p4
+    "numbers_of_cards": lambda: tuple(str(k) for k in range(2, 10)),
+    "cards_making_15_most_ways": lambda: str(max(range(2, 10), key=card_sets)),
+    "card_table": card_table,
+    # 03.q5
+    "aa445_card_sets": lambda: _cards_aa445()[-1],
+    "aa445_card_sets_by_listing": _aa445_card_sets_by_listing,
+    "aa445_aces": lambda: _cards_aa445()[0],
+    "aa445_fours": lambda: _cards_aa445()[1],
+    "aa445_fives": lambda: _cards_aa445()[2],
+    "aa445_added": lambda: sum(_cards_aa445()[:3]),
+    "aa445_in_order": lambda: perm(4, 2) * perm(4, 2) * comb(4, 1),
+    "aa445_without_the_five": lambda: _cards_aa445()[0] * _cards_aa445()[1],
+}
+
+TASKS: list[Task] = load("03", NAMED)

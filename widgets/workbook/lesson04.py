@@ -13,12 +13,12 @@ Fraction(5, 18)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from fifteen_kit import plotstyle
-from fifteen_kit.answers import Choice, Number
 from fifteen_kit.nasty15.boards import COLOURS, PUBLIC_BOARD
 from fifteen_kit.nasty15.examples import WORKED_EXAMPLES
 from fifteen_kit.nasty15.policy import policy_for
@@ -33,13 +33,15 @@ from fifteen_kit.nasty15.probability import (
 )
 from fifteen_kit.nasty15.rules import Turn
 
-from .core import Exercise, Predict, Task, Why
+from .core import Task
+from .records import load
 
 __all__ = [
     "BOARD",
     "DECISION",
     "FIRST_ROLL",
     "LAST_DIE",
+    "NAMED",
     "SIMULATED",
     "SIM_SEED",
     "TASKS",
@@ -317,52 +319,6 @@ def _stop_last() -> int:
     return Turn.parse(LAST_DIE).stop_score()
 
 
-def _q1_solution() -> str:
-    misses = [Fraction(6 - t, 6) for t in (3, 2, 1)]
-    return ("A bust means all three dice are too high.\n\n"
-            f"* yellow (target 3) is too high on 3 faces of 6: {_frac(misses[0])}; white (target 2) on 4 faces: "
-            f"{_frac(misses[1])}; red (target 1) on 5 faces: {_frac(misses[2])}.\n"
-            "* The dice do not influence each other, so multiply: "
-            f"3/6 × 4/6 × 5/6 = 60/216 = **{_frac(p_bust([3, 2, 1]))}** ≈ {_f(p_bust([3, 2, 1]), 3)}.")
-
-
-def _q2_solution() -> str:
-    value, pips = _roll_last(), Turn.parse(LAST_DIE).pips
-    doubled = 2 * (pips + Fraction(5, 2))
-    return ("Roll the blue die (target 4):\n\n"
-            "* 4 faces of 6 are valid (1, 2, 3, 4: on average 2.5 pips). Then all six dice are placed and the "
-            f"score is doubled: 2 × ({pips} + 2.5) = {_frac(doubled)} points on average.\n"
-            "* 2 faces of 6 (5 and 6) are a bust: you score the target of the die not placed, 4 points.\n"
-            f"* Expected score = 4/6 × {_frac(doubled)} + 2/6 × 4 = {_frac(4 * doubled)}/6 + 8/6 = "
-            f"{_frac(4 * doubled + 8)}/6 = **{_frac(value)}** ≈ {_f(value)}.")
-
-
-def _q3_solution() -> str:
-    gain, pips = _roll_last() - _stop_last(), Turn.parse(LAST_DIE).pips
-    return (f"Stopping scores the {pips} placed pips plus the bonus of 5 for exactly five dice: {_stop_last()} "
-            f"points.\n\nRolling expects {_frac(_roll_last())} ≈ {_f(_roll_last())} (exercise 2), so rolling gains "
-            f"{_frac(_roll_last())} − {_stop_last()} = **{_frac(gain)}** ≈ {_f(gain)} points on average.")
-
-
-def _q4_solution() -> str:
-    return ("Four cases (yellow valid on 3 faces of 6, red on 1 face of 6):\n\n"
-            "| yellow | red | probability | score |\n|---|---|---|---|\n"
-            "| valid (1, 2 or 3: 2 on average) | valid (1) | 3/6 × 1/6 = 3/36 | 2 + 1 = 3 |\n"
-            "| valid | too high | 3/6 × 5/6 = 15/36 | 2 on average |\n"
-            "| too high | valid | 3/6 × 1/6 = 3/36 | 1 |\n"
-            "| too high | too high | 3/6 × 5/6 = 15/36 | a bust: the targets 3 + 1 = 4 |\n\n"
-            f"Expected score = (3×3 + 15×2 + 3×1 + 15×4)/36 = 102/36 = **{_frac(_mini_value())}** ≈ "
-            f"{_f(_mini_value())}.")
-
-
-def _q5_solution() -> str:
-    value = _roll_last(gambler=True)
-    doubled = 2 * (Turn.parse(LAST_DIE).pips + Fraction(5, 2))
-    return ("As in exercise 2, but a bust now scores 0:\n\n"
-            f"Expected score = 4/6 × {_frac(doubled)} + 2/6 × 0 = {_frac(4 * doubled)}/6 = **{_frac(value)}** ≈ "
-            f"{_f(value)}: still more than the {_stop_last()} points of stopping, so even a gambler rolls here.")
-
-
 def _better_simple_rule() -> str:
     from fifteen_kit.nasty15.studies import simple_rule_values
 
@@ -404,10 +360,15 @@ def _decision(notation: str) -> str:
     return policy_for(turn.targets, turn.gambler).best(turn).action
 
 
+#: The options of prediction 04.p14: the simulation's average is exactly, close to (within a point) or far from
+#: the expected score.
+_VERDICTS = ("exactly the expected score", "close to it", "far from it")
+
+
 def _simulation_verdict() -> str:
     scores = _simulated()
     gap = abs(Fraction(sum(scores), len(scores)) - policy_for(BOARD).expected_score())
-    return "exactly the expected score" if gap == 0 else "close to it" if gap < 1 else "far from it"
+    return _VERDICTS[0] if gap == 0 else _VERDICTS[1] if gap < 1 else _VERDICTS[2]
 
 
 def _easiest_of(kinds: tuple[str, ...]) -> str:
@@ -417,124 +378,109 @@ def _easiest_of(kinds: tuple[str, ...]) -> str:
     return max(kinds, key=values.__getitem__)
 
 
-TASKS: list[Task] = [
-    # -- 1 · the rulebook's examples, replayed on the board ---------------------------------------------------
-    Predict("04.p1", "Luke has placed four dice worth 5 pips. He rolls his last two dice, red (target 5) and "
-            "yellow (target 3): red shows 6, yellow shows 5. How many points does his turn score?", Number(),
-            truth=lambda: WORKED_EXAMPLES["bust"].score),
-    Why("04.w1", "Luke's bust scored more than stopping would have. Why can a bust be worth more than the dice "
-        "already placed, and why is it still a bad idea to hope for one?",
-        model="A bust pays the targets of the dice not placed. Luke's placed dice showed few pips (5), while the two "
-              "dice left had targets 5 and 3, so the bust paid 8. But you never choose a bust: when the dice left "
-              "have small targets (say only red with target 1) it pays almost nothing, and it always ends the turn.",
-        points=["a bust scores the targets of the dice NOT placed, not the pips placed",
-                "it beats stopping only when the pips placed are fewer than the targets left",
-                "with small targets left a bust pays little, so it is no plan"]),
-    Predict("04.p2", "Nina has placed five dice showing 10 pips; only green (target 3) is left. If she stops now, "
-            "how many points does she score?", Number(), truth=lambda: WORKED_EXAMPLES["five dice"].score),
-    Predict("04.p3", "Nina rolls on instead, and green shows 2. How many points does her turn score now?", Number(),
-            truth=lambda: WORKED_EXAMPLES["six dice"].score),
-    # -- 2 · discover ------------------------------------------------------------------------------------------
-    Predict("04.p4", "A die with target 4 is rolled. What fraction of its rolls are valid? (a fraction like 1/2)",
-            Number(), truth=lambda: p_valid(4), reveal=_valid_table),
-    Predict("04.p5", "The first roll of a turn on the public board (targets 4, 3, 3, 2, 2, 1): what is the chance "
-            "that NONE of the six dice is valid? (a fraction, a decimal, or a percentage like 10%)",
-            Number(places=3), truth=lambda: p_bust(BOARD), reveal=_first_roll_bust),
-    Why("04.w2", "To get the chance that every die is too high, we multiply the chances of each die being too high. "
-        "Why multiply, and not add?",
-        model="The dice do not influence each other (they are independent). Of all 6 × 6 = 36 equally likely rolls "
-              "of two dice, the rolls where both are too high number (faces too high for the first) × (faces too "
-              "high for the second); dividing by 36 gives the product of the two chances. Adding would count "
-              "rolls where only one die is too high, and can even give more than 1.",
-        points=["the dice are independent: one die's result does not change another's chances",
-                "'both too high' counts pairs of faces: a times b out of 6 times 6",
-                "adding chances can exceed 1 (5/6 + 4/6), which no probability can"]),
-    Predict("04.p6", "Later in a turn only the red die (target 1) is left to roll. What is the chance that this roll "
-            "is a bust?", Number(places=3), truth=lambda: p_bust([1]), reveal=_bust_table),
-    # -- 3 · the mathematics --------------------------------------------------------------------------------------
-    Predict("04.p7", "Which simple rule scores more points on average on the public board: cautious (stop after "
-            "the first placement) or greedy (never stop)?", Choice(("cautious", "greedy")),
-            truth=lambda: _better_simple_rule(), reveal=_rules_pair),
-    Predict("04.p8", "The rule 'stop at n pips' rolls on until the placed pips reach n, then stops. Which n gives "
-            "the most points on average?", Number(), truth=lambda: _best_threshold(),
-            reveal=lambda: plotstyle.image(rules_bars())),
-    Predict("04.p9", "With the rule 'stop at 9 pips', what percentage of turns score FEWER than 9 points?",
-            Number(places=1, percent=True), truth=lambda: _share_below(9),
-            reveal=lambda: plotstyle.image(distributions_bars())),
-    Predict("04.p10", "The chart in the last prediction showed how well the best simple rule does. How many points "
-            "on average do you think the best possible policy scores? (to the nearest whole point)", Number(places=0),
-            truth=lambda: round(policy_for(BOARD).expected_score()), reveal=_optimal_reveal, unit="points"),
-    Predict("04.p11", "First roll: blue 1, yellow 1 and red 1 are valid; black 4, white 6 and green 3 are too high. "
-            "Which dice would best play place?", Choice(tuple(_PLACINGS.values())),
-            truth=lambda: _first_roll_best(), reveal=_first_roll_reveal),
-    Predict("04.p12", "In what percentage of first rolls (with a valid die) does best play keep back at least one "
-            "valid die?", Number(places=1, percent=True), truth=lambda: _held_back_share(),
-            reveal=_held_back_reveal),
-    Predict("04.p13", "Blue 1, yellow 1, black 2 and green 2 are placed (6 pips); white (target 2) and red "
-            "(target 1) are left. Stop, or roll?", Choice(("stop", "roll")), truth=lambda: _decision(DECISION),
-            reveal=_decision_reveal),
-    Predict("04.p14", "The computer plays 1,500 turns with best play on the public board. Its average score "
-            "will be ...", Choice(("exactly the expected score", "close to it", "far from it")),
-            truth=lambda: _simulation_verdict(), reveal=lambda: plotstyle.image(simulation_bars())),
-    Predict("04.p15", "Which kind of board is easiest (the most points on average with best play)?",
-            Choice(("651111", "333222", "432222", "433221")), truth=lambda: _easiest_of(
-                ("651111", "333222", "432222", "433221")), reveal=lambda: plotstyle.image(boards_bars())),
-    Predict("04.p16", "Gambler variant (a bust scores 0), the position of the decision above (6 pips placed; white "
-            "and red left). Stop, or roll?", Choice(("stop", "roll")),
-            truth=lambda: _decision(DECISION + " gambler"), reveal=_gambler_reveal),
-    Why("04.w3", "Why does the gambler variant make stopping the best choice more often?",
-        model="In the normal game a bust still pays the targets of the dice not placed, a safety net that makes "
-              "rolling cheaper. In the gambler variant a bust pays 0, so every roll risks losing all the placed "
-              "pips; rolling is then worth it only when the chance of a bust is small or the pips placed are few.",
-        points=["a normal bust pays the targets left: rolling cannot lose everything",
-                "a gambler bust pays 0: rolling risks all the pips placed",
-                "so the value of rolling drops and stopping wins more often"]),
-    # -- 4 · exercises -----------------------------------------------------------------------------------------------
-    Exercise("04.q1", "Only yellow (target 3), white (target 2) and red (target 1) are left to roll. What is the "
-             "chance of a bust? (a fraction, or a decimal with 3 decimals)", Number(places=3),
-             answer=lambda: p_bust([3, 2, 1]), transfer=True,
-             slips={Fraction(2): "You added the three chances (more than 1 cannot be a probability): multiply "
-                                 "them, the dice are independent.",
-                    Fraction(1): "You added chances; a bust needs every die too high: multiply.",
-                    Fraction(13, 18): "That is the chance that at least one die is valid: a bust is the opposite.",
-                    Fraction(1, 36): "That is the chance that all three are valid. A bust needs all three too high."},
-             hint="A bust: every die is too high. How many faces of each die are too high? The dice are "
-                  "independent: multiply.",
-             solution=_q1_solution),
-    Exercise("04.q2", "Five dice are placed with 9 pips; only blue (target 4) is left. If you roll it, what is "
-             "your expected score (points on average)? Remember the doubling and what a bust scores. "
-             "(a fraction, or 2 decimals)", Number(places=2), answer=lambda: _roll_last(), transfer=True,
-             slips={Fraction(9): "You forgot to double: with all six dice placed the score is doubled.",
-                    Fraction(46, 3): "A bust is not 0 here: it scores the target of the die not placed (4).",
-                    Fraction(92, 6) + 4: "Weigh the bust by its chance (2 of 6 faces)."},
-             hint="Split into 'blue valid' (4 faces of 6: 2.5 pips on average, then the score is doubled) and "
-                  "'bust' (2 faces of 6: you score blue's target). Multiply each score by its chance and add.",
-             solution=_q2_solution),
-    Exercise("04.q3", "In the same position, stopping scores the placed pips plus the bonus. By how many points "
-             "on average does rolling beat stopping? (a fraction, or 2 decimals)", Number(places=2),
-             answer=lambda: _roll_last() - _stop_last(), transfer=True,
-             slips={Fraction(23, 3): "Stopping with five dice placed earns the bonus of 5 too.",
-                    Fraction(4, 3): "Use the expected score of rolling from exercise 2: a bust scores 4, not 0."},
-             hint="Stop = placed pips + 5 (bonus for exactly five dice). Gain = expected score of rolling − stop.",
-             solution=_q3_solution),
-    Exercise("04.q4", "A made-up mini-game with only two dice: yellow (target 3) and red (target 1). The rule: roll "
-             "both once, place every valid die and stop (no bonus and no doubling: the score is the placed pips); "
-             "a bust scores the two targets, 3 + 1. What is the "
-             "expected score? (a fraction, or 2 decimals)", Number(places=2), answer=_mini_value, transfer=True,
-             slips={Fraction(37, 12): "No doubling in this mini-game: with both dice placed the score is just their "
-                                      "pips.",
-                    Fraction(7, 6): "You left out the bust: with both dice too high you score 3 + 1 = 4.",
-                    Fraction(5, 3): "That is only the bust's share; add the pips of the valid dice.",
-                    Fraction(5, 2): "That is the plain average of the four cases' scores: the cases are not equally "
-                                    "likely, so weigh each score by its chance."},
-             hint="List the four cases (yellow valid or not, red valid or not), the chance of each, and the score "
-                  "in each; then add chance × score.",
-             solution=_q4_solution),
-    Exercise("04.q5", "Gambler variant (a bust scores 0): five dice placed with 9 pips, only blue (target 4) left. "
-             "What is the expected score of rolling? (a fraction, or 2 decimals)", Number(places=2),
-             answer=lambda: _roll_last(gambler=True), transfer=True,
-             slips={Fraction(50, 3): "That is the normal game: in the gambler variant a bust scores 0.",
-                    Fraction(23, 3): "Double the score when all six dice are placed."},
-             hint="As exercise 2, but the bust case now scores 0.",
-             solution=_q5_solution),
-]
+#: The kinds of board prediction 04.p15 offers.
+_KINDS_ASKED = ("651111", "333222", "432222", "433221")
+
+
+# -- the exercises' answers computed a second way (the record's ``check``) ------------------------------------------
+def _bust_by_counting_rolls(targets: tuple[int, ...]) -> Fraction:
+    # every roll of these dice counted: a bust when each die shows more than its target
+    from itertools import product
+
+    rolls = list(product(range(1, 7), repeat=len(targets)))
+    return Fraction(sum(all(v > t for v, t in zip(roll, targets, strict=True)) for roll in rolls), len(rolls))
+
+
+def _roll_last_by_playing_faces(gambler: bool) -> Fraction:
+    # the engine plays each face of the blue die in LAST_DIE: place it if valid, else a bust
+    start = Turn.parse(LAST_DIE + (" gambler" if gambler else ""))
+    total = Fraction(0)
+    for face in range(1, 7):
+        turn = start.roll_with((face, None, None, None, None, None))
+        turn = turn.play("place B") if not turn.is_over else turn
+        if turn.score is None:  # the turn cannot go on after the last die: placed (all six) or a bust
+            raise AssertionError(f"the turn is not over after blue shows {face}")
+        total += Fraction(turn.score, 6)
+    return total
+
+
+def _mini_value_by_listing() -> Fraction:
+    # yellow (target 3) and red (target 1), rolled once, every valid die placed; a bust scores 3 + 1
+    from itertools import product
+
+    scores = [sum(v for v, t in zip(roll, (3, 1), strict=True) if v <= t) or 4
+              for roll in product(range(1, 7), repeat=2)]
+    return Fraction(sum(scores), len(scores))
+
+
+def _doubled() -> Fraction:
+    # exercises 2 and 5: the score when blue (2.5 pips on average) is placed too, doubled for six dice
+    return 2 * (Turn.parse(LAST_DIE).pips + Fraction(5, 2))
+
+
+#: The values the record file (lesson04.toml) names, each computed by the kit when first needed.
+NAMED: dict[str, Callable[[], Any]] = {
+    # predictions: truths, choices and reveals
+    "luke_bust": lambda: WORKED_EXAMPLES["bust"].score,
+    "nina_stops": lambda: WORKED_EXAMPLES["five dice"].score,
+    "nina_rolls": lambda: WORKED_EXAMPLES["six dice"].score,
+    "valid_4": lambda: p_valid(4),
+    "valid_table": _valid_table,
+    "board": lambda: BOARD,
+    "first_roll_bust": lambda: p_bust(BOARD),
+    "first_roll_bust_table": _first_roll_bust,
+    "red_bust": lambda: p_bust([1]),
+    "bust_table": _bust_table,
+    "better_simple_rule": _better_simple_rule,
+    "rules_pair": _rules_pair,
+    "best_threshold": _best_threshold,
+    "rules_image": lambda: plotstyle.image(rules_bars()),
+    "share_below_9": lambda: _share_below(9),
+    "distributions_image": lambda: plotstyle.image(distributions_bars()),
+    "best_play_rounded": lambda: round(policy_for(BOARD).expected_score()),
+    "optimal_reveal": _optimal_reveal,
+    "placings": lambda: tuple(_PLACINGS.values()),
+    "first_roll_best": _first_roll_best,
+    "first_roll_reveal": _first_roll_reveal,
+    "held_back_share": _held_back_share,
+    "held_back_reveal": _held_back_reveal,
+    "decision": lambda: _decision(DECISION),
+    "decision_reveal": _decision_reveal,
+    "simulated": lambda: SIMULATED,
+    "verdicts": lambda: _VERDICTS,
+    "simulation_verdict": _simulation_verdict,
+    "simulation_image": lambda: plotstyle.image(simulation_bars()),
+    "board_kinds": lambda: _KINDS_ASKED,
+    "easiest_kind": lambda: _easiest_of(_KINDS_ASKED),
+    "boards_image": lambda: plotstyle.image(boards_bars()),
+    "gambler_decision": lambda: _decision(DECISION + " gambler"),
+    "gambler_reveal": _gambler_reveal,
+    # exercise 1: yellow, white and red left
+    "bust_321": lambda: p_bust([3, 2, 1]),
+    "bust_321_by_counting_rolls": lambda: _bust_by_counting_rolls((3, 2, 1)),
+    "bust_321_decimal": lambda: float(p_bust([3, 2, 1])),
+    "too_high_yellow": lambda: 1 - p_valid(3),
+    "too_high_white": lambda: 1 - p_valid(2),
+    "too_high_red": lambda: 1 - p_valid(1),
+    # exercises 2, 3 and 5: only blue left (LAST_DIE)
+    "roll_last": _roll_last,
+    "roll_last_by_playing_faces": lambda: _roll_last_by_playing_faces(False),
+    "roll_last_decimal": lambda: float(_roll_last()),
+    "last_pips": lambda: Turn.parse(LAST_DIE).pips,
+    "doubled": _doubled,
+    "valid_share_sixths": lambda: 4 * _doubled(),
+    "roll_last_sixths": lambda: 4 * _doubled() + 8,
+    "stop_last": _stop_last,
+    "rolling_gain": lambda: _roll_last() - _stop_last(),
+    "rolling_gain_by_playing_faces": lambda: _roll_last_by_playing_faces(False) - (9 + 5),  # 9 pips, bonus 5
+    "rolling_gain_decimal": lambda: float(_roll_last() - _stop_last()),
+    "roll_last_gambler": lambda: _roll_last(gambler=True),
+    "roll_last_gambler_by_playing_faces": lambda: _roll_last_by_playing_faces(True),
+    "roll_last_gambler_decimal": lambda: float(_roll_last(gambler=True)),
+    # exercise 4: the mini-game
+    "mini_value": _mini_value,
+    "mini_value_by_listing": _mini_value_by_listing,
+    "mini_value_decimal": lambda: float(_mini_value()),
+}
+
+TASKS: list[Task] = load("04", NAMED)

@@ -1,7 +1,9 @@
-"""Lesson 05 (Fifteens): its predictions, exercises and why questions, and the tables and charts they reveal.
+"""Lesson 05 (Fifteens): the values its questions name, and the tables and charts they reveal.
 
-Every number comes from the kit: the rank sets from :func:`fifteen_kit.fifteens.removal_ranks`, the win rates
-from :func:`fifteen_kit.fifteens.study` on the lesson's fixed deals (seed 2026), the card counts from the deck.
+The words of its predictions, exercises and why questions are in lesson05.toml; ``NAMED`` holds every number
+they show, each answer and a second computation of it.  Every number comes from the kit: the rank sets from
+:func:`fifteen_kit.fifteens.removal_ranks`, the win rates from :func:`fifteen_kit.fifteens.study` on the
+lesson's fixed deals (seed 2026), the card counts from the deck.
 
 >>> [task.key for task in TASKS][:2]
 ['05.p1', '05.p2']
@@ -13,16 +15,18 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
-from math import comb, prod
+from math import comb, factorial, prod
 from typing import Any
 
-from fifteen_kit.answers import Choice, Number
+from fifteen_kit.counting import card_sets, digit_sets
 from fifteen_kit.fifteens import PlayerName, Study, deck, removal_ranks, study
 
-from .core import Exercise, Predict, Why
+from .core import Task
+from .records import load
 
-__all__ = ["BLIND", "GAMES", "SEED", "TASKS", "blind_winner", "card_pairs", "face_sets", "lesson_study",
+__all__ = ["BLIND", "GAMES", "NAMED", "SEED", "TASKS", "blind_winner", "card_pairs", "face_sets", "lesson_study",
            "rank_set_table", "rule_study", "study_bars", "study_chart", "three_different_ranks"]
 
 #: The lesson's study: how many deals, and the seed that fixes them (the same deals for every player).
@@ -249,23 +253,6 @@ def _overlap_answer() -> str:
     return "cannot tell from this study"
 
 
-def _overlap_question() -> str:
-    fewest, options = _rows(("fewest",))[0], _rows(("options",))[0]
-    return (f"In the lesson's study fewest won {fewest.wins} of {GAMES} deals (95% range {fewest.low:.0%} to "
-            f"{fewest.high:.0%}) and options won {options.wins} (95% range {options.low:.0%} to {options.high:.0%}); "
-            "you saw them in the chart after your guesses in part 3. What does this study let you conclude?")
-
-
-def _overlap_solution() -> str:
-    fewest, options = _rows(("fewest",))[0], _rows(("options",))[0]
-    low, high = max(fewest.low, options.low), min(fewest.high, options.high)
-    return (f"fewest won {fewest.wins} and options {options.wins} of {GAMES} deals: fewest's range is "
-            f"{fewest.low:.0%} to {fewest.high:.0%}, options' range {options.low:.0%} to {options.high:.0%}. "
-            f"Every true win rate from {low:.0%} to {high:.0%} fits **both** results, so the true rates could "
-            "be either way round: this study **cannot tell** which is better. A bigger study (more deals) gives "
-            "narrower ranges, which may then stop overlapping.")
-
-
 def _paired() -> tuple[int, int]:
     fewest, options = _rows(("fewest",))[0], _rows(("options",))[0]
     only_fewest = sum(a == "won" and b != "won" for a, b in zip(fewest.results, options.results, strict=True))
@@ -273,93 +260,103 @@ def _paired() -> tuple[int, int]:
     return only_fewest, only_options
 
 
-def _same_deals_model() -> str:
-    only_fewest, only_options = _paired()
-    return ("Some deals are easy and some are hard, whoever plays them. If each strategy got its own deals, one "
-            "could win more just because it was dealt easier deals: the difference would be luck of the deal, "
-            "not the strategy. On the same deals that luck is the same for everyone, so what differs is the "
-            f"strategy. In the lesson's study fewest and options agree on most deals: fewest won {only_fewest} "
-            f"deals that options lost, options won {only_options} that fewest lost; only those deals tell them "
-            "apart.")
+def _row(player: str) -> Any:
+    # the lesson study's row of one player
+    return _rows((player,))[0]
 
 
-_OVERLAP = Choice(("fewest is better", "options is better", "cannot tell from this study"))
+def _rank_pairs(total: int) -> list[tuple[int, int]]:
+    # the pairs of ranks a <= b from A to 9 that add up to total
+    return [(a, total - a) for a in range(1, 10) if a <= total - a <= 9]
 
-TASKS = [
-    Predict("05.p1", "Predict: how many different sets of ranks (A to 9, a rank used at most four times) add up "
-            "to 15? Count 9 + 6 and 6 + 9 as one set.", Number(),
-            truth=lambda: sum(sets for sets, _ in rank_set_table().values()), reveal=_table_reveal),
-    Predict("05.p2", "Predict: which player that cannot see the stock wins the most of the 60 deals?",
-            Choice(BLIND), truth=blind_winner, reveal=_blind_reveal),
-    Why("05.w1", "Why must the strategies be compared on the same deals? What could go wrong if each strategy "
-        "played its own 60 random deals?", model=_same_deals_model,
-        points=["Deals differ: some are easy, some hard, whatever you do.",
-                "With different deals a difference in wins can be luck of the deal, not the strategy.",
-                "On the same deals that luck is shared, so only the strategy differs (a fair test)."]),
-    Predict("05.p3", "Predict: the thoughtful solver knows the order of the stock. How many of the 60 deals can "
-            "it win (that is: how many of the deals can be won at all)?", Number(),
-            truth=lambda: lesson_study()[-1].wins, reveal=_thoughtful_reveal),
-    Predict("05.p4", "Predict: with the other face-card rule (one 10, one jack, one queen and one king go "
-            "together), does the options player win more often, less often, or can we not tell?",
-            Choice(("more often", "less often", "cannot tell")), truth=_rule_verdict, reveal=_rule_reveal),
-    Exercise("05.q1", "A variant of Fifteens removes cards that add up to 14 instead of 15. How many different "
-             "two-card removals (suits count: the 7 of hearts is not the 7 of spades) does a full deck hold "
-             "for 14? Use only A to 9.", Number(), answer=lambda: card_pairs(14), transfer=True,
-             slips={3: "That is the number of rank pairs. Now count real cards: which suits can each rank have?",
-                    48: "Careful with 7 + 7: both cards are sevens, so you choose 2 of the four sevens, not "
-                        "4 × 4.",
-                    44: "7 + 7: you counted ordered pairs of sevens (first card, second card). A pair of cards "
-                        "has no order: halve that part.",
-                    76: "You counted every pair twice (in both orders). A removal has no order."},
-             hint="List the rank pairs first (5 + 9, ...). For two different ranks: 4 suits × 4 suits. For two "
-                  "cards of the same rank, list the pairs of suits: ♣♦, ♣♥, ...",
-             solution=lambda: (
-                 "Rank pairs that make 14 with A to 9: 5 + 9, 6 + 8 and 7 + 7.\n\n"
-                 "* 5 + 9: any of 4 fives with any of 4 nines: 4 × 4 = 16.\n"
-                 "* 6 + 8: 4 × 4 = 16.\n"
-                 f"* 7 + 7: choose 2 of the four sevens: ♣♦, ♣♥, ♣♠, ♦♥, ♦♠, ♥♠ = {comb(4, 2)}.\n\n"
-                 f"Together 16 + 16 + {comb(4, 2)} = **{card_pairs(14)}**.")),
-    Exercise("05.q2", "How many different three-card removals (suits count) make 15 with three different "
-             "ranks? First find, by hand, every set of three different ranks from A to 9 with sum 15.",
-             Number(), answer=three_different_ranks, transfer=True,
-             slips={8: "Right number of rank sets! Now each one stands for many real card sets: how many ways to "
-                       "choose the suits?",
-                    612: "That counts every three-card removal, also those with a repeated rank like 7 + 7 + 1. "
-                         "Only three different ranks here.",
-                    64: "That is one rank set with its suits. How many rank sets are there?",
-                    13: "That counts sets of ranks, also with repeats. Only different ranks, and then the suits."},
-             hint="Start with the largest rank: 9 + 5 + 1, 9 + 4 + 2, ... then 8 + ... . Each rank in the set can "
-                  "be any of its four suits.",
-             solution=lambda: (
-                 "Sets of three different ranks with sum 15 (largest first): 9 5 1, 9 4 2, 8 6 1, 8 5 2, 8 4 3, "
-                 "7 6 2, 7 5 3, 6 5 4: **8 sets** (the lines of the magic square of lesson 01).\n\n"
-                 "Each card can be any of its 4 suits: 4 × 4 × 4 = 64 card sets per rank set.\n\n"
-                 f"8 × 64 = **{three_different_ranks()}**.")),
-    Exercise("05.q3", _overlap_question, _OVERLAP, answer=_overlap_answer,
-             slips={"fewest is better": "fewest won a few more deals, but its range and options' range overlap a "
-                                        "lot: the true rates could be the other way round.",
-                    "options is better": "Look at which bar is higher, and at how much the two ranges overlap."},
-             hint="Could both true win rates lie in the part where the two ranges overlap?",
-             solution=_overlap_solution, transfer=True),
-    Exercise("05.q4", "Under the one-each face-card rule, a removal is one 10, one jack, one queen and one king, "
-             "each of any suit. How many different such removals does a full deck hold?", Number(),
-             answer=lambda: face_sets("one-each"), transfer=True,
-             slips={4: "That is the four-of-a-kind rule (four tens, four jacks, ...). Here each rank can be any of "
-                       "four suits.",
-                    16: "That is 4 + 4 + 4 + 4. The choices multiply: the 10 can be any of 4 and for each of those "
-                        "the jack any of 4, ...",
-                    24: "That is the number of orders of four cards; a removal has no order. Count suit choices.",
-                    1: "Count the suits: there are four tens to choose from, four jacks, ..."},
-             hint="Choose the suit of the 10, then of the jack, then of the queen, then of the king.",
-             solution=lambda: ("The 10 can be any of 4 suits, and for each of those the jack any of 4, the queen "
-                               f"any of 4, the king any of 4: 4 × 4 × 4 × 4 = **{face_sets('one-each')}** "
-                               "(under the four-of-a-kind rule there are only 4).")),
-    Why("05.w2", "On every deal the thoughtful solver does at least as well as any other player. Why is it not a "
-        "strategy you could use when you play, and what does its win rate tell us?",
-        model=("It knows the order of the stock, which a real player cannot see. So its win rate is not what a "
-               "player can reach; it is how many deals can be won at all. It is an upper limit: no strategy, "
-               "however clever, wins a deal the solver proves lost."),
-        points=["It sees the stock order: a player does not.",
-                "Its win rate = the share of deals that can be won at all.",
-                "So it is an upper limit for every real strategy, not a rival."]),
-]
+
+def _rank_triples() -> list[tuple[int, ...]]:
+    # the sets of three different ranks A..9 with sum 15, each largest first, the largest sets first
+    return sorted((tuple(sorted(s, reverse=True)) for s in combinations(range(1, 10), 3) if sum(s) == 15),
+                  reverse=True)
+
+
+# The exercises' answers computed a second, independent way (the record's check names them).
+def _card_pairs_14_by_rank_pairs() -> int:
+    # 5 + 9 and 6 + 8: 4 x 4 suit choices each; 7 + 7: two of the four sevens
+    return sum(16 if a < 14 - a else comb(4, 2) for a in range(5, 8))
+
+
+def _three_different_ranks_by_rank_sets() -> int:
+    # sets of three different digits 1..9 with sum 15, each card in any of 4 suits
+    return digit_sets(15, 3) * 4**3
+
+
+def _overlap_verdict_by_study() -> str:
+    # the study run again for the two players only: do their 95% ranges overlap?
+    fewest, options = study(("fewest", "options"), games=GAMES, seed=SEED)
+    if fewest.low > options.high:
+        return "fewest is better"
+    if options.low > fewest.high:
+        return "options is better"
+    return "cannot tell from this study"
+
+
+def _one_each_removals_by_rank_sets() -> int:
+    # the one-each face-card removal (10, J, Q, K) from a deck's face cards; each of its ranks in any of 4 suits
+    (ranks,) = removal_ranks((0,) * 10 + (4,) * 4, "one-each")
+    return prod(comb(4, 1) for _ in ranks)
+
+
+#: The values the record file (lesson05.toml) names, each computed by the kit when first needed.
+NAMED: dict[str, Callable[[], Any]] = {
+    "games": lambda: GAMES,
+    # 05.p1
+    "rank_sets": lambda: sum(sets for sets, _ in rank_set_table().values()),
+    "rank_sets_by_polynomial": lambda: card_sets(),
+    "table_reveal": _table_reveal,
+    # 05.p2
+    "blind_players": lambda: BLIND,
+    "blind_winner": blind_winner,
+    "blind_reveal": _blind_reveal,
+    # 05.w1
+    "won_by_fewest_only": lambda: _paired()[0],
+    "won_by_options_only": lambda: _paired()[1],
+    # 05.p3
+    "solver_wins": lambda: lesson_study()[-1].wins,
+    "thoughtful_reveal": _thoughtful_reveal,
+    # 05.p4
+    "rule_verdict": _rule_verdict,
+    "rule_reveal": _rule_reveal,
+    # 05.q1
+    "card_pairs_14": lambda: card_pairs(14),
+    "card_pairs_14_by_rank_pairs": _card_pairs_14_by_rank_pairs,
+    "pairs_of_sevens": lambda: comb(4, 2),
+    "rank_pairs_14": lambda: len(_rank_pairs(14)),
+    "card_pairs_14_sevens_4_by_4": lambda: 4 * 4 * len(_rank_pairs(14)),
+    "card_pairs_14_sevens_in_order": lambda: sum(4 * 4 if a < b else 4 * 3 for a, b in _rank_pairs(14)),
+    "card_pairs_14_in_order": lambda: 2 * card_pairs(14),
+    # 05.q2
+    "three_different_ranks": three_different_ranks,
+    "three_different_ranks_by_rank_sets": _three_different_ranks_by_rank_sets,
+    "rank_triples": lambda: len(_rank_triples()),
+    "rank_triples_listed": lambda: ", ".join(" ".join(map(str, t)) for t in _rank_triples()),
+    "suits_of_three_cards": lambda: 4**3,
+    "three_card_removals": lambda: rank_set_table()[3][1],
+    "three_card_rank_sets": lambda: rank_set_table()[3][0],
+    # 05.q3
+    "fewest_wins": lambda: _row("fewest").wins,
+    "fewest_low": lambda: _row("fewest").low,
+    "fewest_high": lambda: _row("fewest").high,
+    "options_wins": lambda: _row("options").wins,
+    "options_low": lambda: _row("options").low,
+    "options_high": lambda: _row("options").high,
+    "overlap_low": lambda: max(_row("fewest").low, _row("options").low),
+    "overlap_high": lambda: min(_row("fewest").high, _row("options").high),
+    "overlap_verdict": _overlap_answer,
+    "overlap_verdict_by_study": _overlap_verdict_by_study,
+    # 05.q4
+    "one_each_removals": lambda: face_sets("one-each"),
+    "one_each_removals_by_rank_sets": _one_each_removals_by_rank_sets,
+    "four_of_a_kind_removals": lambda: face_sets("four-of-a-kind"),
+    "one_each_suits_added": lambda: 4 + 4 + 4 + 4,
+    "orders_of_four_cards": lambda: factorial(4),
+    "one_each_rank_sets": lambda: len(removal_ranks((0,) * 10 + (4,) * 4, "one-each")),
+}
+
+TASKS: list[Task] = load("05", NAMED)

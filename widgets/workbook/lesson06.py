@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import functools
 from collections import deque
+from collections.abc import Callable
 from math import factorial
 from typing import Any
 
-from fifteen_kit.answers import Choice, Number, Tile
 from fifteen_kit.contract import SolveResult
 from fifteen_kit.five_by_15 import (
     COLOUR_LETTERS,
@@ -30,13 +30,15 @@ from fifteen_kit.five_by_15 import (
     depth_first,
 )
 
-from .core import Exercise, Predict, Why
+from .core import Task
+from .records import load
 
 __all__ = [
     "FROZEN_EXAMPLE",
     "LEVEL_BUDGET",
     "LOOP_EXAMPLE",
     "LOOP_MOVE",
+    "NAMED",
     "RACE_BUDGET",
     "SMALL_LOST",
     "TASKS",
@@ -163,9 +165,13 @@ def _decided(which: int) -> int:
     return sum(1 for _seed, *results in search_race() if results[which - 1].status != "unknown")
 
 
+#: The choices of the race prediction (06.p4), in the order the lesson shows them.
+_RACE_CHOICES = ("depth-first", "best-first", "both the same")
+
+
 def _race_winner() -> str:
     depth, best = _decided(1), _decided(2)
-    return "best-first" if best > depth else "depth-first" if depth > best else "both the same"
+    return _RACE_CHOICES[1] if best > depth else _RACE_CHOICES[0] if depth > best else _RACE_CHOICES[2]
 
 
 def _verdict(result: Any) -> str:
@@ -273,13 +279,14 @@ def _small_reveal() -> Any:
                "this deal, and now we *know* it.")
 
 
-_LOOP_CHOICE = Choice(("you can play on", "stuck: no move at all", "a loop"))
+#: The choices of the loop prediction (06.p3): what the board says for each status of a game.
+_LOOP_WORDS = {"playing": "you can play on", "stuck": "stuck: no move at all", "loop": "a loop"}
 
 
 def _loop_status() -> str:
     game = Game(Position.parse(LOOP_EXAMPLE))
     game.play(LOOP_MOVE)
-    return {"playing": "you can play on", "stuck": "stuck: no move at all", "loop": "a loop"}[game.status]
+    return _LOOP_WORDS[game.status]
 
 
 def _loop_reveal() -> Any:
@@ -316,25 +323,26 @@ def _prefix_why(line: Any) -> str:
             "pull in O4 next to O5.")
 
 
-def _tiny_solution() -> str:
-    found = reachable(Position.parse(TINY))
-    listing = "\n".join(f"{i + 1}. `{p.notation()[:-3]}`" + (" (sorted: won)" if p.is_won else "")
-                        for i, p in enumerate(found))
-    return ("Start with the position itself, then add every position one move away, then every position one "
-            "move from those, and so on; a position already on the list is not counted again (that is the "
-            "memory of part 2).\n\n" + listing + f"\n\nThat is **{len(found)} positions**, the start included.")
+def _tiny_listing() -> str:
+    # exercise 2's reachable positions, numbered, nearest first (the level left out), the sorted one marked
+    return "\n".join(f"{i + 1}. `{p.notation()[:-3]}`" + (" (sorted: won)" if p.is_won else "")
+                     for i, p in enumerate(reachable(Position.parse(TINY))))
 
 
-def _frozen_solution() -> str:
-    start = Position.parse(FROZEN_EXAMPLE)
-    line = _shortest_line(start)
-    candidates = _start_tiles(start)
-    verdicts = "; ".join(f"never moving {t}: {'can still win' if can_win_without_moving(start, t) else 'lost'}"
-                         for t in candidates)
-    must = [t for t in candidates if not can_win_without_moving(start, t)]
-    return (f"The finished starts hold {', '.join(candidates)} (the 1s never move anyway). Search the deal once "
-            f"for each of them, with that tile frozen: {verdicts}. So **{must[0]}** must move. A shortest "
-            f"winning line ({len(line)} moves): {', '.join(str(m) for m in line)}.")
+def _tiny_positions_by_steps(text: str = TINY) -> int:
+    # exercise 2's answer another way: step by step, one move further each time, counting each position once
+    start = Position.parse(text)
+    seen, frontier = {start.notation()}, [start]
+    while frontier:
+        step = []
+        for p in frontier:
+            for m in p.legal_moves():
+                q = p.play(m)
+                if q.notation() not in seen:
+                    seen.add(q.notation())
+                    step.append(q)
+        frontier = step
+    return len(seen)
 
 
 def _start_tiles(position: Position) -> list[str]:
@@ -342,82 +350,94 @@ def _start_tiles(position: Position) -> list[str]:
             for n in range(2, position.sorted_prefix(r) + 1)]
 
 
-def _must_move() -> str:
-    start = Position.parse(FROZEN_EXAMPLE)
+def _must_move(text: str = FROZEN_EXAMPLE) -> str:
+    # the one tile of the finished starts of ``text`` that every winning line moves
+    start = Position.parse(text)
     (must,) = [t for t in _start_tiles(start) if not can_win_without_moving(start, t)]
     return must
 
 
-def _digit_slips() -> dict[int, str]:
-    return {len(str(factorial(75))): "That is the full table of 75 tiles. This table has 4 × 13 = 52.",
-            len(str(factorial(52) // factorial(4))): "That counts where the tiles and gaps go, but not the orders "
-                                                     "of the four 1s in column 0.",
-            len(str(factorial(48))): "The gaps are cells too: 48 tiles and 4 gaps fill 52 cells.",
-            52: "That is the number of tiles; the question asks for the digits of the number of deals."}
+def _must_move_by_tracking(text: str = FROZEN_EXAMPLE) -> str:
+    # exercise 3's answer another way: for each tile of a finished start, can the sorted position be reached by
+    # moves after each of which the tile still stands where it stood?
+    start = Position.parse(text)
+    must = []
+    for tile in [(start.row_colour(r), n) for r in range(start.colours)
+                 for n in range(2, start.sorted_prefix(r) + 1)]:
+        home = start.where(tile)
+        seen, frontier, won = {start.notation()}, [start], False
+        while frontier and not won:
+            step = []
+            for p in frontier:
+                for m in p.legal_moves():
+                    q = p.play(m)
+                    if q.where(tile) == home and q.notation() not in seen:
+                        seen.add(q.notation())
+                        step.append(q)
+                        won = won or q.is_won
+            frontier = step
+        if not won:
+            must.append(f"{COLOUR_LETTERS[tile[0]]}{tile[1]}")
+    (found,) = must
+    return found
 
 
-TASKS = [
-    Predict("06.p1", "Predict: the number of different deals of 5x15 is a whole number. How many digits does "
-            "it have?", Number(), truth=lambda: len(str(deal_count(5, 15))), reveal=_deals_reveal,
-            unit="digits"),
-    Predict("06.p2", "Predict: how many different positions can be reached from the small deal on the board "
-            "above (the start included)?", Number(), truth=lambda: depth_first(SMALL_LOST).nodes,
-            reveal=_small_reveal, unit="positions"),
-    Predict("06.p3", "Predict before you click: after B2 moves into the gap on the board below, what will the "
-            "board say?", _LOOP_CHOICE, truth=_loop_status, reveal=_loop_reveal),
-    Why("06.w1", "Why must a player, or a program that searches, remember the positions it has already seen?",
-        model=("Some moves can be undone, so a game can come back to a position it had before: a loop. Without a "
-               "memory a player, or a program, could go round such a circle for ever and never finish. With a "
-               "memory of the positions seen, each position is explored only once; there are only finitely many, "
-               "so the search ends, and it can even prove that no line wins."),
-        points=["Moves can lead back to an earlier position: loops.",
-                "Without a memory the search can circle for ever and never finish.",
-                "With it each position is explored once, so the search ends (and can prove a deal lost)."]),
-    Predict("06.p4", f"Predict: each search may explore {RACE_BUDGET:,} positions per deal, on ten level-3 deals. "
-            "Which one decides (wins or proves lost) more of the deals?",
-            Choice(("depth-first", "best-first", "both the same")), truth=_race_winner, reveal=_race_reveal),
-    Predict("06.p5", "Predict: with the rule \"never move a tile out of a finished start\", can the search still "
-            "win the deal on the board above?", Choice(("yes", "no")), truth=_prefix_status,
-            reveal=_prefix_reveal),
-    Why("06.w2", "The rule \"never move a tile out of a finished start\" makes the search much smaller. Why may a "
-        "program that proves deals lost still not use it?",
-        model=("A proof that a deal is lost says: no line at all wins. If the search skips moves, it only shows "
-               "that no line *without those moves* wins. That is the same only if skipping is proved safe, and "
-               "here it is not: the deal above is won only by moving O3 out of its finished start. A shortcut "
-               "that has not been proved can turn a winnable deal into a wrong 'lost'."),
-        points=["'Lost' must mean: no line at all wins.",
-                "Skipped moves might be the only way to win (the counterexample).",
-                "So a shortcut is allowed only once it is proved safe."]),
-    Predict("06.p6", f"Predict: the solver searches each deal (at most {LEVEL_BUDGET:,} positions). Of 10 level-1 "
-            "deals, how many will it win?", Number(), truth=lambda: level_results()[1]["solver"]["won"],
-            reveal=_levels_reveal, unit="deals"),
-    Exercise("06.q1", "A smaller table has 4 colours and tiles 1 to 13 (52 tiles, like a pack of cards). It is "
-             "dealt the same way. How many digits does its number of different deals have?", Number(),
-             answer=lambda: len(str(deal_count(4, 13))), transfer=True, slips=_digit_slips,
-             hint="Follow the argument for 75 tiles with 52: how many different tiles, how many gaps, how many "
-                  "1s? Then let Python count the digits: change the number in the code cell of part 2.",
-             solution=lambda: (
-                 "48 different tiles (not the 1s) and 4 identical gaps fill the 52 cells: 52! / 4! ways. The four "
-                 "1s stand in column 0 in 4! orders. So there are 52! / 4! × 4! = 52! deals:\n\n"
-                 f"`{factorial(52)}`\n\n`len(str(factorial(52)))` counts its digits: "
-                 f"**{len(str(deal_count(4, 13)))}**.")),
-    Exercise("06.q2", "Explore the tiny position on the board above (2 colours, tiles 1 to 3). How many different "
-             "positions can be reached from it, the start included?", Number(),
-             answer=lambda: len(reachable(Position.parse(TINY))), transfer=True,
-             slips=lambda: {len(reachable(Position.parse(TINY))) - 1: "Nearly: did you count the start?",
-                            sum(len(p.legal_moves()) for p in reachable(Position.parse(TINY))):
-                                "That counts moves (arrows). Count positions: one that is reached again by "
-                                "another move is the same position."},
-             hint="Write the start down, then every position one move away, then one move from those, ... Use "
-                  "Undo on the board to go back. A position you already wrote down does not count twice.",
-             solution=_tiny_solution),
-    Exercise("06.q3", "On the board above (3 colours, tiles 1 to 5), some rows have a finished start. Exactly "
-             "one tile of those finished starts has to move in every winning line. Which tile?", Tile(),
-             answer=_must_move, transfer=True,
-             slips={"O2": "The deal can still be won while O2 stays where it is. Try another one.",
-                    "B2": "The deal can still be won while B2 stays where it is. Try another one.",
-                    "O3": "O3 is not part of a finished start: the orange row reads O1 O2 and then O4."},
-             hint="For each tile of a finished start, ask: can I win if it never moves? Look at the gaps: which "
-                  "one could be filled by the rule \"one lower than the tile on its right\"?",
-             solution=_frozen_solution),
-]
+def _frozen_verdicts() -> str:
+    # exercise 3's searches, one per tile of a finished start, with that tile frozen
+    start = Position.parse(FROZEN_EXAMPLE)
+    return "; ".join(f"never moving {t}: {'can still win' if can_win_without_moving(start, t) else 'lost'}"
+                     for t in _start_tiles(start))
+
+
+def _frozen_line() -> tuple[str, ...]:
+    return tuple(str(m) for m in _shortest_line(Position.parse(FROZEN_EXAMPLE)))
+
+
+def _digits_of_52_factorial() -> int:
+    # exercise 1's answer another way: 4 colours x 13 tiles give (4*13)!/4! * 4! = 52! deals
+    return len(str(factorial(52)))
+
+
+#: The values the record file (lesson06.toml) names, each computed by the kit when first needed.
+NAMED: dict[str, Callable[[], Any]] = {
+    # predictions: truths, choices and reveals
+    "deal_digits": lambda: len(str(deal_count(5, 15))),
+    "deals_reveal": _deals_reveal,
+    "small_positions": lambda: depth_first(SMALL_LOST).nodes,
+    "small_reveal": _small_reveal,
+    "loop_choices": lambda: tuple(_LOOP_WORDS.values()),
+    "loop_status": _loop_status,
+    "loop_reveal": _loop_reveal,
+    "race_budget": lambda: RACE_BUDGET,
+    "race_choices": lambda: _RACE_CHOICES,
+    "race_winner": _race_winner,
+    "race_reveal": _race_reveal,
+    "yes_no": lambda: ("yes", "no"),
+    "prefix_status": _prefix_status,
+    "prefix_reveal": _prefix_reveal,
+    "counterexample_tile": lambda: _must_move(PREFIX_COUNTEREXAMPLE),
+    "level_budget": lambda: LEVEL_BUDGET,
+    "level_1_solver_wins": lambda: level_results()[1]["solver"]["won"],
+    "levels_reveal": _levels_reveal,
+    # exercise 1: the deals of 4 colours and tiles 1 to 13
+    "digits_52": lambda: len(str(deal_count(4, 13))),
+    "digits_52_by_factorial": _digits_of_52_factorial,
+    "deals_52": lambda: deal_count(4, 13),
+    "digits_without_orders": lambda: len(str(factorial(52) // factorial(4))),
+    "digits_48": lambda: len(str(factorial(48))),
+    # exercise 2: the tiny position
+    "tiny_positions": lambda: len(reachable(Position.parse(TINY))),
+    "tiny_positions_by_steps": _tiny_positions_by_steps,
+    "tiny_without_start": lambda: len(reachable(Position.parse(TINY))) - 1,
+    "tiny_moves": lambda: sum(len(p.legal_moves()) for p in reachable(Position.parse(TINY))),
+    "tiny_listing": _tiny_listing,
+    # exercise 3: the tile that must move
+    "must_move": _must_move,
+    "must_move_by_tracking": _must_move_by_tracking,
+    "start_tiles": lambda: tuple(_start_tiles(Position.parse(FROZEN_EXAMPLE))),
+    "frozen_verdicts": _frozen_verdicts,
+    "shortest_moves": lambda: len(_frozen_line()),
+    "shortest_line": _frozen_line,
+}
+
+TASKS: list[Task] = load("06", NAMED)

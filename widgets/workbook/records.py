@@ -14,8 +14,8 @@ browser-only site alike).  One ``[[task]]`` table per task, in the order the les
     question = "How many sets ... sum to 16?"
     form = "number"             # number, digit set, digit sequence, tile or choice
     places = 0                  # number only: decimal places needed (default 2); percent = true for a %
-    answer = "sets_summing_to_16"       # a name in the lesson's NAMED: the kit's answer
-    check = "sets_summing_to_16_by_listing"   # the same answer computed another way (make test compares)
+    answer = "digit_sets(16)"   # the kit's answer: a name in the lesson's NAMED, or a call of one
+    check = "digit_sets_by_listing(16)"   # the same answer computed another way (make test compares)
     transfer = true             # it asks for something the lesson never showed
     hint = "..."
     solution = '''...'''        # worked steps in Markdown, shown after two wrong tries
@@ -66,6 +66,8 @@ fifteen_kit.errors.QuestionFileError: lesson99.toml, line 9: 'hnit' is not a fie
 
 from __future__ import annotations
 
+import ast
+import functools
 import re
 import string
 import sys
@@ -224,13 +226,32 @@ def _shown(value: Any, spec: str = "") -> str:
 
 
 class _Values:
-    """The lesson's named values, each computed once when first needed."""
+    """The lesson's named values, each computed once when first needed; a reference is a name (``triples``) or a
+    call of a named function with plain values (``digit_sets(16)``, ``chance((3, 2, 1), "bust")``)."""
 
-    def __init__(self, named: Mapping[str, Callable[[], Any]]) -> None:
+    def __init__(self, named: Mapping[str, Callable[..., Any]]) -> None:
         self.named = named
+        self.calls: dict[str, tuple[str, tuple[Any, ...]]] = {}
 
-    def __call__(self, name: str) -> Any:
-        return _computed(self, name)
+    def __call__(self, reference: str) -> Any:
+        return _computed(self, reference)
+
+    def parse(self, reference: str) -> tuple[str, tuple[Any, ...]] | None:
+        """``(name, arguments)`` of a reference, or None if it is not a name or a call with plain values."""
+        if reference in self.calls:
+            return self.calls[reference]
+        try:
+            tree = ast.parse(reference.strip(), mode="eval").body
+            if isinstance(tree, ast.Name):
+                name, args = tree.id, ()
+            elif isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and not tree.keywords:
+                name, args = tree.func.id, tuple(ast.literal_eval(arg) for arg in tree.args)
+            else:
+                return None
+        except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
+            return None
+        self.calls[reference] = (name, args)
+        return name, args
 
     def fill(self, text: str) -> str:
         out = []
@@ -242,8 +263,9 @@ class _Values:
 
 
 @cache
-def _computed(values: _Values, name: str) -> Any:
-    return values.named[name]()
+def _computed(values: _Values, reference: str) -> Any:
+    name, args = values.parse(reference) or (reference, ())
+    return values.named[name](*args)
 
 
 def _text(record: Record, field: str, values: _Values, where: str | None = None) -> str | Callable[[], str]:
@@ -266,13 +288,18 @@ def _known(values: _Values) -> str:
 
 
 def _name(record: Record, field: str, values: _Values, required: bool = True) -> str | None:
-    name = record.fields.get(field)
-    if name is None and not required:
+    # a reference to a computation: a NAMED value, or a NAMED function called with plain values (numbers, text)
+    reference = record.fields.get(field)
+    if reference is None and not required:
         return None
-    if not isinstance(name, str) or name not in values.named:
-        raise record.error(field, f"{field} = {name!r} is not one of the lesson's NAMED values ({_known(values)})",
-                           name)
-    return name
+    parsed = values.parse(reference) if isinstance(reference, str) and len(reference) <= 200 else None
+    if parsed is None:
+        raise record.error(field, f"{field} = {reference!r} is not a name, nor a call with plain values like "
+                                  "digit_sets(16)", reference)
+    if parsed[0] not in values.named:
+        raise record.error(field, f"{field} = {reference!r}: {parsed[0]!r} is not one of the lesson's NAMED values "
+                                  f"({_known(values)})", reference)
+    return reference
 
 
 def _form(record: Record, values: _Values) -> Form:
@@ -378,7 +405,15 @@ def _prediction(record: Record, values: _Values) -> Predict:
     if not isinstance(unit, str):
         raise record.error("unit", "unit must be text in quotes", unit)
     return Predict(record.key, _text(record, "question", values), form, truth=lambda: values(truth),
-                   reveal=values.named[reveal] if reveal else None, unit=unit)
+                   reveal=_reveal(values, reveal), unit=unit)
+
+
+def _reveal(values: _Values, reference: str | None) -> Callable[[], Any] | None:
+    # the function showing what comes after the guess (called each time: a reveal displays, it is not a value)
+    if reference is None:
+        return None
+    name, args = values.parse(reference) or (reference, ())
+    return values.named[name] if not args else functools.partial(values.named[name], *args)
 
 
 def _why(record: Record, values: _Values) -> Why:
@@ -409,13 +444,14 @@ def _task(record: Record, lesson: str, values: _Values) -> Task:
     return _why(record, values)
 
 
-def load_text(text: str, lesson: str, named: Mapping[str, Callable[[], Any]], file: str) -> list[Task]:
+def load_text(text: str, lesson: str, named: Mapping[str, Callable[..., Any]], file: str) -> list[Task]:
     """The tasks of a record file's ``text`` (see the module's docstring), in order.
 
     Args:
         text: the record file's contents.
         lesson: the lesson's two digits; every key must start with them.
-        named: the lesson's values by name, each a function of no arguments (called only when needed).
+        named: the lesson's values by name, each a function (called only when needed; with no arguments for a
+            bare name, with the record's plain values for a call such as ``digit_sets(16)``).
         file: the file's name, for messages.
 
     Raises QuestionFileError (an InvalidArgumentError) naming the file and line of the first mistake.
@@ -424,15 +460,15 @@ def load_text(text: str, lesson: str, named: Mapping[str, Callable[[], Any]], fi
     found: list[Task] = []
     seen: dict[str, Record] = {}
     for record in _parse(text, file):
-        found.append(_task(record, lesson, values))
         if record.key in seen:
             raise record.error("key", f"the key {record.key} is used twice (also at line "
                                       f"{seen[record.key].lines['[[task]]']})", record.key)
         seen[record.key] = record
+        found.append(_task(record, lesson, values))
     return found
 
 
-def load(lesson: str, named: Mapping[str, Callable[[], Any]]) -> list[Task]:
+def load(lesson: str, named: Mapping[str, Callable[..., Any]]) -> list[Task]:
     """The tasks of lesson ``lesson``'s record file (:func:`path`); see :func:`load_text`."""
     file = path(lesson)
     return load_text(file.read_text(encoding="utf-8"), lesson, named, file.name)
@@ -452,7 +488,7 @@ def _same(form: Form, a: Any, b: Any) -> bool:
     return bool(form.expect(a) == form.expect(b))
 
 
-def check_text(text: str, lesson: str, named: Mapping[str, Callable[[], Any]], file: str) -> int:
+def check_text(text: str, lesson: str, named: Mapping[str, Callable[..., Any]], file: str) -> int:
     """Load ``text`` and check every task with its values computed; returns the number of exercises checked.
 
     Checks that an exercise's ``answer`` and ``check`` agree, that its checker accepts the answer as the
@@ -513,7 +549,7 @@ def _check_one(record: Record, item: Task, values: _Values) -> None:
                                         f"{'accepted' if correct else repr(said)}", case["typed"])
 
 
-def check(lesson: str, named: Mapping[str, Callable[[], Any]]) -> int:
+def check(lesson: str, named: Mapping[str, Callable[..., Any]]) -> int:
     """:func:`check_text` of lesson ``lesson``'s record file; returns the number of exercises checked."""
     file = path(lesson)
     return check_text(file.read_text(encoding="utf-8"), lesson, named, file.name)
