@@ -46,7 +46,10 @@ def test_no_answer_is_on_screen_before_its_exercise(lesson, cell, key):
         pattern = _token(form)
         for index in range(cell):
             found = pattern.search(_visible(cells[index]))
-            assert not found, f"exercise {key}: its answer {form!r} is shown in cell {index} of lesson {lesson}"
+            assert not found, (f"exercise {key}: its answer {form!r} is shown earlier in lesson {lesson}, in cell "
+                               f"{index + 1} (counting every cell from 1), which begins "
+                               f"{''.join(cells[index]['source'])[:60]!r}: choose a question whose answer no earlier "
+                               "cell shows")
 
 
 PREDICTIONS = [(lesson, cell, key) for lesson in LESSONS for cell, key in asked(lesson)

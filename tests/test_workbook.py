@@ -25,7 +25,11 @@ def test_every_task_is_asked_once_in_its_lesson_and_every_ask_exists():
     for lesson in LESSONS:
         keys = [key for _cell, key in asked(lesson)]
         assert len(keys) == len(set(keys)), f"lesson {lesson} asks a task twice"
-        assert sorted(keys) == sorted(t.key for t in tasks(lesson)), f"lesson {lesson}: tasks and asks differ"
+        defined = [t.key for t in tasks(lesson)]
+        never = [key for key in defined if key not in keys]
+        unknown = [key for key in keys if key not in defined]
+        assert not never, f"lesson {lesson}: no cell asks {', '.join(never)} (add a cell: ask(\"{never[0]}\"))"
+        assert not unknown, f"lesson {lesson}: a cell asks {', '.join(unknown)}, which no record defines"
 
 
 @pytest.mark.parametrize("lesson", [n for n in LESSONS if n != "00"])

@@ -106,7 +106,7 @@ def _onyx(index: int) -> int:
 
 
 #: The values the record file (lesson00.toml) names, each computed by the kit when first needed.
-NAMED: dict[str, Callable[[], Any]] = {
+NAMED: dict[str, Callable[..., Any]] = {
     "games": lambda: GAMES,
     "the_game": lambda: GAMES[0],
     "game_reveal": game_reveal,

@@ -314,7 +314,7 @@ def _block_need() -> int:
 
 
 #: The values the record file (lesson01.toml) names, each computed by the kit when first needed.
-NAMED: dict[str, Callable[[], Any]] = {
+NAMED: dict[str, Callable[..., Any]] = {
     # predictions and their reveals
     "triples": lambda: len(WINNING_TRIPLES),
     "triple_list": triple_list,

@@ -202,10 +202,6 @@ def _ie_rows() -> list[tuple[int, int, int, int]]:
 
 
 # The exercises' answers computed a second, independent way (the record's check names them).
-def _sets_summing_to_16_by_listing() -> int:
-    return digit_sets_by_enumeration(16)
-
-
 def _sets_summing_to_28_by_complements() -> int:
     # a subset sums to 28 exactly when the digits it leaves out sum to 45 - 28
     return digit_sets_by_enumeration(45 - 28)
@@ -226,14 +222,16 @@ def _aa445_card_sets_by_listing() -> int:
 
 
 #: The values the record file (lesson03.toml) names, each computed by the kit when first needed.
-NAMED: dict[str, Callable[[], Any]] = {
+NAMED: dict[str, Callable[..., Any]] = {
+    # kit functions a record may call with plain values: digit_sets(16), digit_sets(16, 3)
+    "digit_sets": digit_sets,
+    "digit_sets_by_listing": digit_sets_by_enumeration,
     # 03.p1
     "sets_summing_to_15": lambda: digit_sets_by_enumeration(15),
     "sets_summing_to_15_by_polynomial": lambda: digit_sets(15),
     "sets_by_size": sets_by_size,
     # 03.q1
     "sets_summing_to_16": lambda: digit_sets(16),
-    "sets_summing_to_16_by_listing": _sets_summing_to_16_by_listing,
     "sets_of_three_summing_to_16": lambda: digit_sets(16, 3),
     "orders_summing_to_16": _orders_summing_to_16,
     "sets_16_of_2": lambda: digit_sets(16, 2),

@@ -419,7 +419,7 @@ def _doubled() -> Fraction:
 
 
 #: The values the record file (lesson04.toml) names, each computed by the kit when first needed.
-NAMED: dict[str, Callable[[], Any]] = {
+NAMED: dict[str, Callable[..., Any]] = {
     # predictions: truths, choices and reveals
     "luke_bust": lambda: WORKED_EXAMPLES["bust"].score,
     "nina_stops": lambda: WORKED_EXAMPLES["five dice"].score,

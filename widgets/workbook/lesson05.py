@@ -304,7 +304,7 @@ def _one_each_removals_by_rank_sets() -> int:
 
 
 #: The values the record file (lesson05.toml) names, each computed by the kit when first needed.
-NAMED: dict[str, Callable[[], Any]] = {
+NAMED: dict[str, Callable[..., Any]] = {
     "games": lambda: GAMES,
     # 05.p1
     "rank_sets": lambda: sum(sets for sets, _ in rank_set_table().values()),

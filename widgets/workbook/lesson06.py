@@ -399,7 +399,7 @@ def _digits_of_52_factorial() -> int:
 
 
 #: The values the record file (lesson06.toml) names, each computed by the kit when first needed.
-NAMED: dict[str, Callable[[], Any]] = {
+NAMED: dict[str, Callable[..., Any]] = {
     # predictions: truths, choices and reveals
     "deal_digits": lambda: len(str(deal_count(5, 15))),
     "deals_reveal": _deals_reveal,

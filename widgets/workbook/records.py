@@ -67,6 +67,7 @@ fifteen_kit.errors.QuestionFileError: lesson99.toml, line 9: 'hnit' is not a fie
 from __future__ import annotations
 
 import ast
+import difflib
 import functools
 import re
 import string
@@ -125,6 +126,7 @@ class Record:
     fields: Mapping[str, Any]
     lines: Mapping[str, int]
     file: str
+    source: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -137,6 +139,9 @@ class Record:
     def error(self, field: str, message: str, value: Any = None) -> QuestionFileError:
         """A QuestionFileError at ``field``'s line (the table's line if the field is not written)."""
         line = self.lines.get(field, self.lines.get(field.split(".")[0], self.lines.get("[[task]]", 0)))
+        if isinstance(value, str) and value and field in ("right", "wrong"):  # the entry's own line in a long list
+            quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            line = next((n for n in range(line, len(self.source) + 1) if quoted in self.source[n - 1]), line)
         return QuestionFileError(f"{self.file}, line {line}: {message}", input=value, position=f"{self.file}:{line}")
 
 
@@ -182,7 +187,9 @@ def _parse(text: str, file: str) -> list[Record]:
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
         where = f"{file}:{line.group(1)}" if line else file
-        raise QuestionFileError(f"{file}: this is not valid TOML: {exc}", input=None, position=where) from None
+        said = f"{file}, line {line.group(1)}" if line else file
+        raise QuestionFileError(f"{said}: {_syntax_hint(str(exc))} (the file's format, TOML, says: {exc})",
+                                input=None, position=where) from None
     unknown = sorted(set(data) - {"task"})
     if unknown:
         raise QuestionFileError(f"{file}: only [[task]] tables belong in a record file, not {unknown}",
@@ -191,25 +198,48 @@ def _parse(text: str, file: str) -> list[Record]:
     lines = _lines(text)
     if not isinstance(tables, list) or len(lines) != len(tables):
         raise QuestionFileError(f"{file}: write every task as a [[task]] table", input=None, position=file)
-    return [Record(fields, where, file) for fields, where in zip(tables, lines, strict=True)]
+    source = tuple(text.splitlines())
+    return [Record(fields, where, file, source) for fields, where in zip(tables, lines, strict=True)]
+
+
+def _said(field: str) -> str:
+    # a field as a message names it: "slip.2.message" -> "the message of slip 3"
+    parts = field.split(".")
+    if len(parts) == 3 and parts[0] == "slip" and parts[1].isdigit():
+        return f"the {parts[2]} of slip {int(parts[1]) + 1}"
+    return field
+
+
+def _syntax_hint(error: str) -> str:
+    # what a TOML parser's complaint usually means in a record file
+    if "Illegal character '\\n'" in error or "Unterminated string" in error:
+        return "a text is missing its closing quote (a one-line text ends with \" on the same line)"
+    if "after a statement" in error:
+        return ('something follows a closing quote on this line: a quote inside a text is written \\" (or put '
+                'the text between """ and """)')
+    if "Cannot overwrite a value" in error or "Cannot declare" in error:
+        return "a field is written twice in one [[task]] (or a [[task.slip]] is misplaced)"
+    if "Invalid value" in error or "Invalid statement" in error:
+        return 'a line is not of the form  name = "text"  (text needs quotes around it)'
+    return "the file cannot be read here"
 
 
 def _fields(text: str, record: Record, field: str) -> list[str]:
     # the names a text's {placeholders} use; an error at the field for anything but a plain name
     try:
         parts = list(string.Formatter().parse(text))
-    except ValueError as exc:
-        raise record.error(field, f"the braces in {field} do not pair up ({exc}); write {{{{ and }}}} for a "
-                                  "brace itself", text) from None
+    except ValueError:
+        raise record.error(field, f"a brace in {_said(field)} has no partner: a placeholder is a name in braces "
+                                  "like {triples}; a brace meant as a brace is written twice, {{ or }}", text) from None
     names = []
     for _literal, name, spec, conversion in parts:
         if name is None:
             continue
         if not _NAME.fullmatch(name) or conversion or (spec and not _SPEC.fullmatch(spec)):
             raise record.error(field, f"{{{name}{'!' + conversion if conversion else ''}"
-                                      f"{':' + spec if spec else ''}}} in {field} is not a placeholder: write a "
-                                      "name of the lesson's NAMED values in braces, like {triples} or {total:,}",
-                               text)
+                                      f"{':' + spec if spec else ''}}} in {_said(field)} is not a placeholder: a "
+                                      "placeholder is a name of the lesson's NAMED values in braces, like {triples} "
+                                      "or {total:,}; a brace meant as a brace is written twice, {{ or }}", text)
         names.append(name)
     return names
 
@@ -275,14 +305,18 @@ def _text(record: Record, field: str, values: _Values, where: str | None = None)
         raise record.error(field, f"{field} must be text in quotes", text)
     unknown = [name for name in _fields(text, record, field) if name not in values.named]
     if unknown:
-        raise record.error(field, f"{{{unknown[0]}}} in {field} is not one of the lesson's NAMED values "
-                                  f"({_known(values)})", text)
+        raise record.error(field, f"{{{unknown[0]}}} in {_said(field)} is not one of the lesson's NAMED values "
+                                  f"({_known(values, unknown[0])})", text)
     if "{" not in text and "}" not in text:
         return text
     return lambda: values.fill(text)
 
 
-def _known(values: _Values) -> str:
+def _known(values: _Values, wrong: str = "") -> str:
+    # the names a misspelt one may have meant, or the first of all the names
+    close = difflib.get_close_matches(wrong, list(values.named), n=3, cutoff=0.6) if wrong else []
+    if close:
+        return "did you mean " + " or ".join(f"{{{name}}}" for name in close) + "?"
     names = sorted(values.named)
     return "known: " + ", ".join(names[:12]) + (", ..." if len(names) > 12 else "") if names else "it has none"
 
@@ -298,7 +332,7 @@ def _name(record: Record, field: str, values: _Values, required: bool = True) ->
                                   "digit_sets(16)", reference)
     if parsed[0] not in values.named:
         raise record.error(field, f"{field} = {reference!r}: {parsed[0]!r} is not one of the lesson's NAMED values "
-                                  f"({_known(values)})", reference)
+                                  f"({_known(values, parsed[0])})", reference)
     return reference
 
 
@@ -528,6 +562,13 @@ def _check_one(record: Record, item: Task, values: _Values) -> None:
     if not _same(item.form, expected, other):
         raise record.error("check", f"answer and check disagree: {item.form.show(expected)} against "
                                     f"{item.form.show(other)}", record.fields["check"])
+    for field in ("question", "hint"):
+        shown = str(getattr(item, field)() if callable(getattr(item, field)) else getattr(item, field))
+        for rendering in item.renderings():
+            if _shows(shown, rendering):
+                raise record.error(field, f"the {field} shows the answer, {rendering}, before the pupil gives it "
+                                          "(typed, or through a placeholder): leave it to the worked solution",
+                                   rendering)
     box = item.widget()
     for n, slip in enumerate(record.fields.get("slip", [])):
         typed = _filled(_text(record, f"slip.{n}.typed", values, slip["typed"]))
@@ -547,6 +588,15 @@ def _check_one(record: Record, item: Task, values: _Values) -> None:
         if correct or case["says"].lower() not in said.lower():
             raise record.error("wrong", f"{case['typed']!r} should be refused with {case['says']!r} but gets "
                                         f"{'accepted' if correct else repr(said)}", case["typed"])
+
+
+def _shows(text: str, rendering: str) -> bool:
+    # the rendering stands in the text on its own (not as part of a longer number or word); one-character
+    # renderings (a digit, a letter) are too common in words to judge
+    if len(rendering) < 2:
+        return False
+    edge = r"[\w/.,]"
+    return re.search(rf"(?<!{edge}){re.escape(rendering)}(?!\w|[/.,]\d)", text, re.IGNORECASE) is not None
 
 
 def check(lesson: str, named: Mapping[str, Callable[..., Any]]) -> int:
