@@ -139,6 +139,7 @@ class SelfCheck(_Question):
         self.attempts = 0  # every counted try, right or wrong (an unreadable or too coarse answer is not one)
         self.first: bool | None = None  # right at the first counted try (None before one)
         self.wrong: list[str] = []  # the first few wrong answers typed, in order
+        self.solved: str | None = None  # the right answer once given: a later wrong try does not replace it
         _check.text(placeholder, MAX_QUESTION, "the placeholder")
         holder = placeholder or (self.form.placeholder if self.form else "your answer")
         self.answer = w.Text(placeholder=holder, continuous_update=False, layout=w.Layout(width="260px"))
@@ -175,6 +176,8 @@ class SelfCheck(_Question):
             self.attempts = attempts
             self.first = saved.get("first") if isinstance(saved.get("first"), bool) else None
             self.answer.value = saved["answer"][:MAX_ANSWER]
+            if saved.get("correct") is True:
+                self.solved = self.answer.value
             if self.choices is not None and saved["answer"] in self.choices.options:
                 self.choices.value = saved["answer"]
             self._show(self.judge(self.answer.value))
@@ -227,8 +230,13 @@ class SelfCheck(_Question):
             if len(self.wrong) < MAX_WRONG:
                 self.wrong.append(text.strip())
         self._show(verdict)
-        self._record(answer=text, tries=self.attempts, correct=verdict[0], first=self.first is True and verdict[0],
-                     wrong=list(self.wrong))
+        if verdict[0]:
+            self.solved = text
+        elif self.solved is not None:  # solved before: the right answer stays recorded, this try is counted
+            self.feedback.value += escape(f" (Your right answer, {self.solved.strip()}, stays recorded.)")
+        answer = text if verdict[0] or self.solved is None else self.solved
+        self._record(answer=answer, tries=self.attempts, correct=verdict[0] or self.solved is not None,
+                     first=self.first is True and (verdict[0] or self.solved is not None), wrong=list(self.wrong))
         return verdict[0]
 
     def _show(self, verdict: tuple[bool, str]) -> None:

@@ -36,6 +36,7 @@ import ipywidgets as w
 from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 
+from .keep import keep, kept, notebook_path, problem, work_file
 from .style import style_sheet
 
 __all__ = ["KINDS", "Recorded", "Recorder", "ResultsExport", "export_results", "forget", "lesson_records",
@@ -52,23 +53,9 @@ _META = "fifteen_kit"
 _LESSON = re.compile(r"\d\d", re.ASCII)
 
 
-def _notebook_path(lesson: str) -> str:
-    """This kernel's notebook: JupyterLab's session name, or else (JupyterLite, whose kernel is not told its
-    notebook but runs in the notebook's folder) the one notebook of the folder named like the lesson's."""
-    path = os.environ.get("JPY_SESSION_NAME", "")
-    if path.endswith(".ipynb") and os.path.isfile(path):
-        return path
-    if _LESSON.fullmatch(lesson):
-        with contextlib.suppress(OSError):
-            found = [name for name in os.listdir(".") if name.startswith(lesson + "_") and name.endswith(".ipynb")]
-            if len(found) == 1:
-                return os.path.abspath(found[0])
-    return ""
-
-
 def _notebook_records(lesson: str) -> dict[str, dict[str, Any]]:
     """The records saved in this kernel's notebook (see :func:`_notebook_path`), in cell order."""
-    path = _notebook_path(lesson)
+    path = notebook_path(lesson)
     if not path:
         return {}
     with contextlib.suppress(OSError):
@@ -100,7 +87,7 @@ def saved_answer(key: str) -> dict[str, Any] | None:
     True
     """
     _check.text(key, 80, "the question key")
-    return _ANSWERS.get(key) or _notebook_records(key[:2]).get(key)
+    return _ANSWERS.get(key) or kept(key[:2]).get(key) or _notebook_records(key[:2]).get(key)
 
 
 def _complete(record: Mapping[str, Any]) -> bool:
@@ -123,6 +110,7 @@ def lesson_records(lesson: str) -> list[dict[str, Any]]:
     if not _LESSON.fullmatch(lesson):
         raise InvalidArgumentError("the lesson is two digits, like '04'", input=lesson)
     merged = dict(_notebook_records(lesson))
+    merged.update(kept(lesson))
     merged.update(_ANSWERS)
     return [dict(r) for k, r in merged.items() if k.startswith(lesson + ".") and _complete(r)]
 
@@ -141,13 +129,34 @@ def forget(lesson: str) -> None:
         del _ANSWERS[key]
 
 
+def _keep_earlier_game(key: str) -> None:
+    # the game recorded under ``key`` before this board was made (an earlier run of the cell) moves to the
+    # first free key ``key_1``, ``key_2``, ... so that a re-run never replaces a played game
+    earlier = saved_answer(key)
+    if earlier is None or not _complete(earlier):
+        return
+    lesson = key[:2]
+    taken = set(_ANSWERS) | set(kept(lesson)) | set(_notebook_records(lesson))
+    for n in range(1, 100):
+        moved = f"{key}_{n}"
+        if len(moved) > 19:  # the results format's longest key: "NN." and 16 characters
+            return
+        if moved not in taken:
+            record = dict(earlier, key=moved)
+            _ANSWERS[moved] = record
+            keep(record)
+            return
+
+
 _SAYS = {"check": "Your answer", "prediction": "Your prediction", "why": "Your explanation", "game": "Your result"}
 
 
-def _bundle(record: Mapping[str, Any] | None, summary: str) -> dict[str, str]:
+def _bundle(record: Mapping[str, Any] | None, summary: str, stored: bool = False) -> dict[str, str]:
+    # the line below a question or board: what is kept, and whether it is on disk already or waits for a save
     if not record or not _complete(record):
         return {"text/plain": "", "text/html": ""}
-    line = f"{_SAYS.get(str(record.get('kind')), 'Your answer')} (kept when you save the notebook): {summary}"
+    kept_how = "saved as you gave it" if stored else "kept when you save the notebook"
+    line = f"{_SAYS.get(str(record.get('kind')), 'Your answer')} ({kept_how}): {summary}"
     return {"text/plain": line, "text/html": f'<div class="kit-record">{escape(line)}</div>'}
 
 
@@ -196,6 +205,8 @@ class Recorder:
         self.key = _check.text(key, 80, "the record key", empty=False)
         self.kind = _check.choice(kind, KINDS, "the record kind")
         self._handle: Any = None
+        self.stored = False  # the last record is in the lesson's work file on disk (widgets/keep.py)
+        self._written = False  # this recorder (one board, one run of its cell) has written a record
 
     def __repr__(self) -> str:
         return f"Recorder({self.key!r}, {self.kind!r})"
@@ -215,10 +226,14 @@ class Recorder:
             json.dumps(record)
         except (TypeError, ValueError) as exc:
             raise InvalidArgumentError(f"a record's values must be JSON-able ({exc})", input=values) from None
+        if self.kind == "game" and not self._written:
+            _keep_earlier_game(self.key)  # a new board's first result: the game before it stays handed in
+        self._written = True
         _ANSWERS[self.key] = record
+        self.stored = keep(record)
         if self._handle is not None:
             with contextlib.suppress(Exception):  # outside a notebook (tests, scripts) there is nothing to update
-                self._handle.update(_bundle(record, _summary(record)), raw=True,
+                self._handle.update(_bundle(record, _summary(record), self.stored), raw=True,
                                     metadata={_META: record})
         return dict(record)
 
@@ -229,7 +244,8 @@ class Recorder:
         record = self.saved()
         if record is not None:
             _ANSWERS.setdefault(self.key, record)  # a restored record stays this kernel's, so a save keeps it
-        bundle = _bundle(record, _summary(record) if record else "")
+        self.stored = record is not None and kept(self.key[:2]).get(self.key) == record
+        bundle = _bundle(record, _summary(record) if record else "", self.stored)
         metadata = {_META: record} if record and _complete(record) else {}
         self._handle = display(bundle, raw=True, metadata=metadata, display_id=True)
 
@@ -249,6 +265,14 @@ class Recorded:
         display(self._repr_mimebundle_(), raw=True)  # type: ignore[attr-defined]
         for recorder in self._recorders():
             recorder.show()
+
+
+def _holds(records: list[dict[str, Any]]) -> str:
+    # what a hand-in holds, in words: "3 answers, 2 predictions, 1 explanation and 1 game"
+    kinds = [("check", "answer"), ("prediction", "prediction"), ("why", "explanation"), ("game", "game")]
+    parts = [f"{n} {word}{'' if n == 1 else 's'}" for kind, word in kinds
+             if (n := sum(r.get("kind") == kind for r in records))]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 class ResultsExport(w.VBox):
@@ -320,8 +344,12 @@ class ResultsExport(w.VBox):
             return False
         self.results = results
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.message.value = (f"Saved: {len(records)} result{'s' if len(records) != 1 else ''} (answers, guesses and "
-                              "games). Now download the file, or read out the code.")
+        self.message.value = f"Saved: {escape(_holds(records))}. Now download the file, or read out the code."
+        if problem(self.lesson):
+            self.message.value += (f" <b>Warning:</b> your answers are not all on disk ({escape(problem(self.lesson))})"
+                                   ": save the notebook (Ctrl+S) before you close it.")
+        elif work_file(self.lesson) is None:
+            self.message.value += " Save the notebook too (Ctrl+S): that keeps your answers if you come back."
         self.link.value = (f'<a download="{escape(file_name)}" href="data:application/json;base64,{data}">'
                            f'⬇ Download {escape(file_name)}</a>')
         self.code.value = (f'<div>Your code (read it out or type it):</div>'

@@ -118,6 +118,11 @@ class Server:
         env = dict(os.environ, JUPYTER_CONFIG_DIR=str(cfg), JUPYTER_DATA_DIR=str(data),
                    JUPYTER_RUNTIME_DIR=str(rt), JUPYTERLAB_SETTINGS_DIR=str(settings),
                    JUPYTERLAB_WORKSPACES_DIR=str(workspaces), PYTHONUNBUFFERED="1")
+        # pupils' work files (widgets/keep.py): beside the notebook on a pupil's own server; never into the
+        # repository's lessons/ that a read-only server shows
+        env.pop("FIFTEEN_KIT_WORK", None)
+        if not writable:
+            env["FIFTEEN_KIT_WORK"] = str(workdir / "work")
         cls = "LabApp" if app == "lab" else "JupyterNotebookApp"
         self.cmd = [jupyter, app, "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={self.port}",
                     "--ServerApp.port_retries=0", f"--ServerApp.token={self.token}",

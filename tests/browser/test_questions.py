@@ -1,5 +1,6 @@
 """Lesson questions in a real JupyterLab: readable, usable by keyboard, and a pupil's answers survive a save and
-a fresh kernel (they are saved in the notebook and read back from it)."""
+a fresh kernel (saved in the notebook and read back from it), and, with no save at all, a kernel restart and a
+closed tab (kept in the lesson's work file the moment they are given)."""
 
 from __future__ import annotations
 
@@ -88,5 +89,56 @@ def test_answers_are_saved_with_the_notebook_and_come_back_in_a_fresh_kernel(bro
         expect(questions.nth(1)).to_contain_text("The kit: 8")
         expect(questions.nth(2).locator("textarea")).to_have_value(records["97.w1"]["answer"])
         page.screenshot(path=str(artifacts / "questions-restored.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def _work(root: Path) -> dict[str, dict]:
+    file = root / NOTEBOOK.name.replace(".ipynb", ".work.json")
+    return json.loads(file.read_text())["records"] if file.exists() else {}
+
+
+def test_answers_given_are_kept_with_no_save_through_a_restart_a_closed_tab_and_a_rerun(browser, pupil_server):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        open_and_run(page, pupil_server, NOTEBOOK.name)
+        questions = page.locator(".kit-question")
+        box = questions.nth(0)
+        box.locator("input").fill("1/3")
+        box.get_by_role("button", name="Check").click()
+        expect(box).to_contain_text("Correct")
+        guess = questions.nth(1)
+        guess.locator("input").fill("10")
+        guess.get_by_role("button", name="Lock in my guess").click()
+        expect(guess).to_contain_text("The kit: 8")
+        why = questions.nth(2)
+        why.locator("textarea").fill("Four lines go through the middle.")
+        why.locator("textarea").press("Tab")
+        why.get_by_role("button", name="Compare with a model answer").click()
+        expect(why).to_contain_text("key points")
+        # on disk at once, with no save: the work file beside the notebook, the notebook itself untouched
+        for _ in range(50):
+            if len(_work(pupil_server.root)) == 3:
+                break
+            page.wait_for_timeout(200)
+        work = _work(pupil_server.root)
+        assert (work["97.q1"]["answer"], work["97.q1"]["correct"]) == ("1/3", True)
+        assert work["97.p1"]["answer"] == "10" and work["97.w1"]["answer"].startswith("Four lines")
+        assert _records(pupil_server.root / NOTEBOOK.name) == {}
+        # the kernel restarts and the tab is closed without saving; the pupil comes back and runs everything
+        pupil_server.shutdown_kernels()
+        page.close()
+        page = context.new_page()
+        open_and_run(page, pupil_server, NOTEBOOK.name)
+        questions = page.locator(".kit-question")
+        expect(questions.nth(0).locator("input")).to_have_value("1/3")
+        expect(questions.nth(0)).to_contain_text("Correct")
+        expect(questions.nth(1)).to_contain_text("The kit: 8")
+        expect(questions.nth(2).locator("textarea")).to_have_value("Four lines go through the middle.")
+        # a re-run of the whole lesson in the same kernel keeps them too, and the work file is unchanged
+        open_and_run(page, pupil_server, NOTEBOOK.name)
+        expect(page.locator(".kit-question").nth(0).locator("input")).to_have_value("1/3")
+        assert _work(pupil_server.root) == work
     finally:
         context.close()

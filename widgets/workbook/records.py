@@ -130,10 +130,12 @@ class Record:
 
     @property
     def key(self) -> str:
+        """The task's key as written (``"03.q1"``), or ``"?"``."""
         return str(self.fields.get("key", "?"))
 
     @property
     def kind(self) -> str:
+        """``"exercise"``, ``"prediction"`` or ``"why"``, from the key's letter (``"?"`` for none of them)."""
         return _KINDS.get(self.key[3:4], "?")
 
     def error(self, field: str, message: str, value: Any = None) -> QuestionFileError:
@@ -284,6 +286,7 @@ class _Values:
         return name, args
 
     def fill(self, text: str) -> str:
+        """``text`` with every ``{name}`` replaced by its value as words show it."""
         out = []
         for literal, name, spec, _conversion in string.Formatter().parse(text):
             out.append(literal)
