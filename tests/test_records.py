@@ -72,6 +72,8 @@ BROKEN = [
     ("a conversion in braces", "x {b}?", "x {b!r}?", "x {b!r}", "is not a placeholder"),
     ("an odd brace", "x {b}?", "x {b?", "x {b?", "braces"),
     ("an unknown answer function", 'answer = "product"', 'answer = "produkt"', "answer =", "not one of the"),
+    ("code in a placeholder call", "x {b}?", "x {times(__import__('os'), 8)}?", "x {times(", "not a"),
+    ("an unknown function in braces", "x {b}?", "x {tims(7, 8)}?", "x {tims(", "did you mean {times}?"),
     ("code in a call", 'answer = "product"', 'answer = "times(__import__(\'os\'), 8)"', "answer =", "plain values"),
     ("an attribute call", 'answer = "product"', 'answer = "a.__class__()"', "answer =", "plain values"),
     ("an unknown function called", 'answer = "product"', 'answer = "tims(7, 8)"', "answer =", "'tims' is not one"),
@@ -113,6 +115,9 @@ def test_an_answer_may_call_a_named_function_with_plain_values():
     text = GOOD.replace('answer = "product"', 'answer = "times(7, 8)"').replace('"product_by_adding"', '"times(8, 7)"')
     (exercise, *_rest) = load_text(text, "99", NAMED, "lesson99.toml")
     assert exercise.expected() == 56 and check_text(text, "99", NAMED, "lesson99.toml") == 1
+    shown = text.replace("x {b}?", "x {b}? (Not {times(7, 9)}.)")
+    (exercise, *_rest) = load_text(shown, "99", NAMED, "lesson99.toml")
+    assert exercise.widget().question == "What is 7 x 8? (Not 63.)"  # a call in braces shows its value
     wrong = text.replace('"times(8, 7)"', '"times(8, 8)"')
     with pytest.raises(QuestionFileError, match="disagree: 56 against 64"):
         check_text(wrong, "99", NAMED, "lesson99.toml")

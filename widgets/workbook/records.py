@@ -30,6 +30,9 @@ A prediction has ``truth`` (a name), optional ``reveal`` (a name of a function s
 guess) and ``unit``; a why question has ``model`` and 2 or 3 ``points``.  A choice form lists its ``choices``
 (texts, or the name of a value holding them) and may give ``aliases`` (``{ center = "centre" }`` or a name).
 
+A placeholder may also call a NAMED function with plain values: ``{digit_sets(21)}``, ``{digit_sets(21, 3)}``
+(numbers and quoted text only; nothing else in braces is run).
+
 Mistakes are found when the file is read (:func:`load`: TOML syntax, an unknown field, an unknown name, a
 placeholder that is not a plain name) or checked (:func:`check`: a slip equal to the answer, an answer its own
 checker refuses, ``answer`` and ``check`` that disagree), each as a :class:`~fifteen_kit.errors.QuestionFileError`
@@ -109,6 +112,7 @@ _REQUIRED = {"exercise": ("question", "form", "answer", "check", "hint", "soluti
              "prediction": ("question", "form", "truth"), "why": ("question", "model", "points")}
 _SLIP_FIELDS = ("typed", "message")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
+_CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\([\w \-+,'\"()]*\)", re.ASCII)  # checked again by _Values.parse
 _SPEC = re.compile(r"[<>^=]?[+\- ]?#?0?\d*[,_]?(\.\d+)?[bdeEfFgGnoxX%]?", re.ASCII)
 
 
@@ -237,11 +241,12 @@ def _fields(text: str, record: Record, field: str) -> list[str]:
     for _literal, name, spec, conversion in parts:
         if name is None:
             continue
-        if not _NAME.fullmatch(name) or conversion or (spec and not _SPEC.fullmatch(spec)):
+        if not (_NAME.fullmatch(name) or _CALL.fullmatch(name)) or conversion or (spec and not _SPEC.fullmatch(spec)):
             raise record.error(field, f"{{{name}{'!' + conversion if conversion else ''}"
                                       f"{':' + spec if spec else ''}}} in {_said(field)} is not a placeholder: a "
                                       "placeholder is a name of the lesson's NAMED values in braces, like {triples} "
-                                      "or {total:,}; a brace meant as a brace is written twice, {{ or }}", text)
+                                      "or {total:,}, or a call of one with plain values, like {digit_sets(21)}; a "
+                                      "brace meant as a brace is written twice, {{ or }}", text)
         names.append(name)
     return names
 
@@ -306,10 +311,14 @@ def _text(record: Record, field: str, values: _Values, where: str | None = None)
     text = record.fields.get(field, "") if where is None else where
     if not isinstance(text, str):
         raise record.error(field, f"{field} must be text in quotes", text)
-    unknown = [name for name in _fields(text, record, field) if name not in values.named]
-    if unknown:
-        raise record.error(field, f"{{{unknown[0]}}} in {_said(field)} is not one of the lesson's NAMED values "
-                                  f"({_known(values, unknown[0])})", text)
+    for name in _fields(text, record, field):
+        parsed = values.parse(name)
+        if parsed is None:
+            raise record.error(field, f"{{{name}}} in {_said(field)} is not a name, nor a call with plain values",
+                               text)
+        if parsed[0] not in values.named:
+            raise record.error(field, f"{{{name}}} in {_said(field)} is not one of the lesson's NAMED values "
+                                      f"({_known(values, parsed[0])})", text)
     if "{" not in text and "}" not in text:
         return text
     return lambda: values.fill(text)
