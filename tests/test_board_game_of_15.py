@@ -98,7 +98,7 @@ def test_perfect_computer_never_loses_on_the_board():
 
 
 def test_winning_line_is_highlighted_in_both_views():
-    b = GameOf15Board(opponent=None)
+    b = GameOf15Board(opponent=None, expert=True)
     click(b, 2, 1, 5, 3, 8)
     assert b.match.round.winner is Side.ONYX
     for d in (2, 5, 8):
@@ -187,7 +187,7 @@ def test_undo_takes_back_the_move_and_the_computers_reply():
 
 
 def test_match_play_scoreboard_and_next_round():
-    b = GameOf15Board(opponent=None, target=3)
+    b = GameOf15Board(opponent=None, target=3, expert=True)
     click(b, 2, 1, 5, 3, 8)
     assert "Rounds won: Onyx 1 · Ivory 0" in b.score.value and "Points: Onyx 2 · Ivory 0" in b.score.value
     assert not b.next_round_button.disabled
@@ -282,7 +282,7 @@ def test_bug_blitz_computer_clock_does_not_run_while_the_human_decides_a_claim()
 
 def test_bug_blitz_clock_restarts_and_undo_is_refused_in_blitz():
     async def scenario():
-        b = GameOf15Board(opponent=None, blitz=5, target=2)
+        b = GameOf15Board(opponent=None, blitz=5, target=2, expert=True)
         assert b.clock_running
         click(b, 2, 1, 5, 3, 8)  # Onyx wins the round
         await asyncio.sleep(0.5)
@@ -333,7 +333,7 @@ def test_2_9_practice_and_match_modes_are_visible():
     assert p.practice and "Practice" in p.mode_view.value and p.position_row.layout.display == ""
     click(p, 5)
     assert not p.undo_button.disabled
-    m = GameOf15Board(opponent=None, target=3)
+    m = GameOf15Board(opponent=None, target=3, expert=True)
     assert not m.practice and "touch and take" in m.mode_view.value
     click(m, 5)
     assert m.undo_button.disabled and "2.9" in m.undo_button.tooltip
@@ -371,7 +371,7 @@ def test_2_6_1_best_of_counts_round_victories_on_the_board():
 
 
 def test_1_4_achievements_shown_at_the_end_of_a_match():
-    b = GameOf15Board(opponent=None, target=2)
+    b = GameOf15Board(opponent=None, target=2, expert=True)
     click(b, 2, 1, 5, 3, 8)
     assert b.achievements_view.value == ""
     b.next_round_button.click()
@@ -605,3 +605,27 @@ def test_issue_17_square_only_view_drafts_on_the_square():
     assert b.grid_clicks_box.value and not b.grid_buttons[5].disabled
     b.grid_buttons[5].click()
     assert b.match.round.drafts == 1 and "a cell of the square" in b.message.value
+
+
+def test_a_lesson_board_speaks_plainly_and_an_expert_board_keeps_the_rulebook_terms():
+    """Issue 32: a lesson's board says "draw" (the lesson's word), shows no section numbers, ledger points or
+    achievements table; ``expert=True`` (the play/ boards) keeps them."""
+    for expert in (False, True):
+        b = GameOf15Board(opponent=None, target=2, expert=expert)
+        for d in (1, 2, 4, 3, 5, 6, 7, 9, 8):  # a drawn round: nobody makes fifteen
+            b.click_digit(d)
+        assert b.match.round.is_over and b.match.round.winner is None
+        words = b.message.value + b.mode_view.value + b.undo_button.tooltip + b.score.value
+        assert ("Stalemate" in words) is expert and ("A draw" in b.message.value) is not expert
+        assert ("2.9" in words or "touch and take" in words.lower()) is expert
+        assert ("Points:" in b.score.value) is expert
+        flawless = []
+        while not b.match.is_over:  # the first drafter makes 2 + 5 + 8 each round (a flawless win: a bonus point)
+            b.next_round_button.click()
+            for d in (2, 1, 5, 3, 8):
+                b.click_digit(d)
+            flawless.append("flawless" in b.message.value)
+        assert all(flawless) is expert and any(flawless) is expert
+        assert bool(b.achievements_view.value) is expert
+        b.panel_toggles["Move log"].value = True
+        assert ("Stalemate" in b.log_view.value) is expert and ("Draw" in b.log_view.value) is not expert

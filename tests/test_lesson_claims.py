@@ -305,30 +305,11 @@ def _reachable(text: str) -> int:
 
 
 def _tile_that_must_move(text: str) -> str:
-    # the one tile of the finished starts that every winning line moves: for each such tile, can the sorted
-    # position be reached by moves after which the tile still stands where it stood?
-    from fifteen_kit.five_by_15 import COLOUR_LETTERS, Position
+    # the one tile of the finished starts that every winning line moves, by tracking the tile through a
+    # search (lesson 06's record names the same computation as exercise 3's check)
+    from fifteen_kit.widgets.workbook.lesson06 import _must_move_by_tracking
 
-    start = Position.parse(text)
-    candidates = [(start.row_colour(r), n) for r in range(start.colours) for n in range(2, start.sorted_prefix(r) + 1)]
-    must = []
-    for tile in candidates:
-        home = start.where(tile)
-        seen, frontier, won = {start.notation()}, [start], False
-        while frontier and not won:
-            step = []
-            for p in frontier:
-                for m in p.legal_moves():
-                    q = p.play(m)
-                    if q.where(tile) == home and q.notation() not in seen:
-                        seen.add(q.notation())
-                        step.append(q)
-                        won = won or q.is_won
-            frontier = step
-        if not won:
-            must.append(f"{COLOUR_LETTERS[tile[0]]}{tile[1]}")
-    (tile,) = must
-    return tile
+    return _must_move_by_tracking(text)
 
 
 # Independent computations of the exercise answers of lessons 05 and 06 (used by the exercise table below and

@@ -94,6 +94,9 @@ class GameOf15Board(Recorded, GameOf15View):
         key: a name like ``"00.game"``: with a key each finished match is recorded in the notebook (see
             :mod:`fifteen_kit.widgets.results`): ``{"game": "game_of_15", "seed", "opponent" (None for two
             people), "computer_side" ("O", "I" or None), "onyx", "ivory" (round wins), "winner" ("O" or "I")}``.
+        expert: the rulebook's terms (stalemate, touch and take, section numbers, the ledger's points, the
+            achievements table), as the play/ boards show them; False (default) for a lesson's plain words: a
+            draw is a draw, and no term the lessons do not explain.
 
     Raises InvalidArgumentError (or NotationError for ``position``) naming the argument and
     the accepted values, before building anything.
@@ -107,7 +110,8 @@ class GameOf15Board(Recorded, GameOf15View):
                  view: str = "both", grid_clicks: bool = False, hints: bool = False, seed: int | None = 0,
                  position: str | None = None, *, count: str = "rounds", mode: str | None = None,
                  false_claim: str = "round", wrong_statement: str = "void", violation: str = "match",
-                 champion: str = "target", size: Size = "normal", key: str | None = None) -> None:
+                 champion: str = "target", size: Size = "normal", key: str | None = None,
+                 expert: bool = False) -> None:
         self.recorder = Recorder(key, "game") if key is not None else None
         self._recorded: object = None  # the match state last recorded
         # -- every argument is checked before anything is built ----------------------------------
@@ -123,6 +127,7 @@ class GameOf15Board(Recorded, GameOf15View):
         if auto_claim is not None:
             _check.flag(auto_claim, "auto_claim")
         _check.flag(blind, "blind")
+        _check.flag(expert, "expert")
         if blitz is not None:
             _check.whole(blitz, BLITZ_RANGE[0], BLITZ_RANGE[1], "blitz (seconds per player; None for no clock)")
         _check.choice(view, ("both", "pool", "grid"), "view")
@@ -181,6 +186,7 @@ class GameOf15Board(Recorded, GameOf15View):
         self.controller = GameOf15Controller(match, seed=seed, opponent=OPPONENTS[opp_label],
                                              computer_side=computer_value or Side.IVORY.value)
         self.controller.grid_clicks = grid_clicks
+        self.controller.expert = expert
         self.controller.on_change = self.render
         self.controller.on_clock = lambda: self.draw_clock(self.controller)
         self._quiet = False  # True while the board itself sets menus (no "settings apply" message then)

@@ -18,6 +18,7 @@ the computer's claims, whether a puzzle still wins in N) and draws nothing: afte
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -31,27 +32,48 @@ from fifteen_kit.game_of_15.rules import Draft, Reason, Side
 
 from .common import sentence
 
-__all__ = ["MAX_TEXT", "NO_UNDO", "GameOf15Controller"]
+__all__ = ["MAX_TEXT", "NO_UNDO", "PLAIN_NO_UNDO", "GameOf15Controller", "plain"]
 
 #: Longest text a text box on the board accepts (longer input is refused unread).
 MAX_TEXT = 200
 #: Longest text a text box may hand over at all (the box's text is otherwise refused with a message).
 _BOX_TEXT = 10**6
-#: What the board says when undo is asked for in a match (touch and take, 2.9).
+#: What the board says when undo is asked for in a match (touch and take, 2.9); PLAIN_NO_UNDO in a lesson.
 NO_UNDO = "Touch and take (2.9): a match has no undo. Choose Practice for undo."
+PLAIN_NO_UNDO = "A match has no undo: choose Practice in Settings to take moves back."
+
+# the rulebook's words on an expert's board, and what a lesson's board says instead (a draw is a draw)
+_PLAIN = ((re.compile(r"\bStalemate\b"), "Draw"), (re.compile(r"\bstalemate\b"), "draw"),
+          (re.compile(r",? ?\b\d\.\d{1,2}\b\)"), ")"), (re.compile(r" \(\d\.\d{1,2}\)"), ""))
 
 
-def _result_words(m: Match) -> str:
-    """:meth:`GameOf15Controller.result_text` for the match ``m``."""
+def plain(text: str) -> str:
+    """``text`` in a lesson's words: "draw" for the rulebook's "stalemate", no rulebook section numbers.
+
+    >>> plain("Stalemate: no points (false claim, 2.8)")
+    'Draw: no points (false claim)'
+    """
+    _check.text(text, 10**6, "the text")
+    for pattern, replacement in _PLAIN:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _words(text: str, expert: bool) -> str:
+    return text if expert else plain(text)
+
+
+def _result_words(m: Match, expert: bool = True) -> str:
+    """:meth:`GameOf15Controller.result_text` for the match ``m`` (``expert``: with the rulebook's terms)."""
     res = m.round.result
     if res is None:
         return ""
     winner = res.winner
     if res.reason is Reason.DRAW or winner is None:
-        text = "Stalemate: nobody made fifteen."
+        text = "Stalemate: nobody made fifteen." if expert else "A draw: nobody made fifteen."
     elif res.reason is Reason.FIFTEEN:
         text = f"{winner.title} wins with {' + '.join(map(str, res.triple or ()))} = 15"
-        text += " (flawless: bonus point)!" if res.flawless else "!"
+        text += " (flawless: bonus point)!" if res.flawless and expert else "!"
     elif res.reason is Reason.FALSE_CLAIM:
         text = f"False claim: {winner.other.title} forfeits the round."
     elif res.reason is Reason.TIME:
@@ -61,15 +83,15 @@ def _result_words(m: Match) -> str:
     else:
         text = f"{winner.other.title} named an impossible digit and loses the round."
     lockout = m.records[-1].lockout if m.records and m.records[-1].number == m.round_number else None
-    if lockout is not None:
+    if lockout is not None and expert:
         text += f" Defensive lockout for {lockout.title}."
-    return text
+    return _words(text, expert)
 
 
-def _undo_reason(m: Match, computer: Side | None) -> str:
+def _undo_reason(m: Match, computer: Side | None, expert: bool = True) -> str:
     """:meth:`GameOf15Controller.undo_reason` for the match ``m`` with the computer playing ``computer``."""
     if not m.rules.practice:
-        return NO_UNDO
+        return NO_UNDO if expert else PLAIN_NO_UNDO
     if not m.can_undo:
         return "Nothing to undo yet."
     if computer is not None:
@@ -119,6 +141,7 @@ class GameOf15Controller:
         self.on_clock: Callable[[], None] | None = None
         #: True if a click on the magic square drafts (the board's "Play on the grid" setting).
         self.grid_clicks = False
+        self.expert = True  #: the rulebook's terms in the board's words (play/); False: a lesson's plain words
         self._computer: ComputerPlayer | None = None
         self._computer_side = side
         self._puzzle: Puzzle | None = None
@@ -192,7 +215,7 @@ class GameOf15Controller:
         >>> c.start(); c.undo_reason()
         "Nothing of yours to take back yet: the computer's first move stays."
         """
-        return _undo_reason(self.match, self.computer_side)
+        return _undo_reason(self.match, self.computer_side, self.expert)
 
     def _human(self, side: Side | None) -> bool:
         return side is not None and side is not self.computer_side
@@ -238,7 +261,7 @@ class GameOf15Controller:
     def message(self) -> str:
         """The message line: the last action's events, then :meth:`prompt` (plain text, not HTML)."""
         events = " ".join(e for e in self._events if e)
-        return f"{events} {self.prompt()}".strip()
+        return _words(f"{events} {self.prompt()}".strip(), self.expert)
 
     def result_text(self) -> str:
         """The round's result in words ('' while it is on), with a defensive lockout when there was one.
@@ -248,7 +271,7 @@ class GameOf15Controller:
         >>> GameOf15Controller(m).result_text()
         'Onyx wins with 2 + 5 + 8 = 15 (flawless: bonus point)!'
         """
-        return _result_words(self.match)
+        return _result_words(self.match, self.expert)
 
     # -- the message line and redrawing ------------------------------------------------------------
     def say(self, text: str) -> None:

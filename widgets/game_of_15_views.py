@@ -33,7 +33,7 @@ from fifteen_kit.game_of_15.solver import move_evaluations
 from fifteen_kit.game_of_15.square import MAGIC_SQUARE
 from fifteen_kit.svg import tile_strip
 
-from .game_of_15_controller import GameOf15Controller
+from .game_of_15_controller import GameOf15Controller, plain
 from .palette import PALETTE, TEXT_PX, Size, check_size
 from .style import style_sheet
 
@@ -454,12 +454,14 @@ class GameOf15View(w.VBox):
             self.mode_view.value = "<i>Practice: undo, hints and positions allowed.</i>"
         else:
             extras = [x for x, on in (("blind", m.rules.blind), ("blitz", m.rules.clock is not None)) if on]
-            self.mode_view.value = (f"<i>Match{' (' + ', '.join(extras) + ')' if extras else ''}: touch and take "
-                                    "(2.9): no undo, no hints.</i>")
+            rule = "touch and take (2.9): " if c.expert else ""
+            self.mode_view.value = (f"<i>Match{' (' + ', '.join(extras) + ')' if extras else ''}: {rule}"
+                                    "no undo, no hints.</i>")
         rw = m.round_wins
+        points = f" · Points: Onyx {m.scores[Side.ONYX]} · Ivory {m.scores[Side.IVORY]}"  # the ledger (2.8)
         self.score.value = (f"Round {m.round_number} · {escape(m.rules.describe())} · "
-                            f"<b>Rounds won: Onyx {rw[Side.ONYX]} · Ivory {rw[Side.IVORY]}</b> · "
-                            f"Points: Onyx {m.scores[Side.ONYX]} · Ivory {m.scores[Side.IVORY]}")
+                            f"<b>Rounds won: Onyx {rw[Side.ONYX]} · Ivory {rw[Side.IVORY]}</b>"
+                            + (points if c.expert or m.rules.count == "points" else ""))
         self.draw_clock(c)
         may_draft = c.may_draft and not m.rules.blind
         view = self.view_menu.value
@@ -524,7 +526,9 @@ class GameOf15View(w.VBox):
         self._draw_achievements(c)
         # blind: earlier rounds and this round's heading only
         entries = tuple(e for e in m.log if e.round < m.round_number or e.side is None) if hidden else m.log
-        self.log_view.value = "<br>".join(escape(e.text) for e in reversed(entries[-40:])) or "<i>No moves yet.</i>"
+        words = (lambda t: t) if c.expert else plain
+        self.log_view.value = ("<br>".join(escape(words(e.text)) for e in reversed(entries[-40:]))
+                               or "<i>No moves yet.</i>")
         self.message.value = escape(c.message())
 
     def _style_tile(self, tile: w.Button, taken: bool) -> None:
@@ -576,8 +580,9 @@ class GameOf15View(w.VBox):
         self.clock_view.value = "Clock: " + " &nbsp;·&nbsp; ".join(parts)
 
     def _draw_achievements(self, c: GameOf15Controller) -> None:
+        # the rulebook's achievements (1.4) are an expert's: a lesson's board does not show them
         m = c.match
-        if not m.is_over:
+        if not m.is_over or not c.expert:
             self.achievements_view.value = ""
             return
         rows = []

@@ -34,8 +34,12 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from fifteen_kit import _check
+from fifteen_kit.errors import InvalidArgumentError
 
 __all__ = ["ENV", "MAX_BYTES", "SUFFIX", "keep", "kept", "notebook_path", "problem", "work_file"]
 
@@ -58,8 +62,10 @@ def notebook_path(lesson: str) -> str:
 
     JupyterLab and Notebook 7 give the kernel its notebook's path (``JPY_SESSION_NAME``).  JupyterLite's kernel
     is not told, but runs in the notebook's folder: there the one notebook named like the lesson (``04_*.ipynb``)
-    is taken (so is a plain kernel's, as nbval starts one, which only reads).  Raises nothing.
+    is taken (so is a plain kernel's, as nbval starts one, which only reads).  Raises InvalidArgumentError for a
+    lesson that is not text.
     """
+    _check.text(lesson, 100, "the lesson")
     path = os.environ.get("JPY_SESSION_NAME", "")
     if path.endswith(".ipynb") and os.path.isfile(path):
         return os.path.abspath(path)
@@ -74,9 +80,14 @@ def notebook_path(lesson: str) -> str:
 def work_file(lesson: str, notebook: str | None = None) -> Path | None:
     """The work file of ``lesson`` (``"04"``) for ``notebook`` (default: this kernel's), or None: nothing is kept.
 
+    Raises InvalidArgumentError for a lesson or notebook that is not text.
+
     >>> work_file("04", notebook="/home/pupil/lessons/04_dice_and_risk.ipynb").name
     '04_dice_and_risk.work.json'
     """
+    _check.text(lesson, 100, "the lesson")
+    if notebook is not None:
+        _check.text(notebook, 4096, "the notebook's path")
     setting = os.environ.get(ENV, "").strip()
     if setting.lower() == "off":
         return None
@@ -113,20 +124,25 @@ def kept(lesson: str, notebook: str | None = None) -> dict[str, dict[str, Any]]:
     """The records kept on disk for ``lesson`` (``"04"``), by key, in the order they were first given.
 
     Records without a key of the lesson or a known kind are left out; a missing, oversized or broken file
-    gives ``{}``.  Raises nothing.
+    gives ``{}``.  Raises InvalidArgumentError only for a lesson or notebook that is not text.
     """
     file = work_file(lesson, notebook)
     records = _read(file) if file is not None else {}
     return {key: dict(record) for key, record in (records or {}).items() if _usable(key, record, lesson)}
 
 
-def keep(record: dict[str, Any], notebook: str | None = None) -> bool:
+def keep(record: Mapping[str, Any], notebook: str | None = None) -> bool:
     """Write ``record`` (a dict with ``key`` like ``"04.q2"`` and ``kind``) into its lesson's work file at once.
 
     The file is replaced in one step (written beside it, then renamed), so a crash leaves the old file or the
     new one, never half of one.  Returns True if it is on disk, False if nothing is kept here (no notebook,
-    ``FIFTEEN_KIT_WORK=off``) or it could not be written; then :func:`problem` says why.  Raises nothing.
+    ``FIFTEEN_KIT_WORK=off``) or it could not be written; then :func:`problem` says why.  Raises
+    InvalidArgumentError only for a record that is not a mapping, or a notebook that is not text.
     """
+    if not isinstance(record, Mapping):
+        raise InvalidArgumentError("a record is a dict with 'key' and 'kind'", input=_check.short(record))
+    if notebook is not None:
+        _check.text(notebook, 4096, "the notebook's path")
     key = record.get("key")
     if not isinstance(key, str) or _KEY.fullmatch(key) is None:
         return False
@@ -139,8 +155,11 @@ def keep(record: dict[str, Any], notebook: str | None = None) -> bool:
         _PROBLEMS[lesson] = f"{file.name} cannot be read (too big or damaged), so it was left as it is"
         return False
     records = {k: r for k, r in records.items() if _usable(k, r, lesson)}
-    records[key] = record
-    text = json.dumps({"format": _FORMAT, "lesson": lesson, "records": records}, ensure_ascii=False, indent=1)
+    records[key] = dict(record)
+    try:
+        text = json.dumps({"format": _FORMAT, "lesson": lesson, "records": records}, ensure_ascii=False, indent=1)
+    except (TypeError, ValueError) as exc:
+        raise InvalidArgumentError(f"a record's values must be JSON-able ({exc})", input=key) from None
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=file.parent)
@@ -162,5 +181,9 @@ def keep(record: dict[str, Any], notebook: str | None = None) -> bool:
 
 
 def problem(lesson: str) -> str:
-    """Why the last record of ``lesson`` could not be kept on disk, or ``""`` (kept, or nothing tried yet)."""
+    """Why the last record of ``lesson`` could not be kept on disk, or ``""`` (kept, or nothing tried yet).
+
+    Raises InvalidArgumentError for a lesson that is not text.
+    """
+    _check.text(lesson, 100, "the lesson")
     return _PROBLEMS.get(lesson, "")

@@ -24,6 +24,7 @@ import inspect
 import pkgutil
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,7 +43,8 @@ WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", 
                   "fifteen_kit.widgets.printables.page", "fifteen_kit.widgets.printables.game_of_15",
                   "fifteen_kit.widgets.printables.dice", "fifteen_kit.widgets.printables.five_by_15",
                   "fifteen_kit.widgets.printables.rules", "fifteen_kit.widgets.printables.lessons",
-                  "fifteen_kit.widgets.class_view", "fifteen_kit.widgets.results")
+                  "fifteen_kit.widgets.class_view", "fifteen_kit.widgets.results", "fifteen_kit.widgets.keep",
+                  "fifteen_kit.widgets.workbook.records")
 
 #: Not attacked, by design:
 #: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
@@ -70,6 +72,8 @@ RESULT_RECORDS = {
     "fifteen_kit.class_results.Question", "fifteen_kit.class_results.Guesses", "fifteen_kit.class_results.DicePool",
     "fifteen_kit.class_results.PoolStep", "fifteen_kit.class_results.StrategyPool",
     "fifteen_kit.widgets.class_view.Gathered",
+    # a [[task]] table as read from a question record file, with its lines: the kit reads it, a user never builds it
+    "fifteen_kit.widgets.workbook.records.Record",
 }
 NOT_CONSTRUCTED = {"fifteen_kit.svg.SVG", "fifteen_kit.svg.HTML",
                    "fifteen_kit.contract.Player", "fifteen_kit.contract.Position"}
@@ -755,6 +759,8 @@ def _examples_questions_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
         a + "Choice": lambda _: {"options": ("fewest", "options", "cannot tell"),
                                  "aliases": (("can't tell", "cannot tell"),)},
         a + "Form.read": lambda _: {"text": "1/6"},
+        a + "Form.value_of": lambda _: {"text": "1/6"},
+        "fifteen_kit.widgets.game_of_15_controller.plain": lambda _: {"text": "Stalemate (2.8)"},
         a + "Form.expect": lambda _: {"expected": sixth},
         a + "Form.renderings": lambda _: {"expected": sixth},
         a + "Form.show": lambda _: {"expected": sixth},
@@ -894,6 +900,38 @@ _EXAMPLE_OVERRIDES = {
 }
 
 
+_RECORD_TEXT = '''[[task]]
+key = "99.w1"
+question = "Why is {a} x {b} the same as {b} x {a}?"
+model = "Both count the same {product} dots of a rectangle, turned round."
+points = ["a product counts a rectangle of dots", "turning it does not change the count"]
+'''
+
+
+def _examples_records_and_work_32() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the question records (issue 31) and of a pupil's work kept on disk (issue 32)."""
+    import tempfile
+
+    from fifteen_kit.widgets.workbook.lesson00 import NAMED
+
+    k, r = "fifteen_kit.widgets.keep.", "fifteen_kit.widgets.workbook.records."
+    named = {"a": lambda: 7, "b": lambda: 8, "product": lambda: 56}
+    notebook = str(Path(tempfile.mkdtemp(prefix="kit-keep-")) / "97_try.ipynb")  # nothing is written there
+    return {
+        k + "notebook_path": lambda _: {"lesson": "97"},
+        k + "work_file": lambda _: {"lesson": "97", "notebook": notebook},
+        k + "kept": lambda _: {"lesson": "97", "notebook": notebook},
+        k + "keep": lambda _: {"record": {"key": "97.w1", "kind": "why", "answer": "x"}, "notebook": None},
+        k + "problem": lambda _: {"lesson": "97"},
+        r + "path": lambda _: {"lesson": "00"},
+        r + "records": lambda _: {"lesson": "00"},
+        r + "load": lambda _: {"lesson": "00", "named": NAMED},
+        r + "check": lambda _: {"lesson": "00", "named": NAMED},
+        r + "load_text": lambda _: {"text": _RECORD_TEXT, "lesson": "99", "named": named, "file": "lesson99.toml"},
+        r + "check_text": lambda _: {"text": _RECORD_TEXT, "lesson": "99", "named": named, "file": "lesson99.toml"},
+    }
+
+
 def _examples_options_31() -> dict[str, Callable[[Any], dict[str, Any]]]:
     """Valid examples of the option declarations (issue 31: an option is one typed entry)."""
     from typing import Literal
@@ -949,7 +987,8 @@ TARGETS = public_targets()
 INSTANCES = _instances()
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
             **_examples_results_19(), **_examples_export_19(), **_examples_guide_19(), **_examples_printables_19(),
-            **_examples_plots_20(), **_examples_dice_split(), **_examples_options_31(), **_EXAMPLE_OVERRIDES}
+            **_examples_plots_20(), **_examples_dice_split(), **_examples_options_31(),
+            **_examples_records_and_work_32(), **_EXAMPLE_OVERRIDES}
 
 
 def _cases():

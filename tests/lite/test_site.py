@@ -9,6 +9,7 @@ numpy or matplotlib would be left out and named in ``artifacts/lite/skipped-cell
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import time
@@ -302,3 +303,36 @@ def test_results_are_handed_in_offline(page, site, artifacts):
     again = from_json(Path(caught.value.path()).read_text(encoding="utf-8"))
     assert sorted(again.records, key=lambda r: r["key"]) == sorted(saved.records, key=lambda r: r["key"])
     assert page.blocked == []
+
+
+def test_answers_are_kept_with_no_save_in_the_browser(page, site):
+    """A Chromebook pupil answers lesson 00's exercise and closes the tab without saving: the answer is already in
+    the site's browser storage (the lesson's work file, widgets/keep.py), and comes back when the lesson is run
+    again."""
+    lesson = next(p for p in LESSONS if p.name.startswith("00_"))
+    run_notebook(page, site, lesson, lesson.name)
+    question = page.locator(".kit-question").filter(has_text="Which three digits make that line")
+    question.scroll_into_view_if_needed()
+    question.locator("input").fill("2 4 9")
+    question.get_by_role("button", name="Check").click()
+    expect(question).to_contain_text("✔")
+    work = lesson.name.replace(".ipynb", ".work.json")
+    stored = None
+    for _ in range(50):  # the kernel's write reaches the site's storage through the drive
+        stored = page.evaluate("""async (name) => {
+            try { const m = await window.jupyterapp.serviceManager.contents.get(name, {content: true});
+                  return JSON.stringify({format: m.format, type: m.type, size: m.size, content: m.content}); }
+            catch (e) { return null; } }""", work)
+        if stored:
+            break
+        page.wait_for_timeout(200)
+    assert stored, f"{work} is not in the site's storage"
+    model = json.loads(stored)  # the drive keeps what the kernel wrote as a file of bytes (base64)
+    text = base64.b64decode(model["content"]).decode() if model["format"] == "base64" else (
+        json.dumps(model["content"]) if model["format"] == "json" else model["content"])
+    assert json.loads(text)["records"]["00.q1"]["answer"] == "2 4 9"
+    page.reload()  # the tab closed and opened again: a fresh kernel, nothing saved
+    run_notebook(page, site, lesson, lesson.name)
+    question = page.locator(".kit-question").filter(has_text="Which three digits make that line")
+    expect(question.locator("input")).to_have_value("2 4 9")
+    expect(question).to_contain_text("✔")

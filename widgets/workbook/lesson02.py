@@ -149,7 +149,7 @@ def puzzle_picture(drafts: int) -> Any:
 
     p = puzzle(drafts)
     return side_by_side(round_board(p.position, size=34), magic_grid(p.position, size=44),
-                        captions=(f"{p.title()} ({p.position.notation()})", ""))
+                        captions=(p.title(), ""))  # no notation: a pupil reads the pictures, not the code
 
 
 def _first_wins_on_draft_5() -> int:

@@ -154,10 +154,40 @@ class Record:
 def path(lesson: str) -> Path:
     """The record file of ``lesson`` (``"03"`` -> ``.../widgets/workbook/lesson03.toml``).
 
+    Raises InvalidArgumentError unless ``lesson`` is two digits.
+
     >>> path("03").name
     'lesson03.toml'
     """
+    if not isinstance(lesson, str) or not re.fullmatch(r"\d\d", lesson, re.ASCII):
+        raise InvalidArgumentError("the lesson is two digits, like '03'", input=_short(lesson))
     return FOLDER / f"lesson{lesson}.toml"
+
+
+def _short(value: Any) -> Any:
+    return value[:80] + "..." if isinstance(value, str) and len(value) > 80 else value
+
+
+def _read_file(lesson: str) -> tuple[str, str]:
+    # the record file's text and name; a lesson without one is an InvalidArgumentError
+    file = path(lesson)
+    try:
+        return file.read_text(encoding="utf-8"), file.name
+    except OSError:
+        raise InvalidArgumentError(f"lesson {lesson} has no question record file ({file.name})",
+                                   input=lesson) from None
+
+
+def _arguments(text: Any, lesson: Any, named: Any, file: Any) -> None:
+    # the arguments of load_text and check_text, checked before anything is read
+    if not isinstance(text, str) or len(text) > 2_000_000:
+        raise InvalidArgumentError("the record file's text must be text (at most 2,000,000 characters)",
+                                   input=_short(text) if isinstance(text, str) else type(text).__name__)
+    path(lesson)
+    if not isinstance(named, Mapping) or not all(isinstance(k, str) and callable(v) for k, v in named.items()):
+        raise InvalidArgumentError("named maps names to functions (the lesson's NAMED)", input=type(named).__name__)
+    if not isinstance(file, str) or not 0 < len(file) <= 200:
+        raise InvalidArgumentError("file is the record file's name, as messages show it", input=_short(file))
 
 
 def _lines(text: str) -> list[dict[str, int]]:
@@ -502,6 +532,7 @@ def load_text(text: str, lesson: str, named: Mapping[str, Callable[..., Any]], f
 
     Raises QuestionFileError (an InvalidArgumentError) naming the file and line of the first mistake.
     """
+    _arguments(text, lesson, named, file)
     values = _Values(named)
     found: list[Task] = []
     seen: dict[str, Record] = {}
@@ -516,8 +547,8 @@ def load_text(text: str, lesson: str, named: Mapping[str, Callable[..., Any]], f
 
 def load(lesson: str, named: Mapping[str, Callable[..., Any]]) -> list[Task]:
     """The tasks of lesson ``lesson``'s record file (:func:`path`); see :func:`load_text`."""
-    file = path(lesson)
-    return load_text(file.read_text(encoding="utf-8"), lesson, named, file.name)
+    text, name = _read_file(lesson)
+    return load_text(text, lesson, named, name)
 
 
 def records(lesson: str) -> list[Record]:
@@ -526,8 +557,8 @@ def records(lesson: str) -> list[Record]:
     >>> records("00")[0].key
     '00.p1'
     """
-    file = path(lesson)
-    return _parse(file.read_text(encoding="utf-8"), file.name)
+    text, name = _read_file(lesson)
+    return _parse(text, name)
 
 
 def _same(form: Form, a: Any, b: Any) -> bool:
@@ -543,8 +574,8 @@ def check_text(text: str, lesson: str, named: Mapping[str, Callable[..., Any]], 
     its form can hold (one of the choices) and agrees with its ``check``; and that every text fills in.
     Raises QuestionFileError naming the file and line of the first problem.
     """
-    values = _Values(named)
     tasks = load_text(text, lesson, named, file)
+    values = _Values(named)
     checked = 0
     for record, item in zip(_parse(text, file), tasks, strict=True):
         try:
@@ -613,5 +644,5 @@ def _shows(text: str, rendering: str) -> bool:
 
 def check(lesson: str, named: Mapping[str, Callable[..., Any]]) -> int:
     """:func:`check_text` of lesson ``lesson``'s record file; returns the number of exercises checked."""
-    file = path(lesson)
-    return check_text(file.read_text(encoding="utf-8"), lesson, named, file.name)
+    text, name = _read_file(lesson)
+    return check_text(text, lesson, named, name)
