@@ -629,3 +629,22 @@ def test_a_lesson_board_speaks_plainly_and_an_expert_board_keeps_the_rulebook_te
         assert bool(b.achievements_view.value) is expert
         b.panel_toggles["Move log"].value = True
         assert ("Stalemate" in b.log_view.value) is expert and ("Draw" in b.log_view.value) is not expert
+
+
+def test_a_lesson_hint_board_waits_for_the_questions_its_hints_answer():
+    """Issue 32: lesson 02's hint board would show "= draw" under every digit before the pupil predicts who wins
+    with perfect play; with ``hints_after`` its hints stay closed, and say why, until those questions are
+    answered."""
+    from fifteen_kit.widgets.results import Recorder, forget
+
+    forget("91")
+    b = GameOf15Board(opponent=None, hints=True, hints_after=("91.p1",))
+    assert b.hints_box.disabled and "answered the questions above" in b.hints_box.tooltip
+    assert all(not label.value.strip() for label in b.hint_labels.values())  # no value shown under any digit
+    assert "Hints open when" in b.message.value
+    Recorder("91.p1", "prediction").write(answer="the first player", truth="nobody: a draw")
+    b.click_digit(5)  # the board looks again at the next click
+    assert not b.hints_box.disabled and any("draw" in label.value for label in b.hint_labels.values())
+    forget("91")
+    with pytest.raises(InvalidArgumentError):
+        GameOf15Board(hints_after="91.p1")

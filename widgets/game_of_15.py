@@ -66,6 +66,15 @@ from .results import Recorded, Recorder
 __all__ = ["GameOf15Board"]
 
 
+def _hints_wait(keys: tuple[str, ...]) -> str:
+    # why the hints stay closed: the questions they would answer, not yet answered in this lesson
+    from .results import saved_answer
+
+    if all(saved_answer(key) for key in keys):
+        return ""
+    return "Hints open when you have answered the questions above (then click the board)."
+
+
 class GameOf15Board(Recorded, GameOf15View):
     """An interactive Game of 15 board (all of the rulebook's modes; see the module docstring).
 
@@ -97,6 +106,8 @@ class GameOf15Board(Recorded, GameOf15View):
         expert: the rulebook's terms (stalemate, touch and take, section numbers, the ledger's points, the
             achievements table), as the play/ boards show them; False (default) for a lesson's plain words: a
             draw is a draw, and no term the lessons do not explain.
+        hints_after: keys of the lesson's questions (``("02.p3",)``) that the hints would answer: the hints stay
+            closed (and say why) until each has been answered; the board looks again at every click.
 
     Raises InvalidArgumentError (or NotationError for ``position``) naming the argument and
     the accepted values, before building anything.
@@ -111,7 +122,7 @@ class GameOf15Board(Recorded, GameOf15View):
                  position: str | None = None, *, count: str = "rounds", mode: str | None = None,
                  false_claim: str = "round", wrong_statement: str = "void", violation: str = "match",
                  champion: str = "target", size: Size = "normal", key: str | None = None,
-                 expert: bool = False) -> None:
+                 expert: bool = False, hints_after: tuple[str, ...] = ()) -> None:
         self.recorder = Recorder(key, "game") if key is not None else None
         self._recorded: object = None  # the match state last recorded
         # -- every argument is checked before anything is built ----------------------------------
@@ -128,6 +139,10 @@ class GameOf15Board(Recorded, GameOf15View):
             _check.flag(auto_claim, "auto_claim")
         _check.flag(blind, "blind")
         _check.flag(expert, "expert")
+        if not isinstance(hints_after, tuple) or not all(isinstance(k, str) and 0 < len(k) <= 80
+                                                         for k in hints_after):
+            raise InvalidArgumentError("hints_after is a tuple of question keys, like ('02.p3',)",
+                                       input=_check.short(hints_after))
         if blitz is not None:
             _check.whole(blitz, BLITZ_RANGE[0], BLITZ_RANGE[1], "blitz (seconds per player; None for no clock)")
         _check.choice(view, ("both", "pool", "grid"), "view")
@@ -187,6 +202,7 @@ class GameOf15Board(Recorded, GameOf15View):
                                              computer_side=computer_value or Side.IVORY.value)
         self.controller.grid_clicks = grid_clicks
         self.controller.expert = expert
+        self.hints_wait = lambda: _hints_wait(hints_after)
         self.controller.on_change = self.render
         self.controller.on_clock = lambda: self.draw_clock(self.controller)
         self._quiet = False  # True while the board itself sets menus (no "settings apply" message then)

@@ -16,7 +16,7 @@ public style and layout traits.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Literal
 
@@ -149,6 +149,9 @@ class GameOf15View(w.VBox):
         self.add_class("kit-board")
         self._size: Size = size
         self._drawn: GameOf15Controller | None = None
+        #: Why the hints stay closed for now ("" when they may open): a lesson's board waits for the questions
+        #: its hints would answer (GameOf15Board's ``hints_after``).
+        self.hints_wait: Callable[[], str] = lambda: ""
         self._shown: dict[int, CellState] = dict.fromkeys(range(1, 10), "free")
         self._extra_length: tuple[str, int] | None = None
         # Layouts and styles are widgets of their own (each one a message to the browser when built), so pieces
@@ -518,8 +521,10 @@ class GameOf15View(w.VBox):
             "f15-now")
         self.undo_button.disabled = not c.may_undo
         self.undo_button.tooltip = c.undo_reason() or "Take back your last move"
-        self.hints_box.disabled = not m.rules.practice
-        self.hints_box.tooltip = "Show what perfect play makes of every digit" if m.rules.practice else _NO_HINTS
+        waiting = self.hints_wait()
+        self.hints_box.disabled = not m.rules.practice or bool(waiting)
+        self.hints_box.tooltip = (waiting or "Show what perfect play makes of every digit") if m.rules.practice \
+            else _NO_HINTS
         self.position_row.layout.display = "" if m.rules.practice else "none"
         self.notation_text.value = "" if hidden else r.notation()
         self._draw_hints(c)
@@ -529,7 +534,8 @@ class GameOf15View(w.VBox):
         words = (lambda t: t) if c.expert else plain
         self.log_view.value = ("<br>".join(escape(words(e.text)) for e in reversed(entries[-40:]))
                                or "<i>No moves yet.</i>")
-        self.message.value = escape(c.message())
+        waiting = self.hints_wait() if self.hints_box.value and m.rules.practice else ""
+        self.message.value = escape(c.message() + (f" {waiting}" if waiting else ""))
 
     def _style_tile(self, tile: w.Button, taken: bool) -> None:
         """A pool tile through public traits: a bare face (its SVG is the kit class's background; the digit, in
@@ -598,7 +604,7 @@ class GameOf15View(w.VBox):
     def _draw_hints(self, c: GameOf15Controller) -> None:
         m = c.match
         r = m.round
-        show = self.hints_box.value and m.rules.practice and not m.rules.blind
+        show = self.hints_box.value and m.rules.practice and not m.rules.blind and not self.hints_wait()
         live = not r.is_over and not m.turn_open
         values = move_evaluations(r) if show and live else {}
         for d, label in self.hint_labels.items():

@@ -26,6 +26,10 @@ browser-only site alike).  One ``[[task]]`` table per task, in the order the les
     typed = "8"
     message = "That counts the sets of three digits only."
 
+An exercise or prediction may list ``giveaways``: phrases that would give its answer away (``["is a draw"]``);
+tests/test_no_copy.py fails when one shows before the answer is given (in a heading, the summary, the text or a
+saved output before the question, or the words of an earlier task).
+
 A prediction has ``truth`` (a name), optional ``reveal`` (a name of a function showing what comes after the
 guess) and ``unit``; a why question has ``model`` and 2 or 3 ``points``.  A choice form lists its ``choices``
 (texts, or the name of a value holding them) and may give ``aliases`` (``{ center = "centre" }`` or a name).
@@ -104,8 +108,8 @@ _COMMON = ("key", "question")
 _FORM_FIELDS = ("form", "places", "percent", "choices", "aliases")
 _FIELDS = {
     "exercise": (*_COMMON, *_FORM_FIELDS, "answer", "check", "transfer", "hint", "solution", "right", "wrong",
-                 "slip"),
-    "prediction": (*_COMMON, *_FORM_FIELDS, "truth", "check", "reveal", "unit"),
+                 "slip", "giveaways"),
+    "prediction": (*_COMMON, *_FORM_FIELDS, "truth", "check", "reveal", "unit", "giveaways"),
     "why": (*_COMMON, "model", "points"),
 }
 _REQUIRED = {"exercise": ("question", "form", "answer", "check", "hint", "solution"),
@@ -506,6 +510,10 @@ def _task(record: Record, lesson: str, values: _Values) -> Task:
         raise record.error("key", f"key must be the lesson's number, a dot, q, p or w and a number, like "
                                   f"'{lesson}.q1'", key)
     kind = record.kind
+    giveaways = record.fields.get("giveaways", [])
+    if not isinstance(giveaways, list) or not all(isinstance(g, str) and 3 <= len(g) <= 200 for g in giveaways):
+        raise record.error("giveaways", "giveaways lists phrases (3 to 200 characters, in quotes) that would give "
+                                        "the answer away", giveaways)
     unknown = [f for f in record.fields if f not in _FIELDS[kind]]
     if unknown:
         raise record.error(unknown[0], f"{unknown[0]!r} is not a field of an {kind} (fields: "
