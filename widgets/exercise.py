@@ -21,6 +21,7 @@ The expected answers come from the kit (see :mod:`fifteen_kit.widgets.workbook`)
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
@@ -36,8 +37,16 @@ from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from .results import Recorded, Recorder
 from .style import style_sheet
 
-__all__ = ["MAX_QUESTION", "MAX_WRITTEN", "MAX_WRONG", "TRIES_BEFORE_SOLUTION", "Prediction", "SelfCheck",
-           "WhyQuestion"]
+__all__ = [
+    "MAX_QUESTION",
+    "MAX_WRITTEN",
+    "MAX_WRONG",
+    "TRIES_BEFORE_SOLUTION",
+    "Prediction",
+    "SelfCheck",
+    "WhyQuestion",
+    "inline_markdown",
+]
 
 #: The longest question, hint, solution or placeholder accepted (characters).
 MAX_QUESTION = 4_000
@@ -80,6 +89,26 @@ class _Question(Recorded, w.VBox):
 
     def _restore(self) -> dict[str, Any] | None:
         return self.recorder.saved() if self.recorder is not None else None
+
+
+_INLINE = ((re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), r"<b>\1</b>"),
+           (re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])"), r"<i>\1</i>"),
+           (re.compile(r"`([^`]+)`"), r"<code>\1</code>"))
+
+
+def inline_markdown(text: str) -> str:
+    """``text`` (one paragraph of Markdown) as safe HTML: escaped first, then ``**bold**``, ``*italic*`` and
+    ```code``` (the Markdown a model answer, key point or hint uses); a line break stays a line break.
+
+    Raises InvalidArgumentError unless ``text`` is text.
+
+    >>> inline_markdown("It is *not* a <b>tag</b>: **4** of 8.")
+    'It is <i>not</i> a &lt;b&gt;tag&lt;/b&gt;: <b>4</b> of 8.'
+    """
+    html = escape(_check.text(text, 10**6, "the text"))
+    for pattern, replacement in _INLINE:
+        html = pattern.sub(replacement, html)
+    return html.replace("\n", "<br>")
 
 
 def _markdown_output(text: str) -> w.Output:
@@ -245,7 +274,7 @@ class SelfCheck(_Question):
             self.feedback.value = "✔ " + escape(note or "Correct!")
         else:
             extra = f" Hint: {self.hint}" if self.hint and self.tries >= 1 else ""
-            self.feedback.value = "✘ " + escape((note or "Not yet. Try again.") + extra)
+            self.feedback.value = "✘ " + inline_markdown((note or "Not yet. Try again.") + extra)
         if self._solution and (correct or self.tries >= TRIES_BEFORE_SOLUTION):
             self.solution_button.layout.display = None
 
@@ -449,8 +478,10 @@ class WhyQuestion(_Question):
         for point in self._points:
             if not callable(point):
                 _text(point, "a key point")
+        # full width by the style sheet (stretch, not 100%: with the widget's margins 100% overflowed and put a
+        # horizontal scrollbar under every why question)
         self.written = w.Textarea(placeholder="Write your explanation: a sentence or two.",
-                                  layout=w.Layout(width="100%", height="5.5em"))
+                                  layout=w.Layout(height="5.5em"))
         self.written.add_class("kit-answer")
         self.compare_button = w.Button(description="Compare with a model answer", icon="balance-scale",
                                        layout=w.Layout(width="auto", align_self="flex-start"))
@@ -479,9 +510,10 @@ class WhyQuestion(_Question):
             self.model_box.value = "Write your own explanation first: at least a short sentence."
             return False
         text = text[:MAX_WRITTEN]
-        items = "".join(f"<li>{escape(p)}</li>" for p in self.points())
-        self.model_box.value = (f"<b>A model answer:</b> {escape(self.model())}<br><b>Check your answer for these "
-                                f"key points:</b><ul>{items}</ul>Your text stays above: improve it if you like.")
+        items = "".join(f"<li>{inline_markdown(p)}</li>" for p in self.points())
+        self.model_box.value = (f"<b>A model answer:</b> {inline_markdown(self.model())}<br><b>Check your answer "
+                                f"for these key points:</b><ul>{items}</ul>Your text stays above: improve it if you "
+                                "like.")
         if record:
             self._record(answer=text)
         return True

@@ -290,6 +290,7 @@ _QUESTIONS = f"""
 .kit-question .kit-feedback .widget-html-content {{ white-space: normal; }}
 .kit-question .widget-toggle-buttons .widget-toggle-button {{ width: auto; min-width: 6em; }}
 .kit-question .widget-text, .kit-question .widget-textarea {{ max-width: 100%; }}
+.kit-question .widget-textarea {{ align-self: stretch; width: auto; box-sizing: border-box; }}
 .kit-export .widget-html, .kit-export .widget-html-content {{ height: auto; white-space: normal; }}
 .kit-export .kit-download a {{ font-weight: bold; text-decoration: underline; font-size: {TEXT_PX["large"]}px;
   color: var(--jp-content-link-color, #0b57d0); }}

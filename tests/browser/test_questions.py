@@ -49,6 +49,15 @@ def test_answers_are_saved_with_the_notebook_and_come_back_in_a_fresh_kernel(bro
                                  ".kit-question .widget-html-content'))"
                                  ".map(e => parseFloat(getComputedStyle(e).fontSize)))")
         assert smallest >= TEXT_PX["normal"], f"question text of {smallest} px"
+        for width, height in ((1024, 768), (1280, 800)):  # no horizontal scrollbar under a question (issue 32)
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)
+            wider = page.evaluate("() => Array.from(document.querySelectorAll('.kit-question, .kit-question *'))"
+                                  ".filter(e => e.scrollWidth > e.clientWidth + 1 && "
+                                  "['auto', 'scroll'].includes(getComputedStyle(e).overflowX))"
+                                  ".map(e => e.className + ': ' + e.scrollWidth + ' > ' + e.clientWidth)")
+            assert wider == [], f"{width}x{height}: {wider}"
+        page.set_viewport_size({"width": 1024, "height": 768})
         # the pupil answers each question (two wrong tries open the worked solution)
         check_box = questions.nth(0)
         for answer, says in (("2/3", "That is the chance the die is valid"), ("0.5", "Not yet")):

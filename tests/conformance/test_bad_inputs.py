@@ -770,6 +770,7 @@ def _examples_questions_18() -> dict[str, Callable[[Any], dict[str, Any]]]:
                                     "slips": {Fraction(2, 3): "That is P(valid)."}, "solution": "2 of 6 faces.",
                                     "placeholder": "a fraction"},
         w + "SelfCheck.judge": lambda _: {"text": "1/3"},
+        w + "inline_markdown": lambda _: {"text": "It is *not* 4 of **8**."},
         w + "Prediction": lambda _: {"question": "How many?", "form": Number(places=0), "truth": 8, "key": "97.p1",
                                      "reveal": lambda: "eight", "unit": "sets"},
         w + "Prediction.lock": lambda _: {"record": False},
