@@ -10,12 +10,14 @@ from fifteen_kit.errors import InvalidArgumentError
 
 def test_the_gallery_has_one_tab_per_game_with_readable_titles():
     style, tabs = gallery(seed=1).children
-    assert [type(page.children[0]) for page in tabs.children][:1] == [GameOf15Board]  # the others when opened
+    assert [type(page.children[-1]) for page in tabs.children][:1] == [GameOf15Board]  # the others when opened
     for index in (3, 1, 2, 0, 3):
         tabs.selected_index = index
-    assert [type(page.children[0]) for page in tabs.children] == [GameOf15Board, DiceBoard, FifteensBoard,
+    assert [type(page.children[-1]) for page in tabs.children] == [GameOf15Board, DiceBoard, FifteensBoard,
                                                                    FiveBy15Board]
-    assert [len(page.children) for page in tabs.children] == [1, 1, 1, 1]
+    assert [len(page.children) for page in tabs.children] == [2, 2, 2, 2]  # the rules, then the board
+    rules = [page.children[0].value for page in tabs.children]
+    assert "B ≤ 2" in rules[1] and "bust" in rules[1] and all("How to play." in r for r in rules)
     assert tuple(tabs.titles) == TITLES
     assert "fk-gallery" in tabs._dom_classes
     assert GALLERY_CSS in style.value and "font-size: 16px" in GALLERY_CSS
