@@ -192,7 +192,8 @@ def reveal_chart(page, key: str) -> None:
     from fifteen_kit.widgets.workbook import task
 
     t0 = time.time()
-    words = re.sub(r"[*_`]", "", task(key).question).split("?")[0][:40]
+    asked = task(key).question  # a function when the record's words name computed numbers
+    words = re.sub(r"[*_`]", "", asked() if callable(asked) else asked).split("?")[0][:40]
     question = page.locator(".kit-question").filter(has_text=words).first
     question.scroll_into_view_if_needed()
     # JupyterLab shows an image/svg+xml output as an <img> of the SVG; Voila and Notebook may draw it inline
