@@ -201,13 +201,15 @@ def site_wheels(dest: Path) -> None:
 
 
 def lite_contents(source: Path, dest: Path) -> None:
-    """Copy the notebooks of ``source`` to ``dest`` without their saved widget state and widget views.
+    """Copy the notebooks of ``source`` to ``dest`` without their saved widget state and widget views, and
+    without the teacher guide: its answer pages would sit in a pupil's file browser beside the lessons (the
+    published site keeps the guide on its own pages, for teachers).
 
     In the browser-only site every widget is made anew when its cell runs, so the saved state (three
     quarters of a lesson's file, fetched several times as the lesson opens) would only be downloaded and
     shown as dead copies of the boards.  Every other output (pictures, tables) stays.
     """
-    shutil.copytree(source, dest, ignore=shutil.ignore_patterns(".*"))
+    shutil.copytree(source, dest, ignore=shutil.ignore_patterns(".*", "teacher_guide", "*.work.json"))
     for path in dest.rglob("*.ipynb"):
         notebook = json.loads(path.read_text(encoding="utf-8"))
         notebook.get("metadata", {}).pop("widgets", None)

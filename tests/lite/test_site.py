@@ -148,6 +148,9 @@ def test_site_serves_the_kit_and_pyodide_itself():
         served = json.loads((SITE / "files" / lesson.name).read_text())
         assert "widgets" not in served["metadata"] and "widget-view" not in json.dumps(served["cells"])
         assert [c["source"] for c in served["cells"]] == [c["source"] for c in json.loads(lesson.read_text())["cells"]]
+    # no answers in a pupil's file browser: the teacher guide is on the published site's own pages (issue 32)
+    assert (SITE / "files" / "teacher").is_dir() and not (SITE / "files" / "teacher_guide").exists()
+    assert not list((SITE / "files").rglob("*.work.json"))
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
