@@ -62,6 +62,9 @@ def test_a_rerun_board_never_replaces_the_game_played_before(lesson_folder):
     second.write(game="dice", seed=2, boards=2, score=9, computer=20, policy="optimal")  # the same game goes on
     games = {r["key"]: (r["seed"], r["boards"]) for r in lesson_records("93")}
     assert games == {"93.game": (2, 2), "93.game_1": (1, 3)}
+    _fresh_kernel()  # the same result again (a computer's study re-run on the same deals) is not a new game
+    Recorder("93.game", "game").write(game="dice", seed=2, boards=2, score=9, computer=20, policy="optimal")
+    assert sorted(r["key"] for r in lesson_records("93")) == ["93.game", "93.game_1"]
     box = ResultsExport("93")
     box.name.value = "pair 7"
     assert box.save() and "2 games" in box.message.value

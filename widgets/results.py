@@ -129,11 +129,13 @@ def forget(lesson: str) -> None:
         del _ANSWERS[key]
 
 
-def _keep_earlier_game(key: str) -> None:
-    # the game recorded under ``key`` before this board was made (an earlier run of the cell) moves to the
-    # first free key ``key_1``, ``key_2``, ... so that a re-run never replaces a played game
+def _keep_earlier_game(record: Mapping[str, Any]) -> None:
+    # the game recorded under the record's key before this board was made (an earlier run of the cell) moves to
+    # the first free key ``key_1``, ``key_2``, ... so that a re-run never replaces a played game; the same result
+    # again (a computer study run again on the same deals) is not a second game
+    key = str(record["key"])
     earlier = saved_answer(key)
-    if earlier is None or not _complete(earlier):
+    if earlier is None or not _complete(earlier) or earlier == dict(record):
         return
     lesson = key[:2]
     taken = set(_ANSWERS) | set(kept(lesson)) | set(_notebook_records(lesson))
@@ -227,7 +229,7 @@ class Recorder:
         except (TypeError, ValueError) as exc:
             raise InvalidArgumentError(f"a record's values must be JSON-able ({exc})", input=values) from None
         if self.kind == "game" and not self._written:
-            _keep_earlier_game(self.key)  # a new board's first result: the game before it stays handed in
+            _keep_earlier_game(record)  # a new board's first result: the game before it stays handed in
         self._written = True
         _ANSWERS[self.key] = record
         self.stored = keep(record)
