@@ -72,7 +72,7 @@ def _hints_wait(keys: tuple[str, ...]) -> str:
 
     if all(saved_answer(key) for key in keys):
         return ""
-    return "Hints open when you have answered the questions above (then click the board)."
+    return "Hints open when you have answered the questions above: then they appear at your next move here."
 
 
 class GameOf15Board(Recorded, GameOf15View):

@@ -168,7 +168,9 @@ def _summary(record: Mapping[str, Any]) -> str:
         return str(record.get("answer", ""))
     game, get = record.get("game"), record.get
     if game == "dice":
-        return (f"{get('boards')} boards played: you {get('score')} points, the computer {get('computer')} "
+        boards = get("boards")
+        return (f"{boards} board{'' if boards == 1 else 's'} played: you {get('score')} points, the computer "
+                f"{get('computer')} "
                 f"(game number {get('seed')})")
     if game == "fifteens" and "strategy" in record:
         if get("strategy") == "pupil":
