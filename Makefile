@@ -284,6 +284,7 @@ play: $(VENV)/.lab
 # timestamps, the widget state and the widget views' random model ids go, so a change of two cells is a diff of two cells
 # (tests/test_lesson_files.py fails on a lesson saved otherwise).  nbstripout is a test tool, hence .venv/.test.
 lessons: $(VENV)/.test
+	$(BIN)/python -m fifteen_kit.widgets.workbook.plans
 	$(EXECUTE) --inplace $(LESSON_FILES)
 	$(BIN)/python -m website.notebooks $(LESSON_FILES)
 	$(MAKE) guide-answers

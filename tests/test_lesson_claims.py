@@ -1263,7 +1263,8 @@ _STRUCTURE = [
     r"[Ll]essons? 0\d(?:-0\d)?",
     r"(?:[Kk]ey questions?|[Ee]xercises?(?:\*\*)?|[Pp]arts?|[Ee]xamples?) \d(?:(?:-| and | to |, )\d)*",
     r"answer_key\(\"0\d\"\)",
-    r"\b(?:45|60)-minute",  # the lengths of a lesson the notes plan for
+    r"<!-- plan (?:45|50|extension):.*?<!-- /plan -->",  # the plans, from plans.toml (tests/test_plans.py)
+    r"\b(?:45|50)-minute",  # the lengths of a lesson the notes plan for
     r"\bminutes? \d+(?:-\d+)?",  # a reference to the plan's rows
     r"results-0\d-\S*",  # the export's file name (lesson number)
     r"`[a-z_0-9-]+\.pdf`",  # a printed sheet (test_teacher_guide_04_06_printables checks the names)
@@ -1315,7 +1316,7 @@ def test_teacher_guide_04_06_plans(lesson):
     # the parts of every page, in the order of the guide's index (lessons/teacher_guide/README.md)
     headings = [line for line in raw.splitlines() if line.startswith("## ")]
     order = ["## Why this lesson", "## For whom", "## Pupils will be able to", "## Before the lesson",
-             "## The 45-minute plan", "## If a Binder session drops", "## The 60-minute variant", "## Key questions",
+             "## The 45-minute plan", "## If a Binder session drops", "## The 50-minute variant", "## Key questions",
              "## Possible support", "## Possible extension", "## Answers", "## Common misconceptions", "## Unplugged"]
     found = [next(h for h in headings if h.startswith(part)) for part in order]
     assert found == sorted(found, key=headings.index), f"{GUIDE_FILES_04_06[lesson]}: parts out of order"

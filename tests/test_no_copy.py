@@ -17,7 +17,8 @@ from fifteen_kit.answers import Choice
 def _visible(cell: dict) -> str:
     # what a pupil can read in a cell: markdown source, and every output's text
     if cell["cell_type"] == "markdown":
-        return "".join(cell["source"])
+        # a plan's minutes (the part marks, the Time line, the start page's table) are not answers
+        return _TIMES.sub(" ", "".join(cell["source"]))
     parts = []
     for output in cell.get("outputs", []):
         if "text" in output:

@@ -22,7 +22,7 @@ NOTEBOOKS = sorted(p.stem for p in (ROOT / "lessons").glob("0*.ipynb"))
 
 #: The parts of a lesson page, in order (the guide's index lists them).
 PARTS = ("## Why this lesson", "## For whom", "## Pupils will be able to", "## Before the lesson",
-         "## The 45-minute plan", "## If a Binder session drops", "## The 60-minute variant",
+         "## The 45-minute plan", "## If a Binder session drops", "## The 50-minute variant",
          "## Key questions", "## Possible support", "## Possible extension", "## Answers",
          "## Common misconceptions", "## Unplugged")
 #: The pages written in that structure: every lesson's.
