@@ -102,6 +102,12 @@ def _words_of(item) -> list[str]:
     from fifteen_kit.widgets.workbook.core import _value
 
     words = [str(_value(item.question))]
+    if isinstance(item, Predict) and item.reveal is not None:  # the words shown after the guess (``after``)
+        from fifteen_kit.widgets.workbook.records import records
+
+        record = next(r for r in records(item.key[:2]) if r.key == item.key)
+        if "after" in record.fields:
+            words.append(str(item.reveal()[1]))
     if isinstance(item, Exercise):
         words.append(str(_value(item.hint)))
     if isinstance(item, Why):
@@ -140,7 +146,8 @@ ANSWERED = [(lesson, cell, key) for lesson in LESSONS for cell, key in asked(les
 def test_no_answer_shows_anywhere_before_it_is_given(lesson, cell, key):
     """An answer (a number, a choice, or a phrase its record lists as a giveaway) is not in a heading or the
     summary anywhere, nor before its question in the lesson's text, a code comment, a saved output, or the words
-    of an earlier task (questions, hints, model answers and their points)."""
+    of an earlier task (questions, hints, model answers and their points), nor in the text just below the
+    question (down to the next task, and that task's question)."""
     cells = notebook(lesson)["cells"]
     item = task(key)
     places = {"a heading or the summary": _headings(cells)}
@@ -153,6 +160,21 @@ def test_no_answer_shows_anywhere_before_it_is_given(lesson, cell, key):
     for _index, earlier in asked(lesson):
         if _index < cell:
             places[f"the words of {earlier}"] = "\n".join(_words_of(task(earlier)))
+    # what is on screen just below the question before it is answered: the text down to the next task or
+    # section, and that task's question (a pupil reads on before answering, as the trials showed)
+    for index in range(cell + 1, len(cells)):
+        following = cells[index]
+        asked_next = re.search(r'ask\("(\d\d\.[pqw]\d+)"\)', "".join(following["source"]))
+        if asked_next:
+            places[f"the question of {asked_next.group(1)}, just below"] = str(_words_of(task(asked_next.group(1)))[0])
+            break
+        if following["cell_type"] == "markdown":
+            text = "".join(following["source"])
+            if text.lstrip().startswith("#"):  # a new section: no longer just below
+                break
+            places[f"cell {index + 1}, just below the question"] = text
+        else:
+            places[f"cell {index + 1}'s comments, just below the question"] = _comments(following)
     if isinstance(item, Exercise):  # (a prediction's own question may hold its answer: "of 10, how many?")
         places[f"the words of {key} itself"] = "\n".join(_words_of(item))
     for pattern in _tells(item):

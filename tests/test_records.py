@@ -174,3 +174,17 @@ def test_every_exercise_record_names_right_and_wrong_answers(lesson):
             wrong = record.fields.get("wrong", []) + record.fields.get("slip", [])
             assert len(wrong) >= 2, f"{record.key}: list at least two wrong answers"
             assert record.fields.get("slip"), f"{record.key}: name the likely slips"
+
+
+def test_words_after_a_prediction_show_only_once_the_guess_is_locked():
+    # ``after``: the lesson's words that discuss the answer, which would give it away below the question
+    text = GOOD.replace('truth = "more"', 'truth = "more"\nafter = "Yes: {product} is more than 50."')
+    _exercise, prediction, _why = load_text(text, "99", NAMED, "lesson99.toml")
+    board = prediction.widget()
+    assert not board.reveal_box.children
+    board.guess.value = "no"
+    assert board.lock(record=False)
+    assert prediction.reveal is not None and prediction.reveal()[1] == "Yes: 56 is more than 50."
+    assert board.reveal_box.children
+    with pytest.raises(QuestionFileError, match="not a placeholder"):
+        load_text(text.replace("{product} is", "{product.real} is"), "99", NAMED, "lesson99.toml")

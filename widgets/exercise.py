@@ -339,7 +339,8 @@ class Prediction(_Question):
         form: how the guess is written (a :class:`~fifteen_kit.answers.Choice` is shown as buttons).
         truth: the kit's answer (or a function computing it, called at the reveal).
         key: the question's name in its lesson; with a key the guess is kept with the notebook.
-        reveal: a function returning what to show after the guess (a chart, a widget, Markdown text), or None.
+        reveal: a function returning what to show after the guess (a chart, a widget, Markdown text, or a tuple
+            of them shown one below the other), or None.
         unit: a word after numbers in the comparison ("subsets", "points").
 
     A guess is never marked wrong: the reveal shows the guess beside the truth.  An unreadable guess gets a
@@ -429,18 +430,19 @@ class Prediction(_Question):
             with out:
                 from IPython.display import Markdown, display
 
-                shown_item = self._reveal()
-                if type(shown_item) is str:  # text is Markdown (the kit's SVG and HTML drawings are str too)
-                    shown_item = Markdown(shown_item)
-                if "matplotlib.figure" in sys.modules and isinstance(shown_item,
-                                                                     sys.modules["matplotlib.figure"].Figure):
-                    if "matplotlib.pyplot" in sys.modules:
-                        sys.modules["matplotlib.pyplot"].close(shown_item)  # shown once; pyplot must not keep it
-                    from fifteen_kit import plotstyle
+                revealed = self._reveal()  # one item, or a tuple of items shown one below the other
+                for shown_item in revealed if type(revealed) is tuple else (revealed,):
+                    if type(shown_item) is str:  # text is Markdown (the kit's SVG and HTML drawings are str too)
+                        shown_item = Markdown(shown_item)
+                    if "matplotlib.figure" in sys.modules and isinstance(shown_item,
+                                                                         sys.modules["matplotlib.figure"].Figure):
+                        if "matplotlib.pyplot" in sys.modules:
+                            sys.modules["matplotlib.pyplot"].close(shown_item)  # shown once; pyplot keeps none
+                        from fifteen_kit import plotstyle
 
-                    shown_item = plotstyle.image(shown_item)  # a picture whatever MPLBACKEND says
-                if shown_item is not None:
-                    display(shown_item)
+                        shown_item = plotstyle.image(shown_item)  # a picture whatever MPLBACKEND says
+                    if shown_item is not None:
+                        display(shown_item)
             self.reveal_box.children = [out]
         if record:
             self._record(answer=text, truth=self.form.show(truth))

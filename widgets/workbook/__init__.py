@@ -82,15 +82,22 @@ def _reveal_text(item: Predict) -> str:
     if item.reveal is None:
         return ""
     with contextlib.redirect_stdout(io.StringIO()):  # a reveal that displays a chart prints it outside a notebook
-        shown = item.reveal()
-    if isinstance(shown, Markdown) and isinstance(shown.data, str):
-        return shown.data.strip()
-    if isinstance(shown, HTML):  # the kit's own HTML: its words, one line per block, pictures left out
-        text = re.sub(r"(?is)<(svg|style|script)\b.*?</\1>", " ", shown)
-        text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"(?i)<br\s*/?>|</(p|li|div|tr|h\d)>", "\n", text)))
-        lines = [" ".join(line.split()).replace(" .", ".") for line in text.splitlines()]
-        return "\n".join(f"- {line}" for line in lines if line)
-    return "(The reveal is a chart: see it in the lesson.)"
+        revealed = item.reveal()
+
+    def said(shown: object) -> str:
+        if type(shown) is str:  # the words a prediction shows after the guess (its record's ``after``)
+            return shown.strip()
+        if isinstance(shown, Markdown) and isinstance(shown.data, str):
+            return shown.data.strip()
+        if isinstance(shown, HTML):  # the kit's own HTML: its words, one line per block, pictures left out
+            text = re.sub(r"(?is)<(svg|style|script)\b.*?</\1>", " ", shown)
+            text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"(?i)<br\s*/?>|</(p|li|div|tr|h\d)>", "\n", text)))
+            lines = [" ".join(line.split()).replace(" .", ".") for line in text.splitlines()]
+            return "\n".join(f"- {line}" for line in lines if line)
+        return "(The reveal is a chart: see it in the lesson.)" if shown is not None else ""
+
+    items = revealed if type(revealed) is tuple else (revealed,)
+    return "\n\n".join(text for text in map(said, items) if text)
 
 
 def _indented(text: str) -> str:

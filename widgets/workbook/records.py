@@ -31,7 +31,8 @@ tests/test_no_copy.py fails when one shows before the answer is given (in a head
 saved output before the question, or the words of an earlier task).
 
 A prediction has ``truth`` (a name), optional ``reveal`` (a name of a function showing what comes after the
-guess) and ``unit``; a why question has ``model`` and 2 or 3 ``points``.  A choice form lists its ``choices``
+guess), ``after`` (Markdown shown below the reveal: the lesson's words that discuss the answer, which would give
+it away if they stood in the notebook below the question) and ``unit``; a why question has ``model`` and 2 or 3 ``points``.  A choice form lists its ``choices``
 (texts, or the name of a value holding them) and may give ``aliases`` (``{ center = "centre" }`` or a name).
 
 A placeholder may also call a NAMED function with plain values: ``{digit_sets(21)}``, ``{digit_sets(21, 3)}``
@@ -109,7 +110,7 @@ _FORM_FIELDS = ("form", "places", "percent", "choices", "aliases")
 _FIELDS = {
     "exercise": (*_COMMON, *_FORM_FIELDS, "answer", "check", "transfer", "hint", "solution", "right", "wrong",
                  "slip", "giveaways"),
-    "prediction": (*_COMMON, *_FORM_FIELDS, "truth", "check", "reveal", "unit", "giveaways"),
+    "prediction": (*_COMMON, *_FORM_FIELDS, "truth", "check", "reveal", "after", "unit", "giveaways"),
     "why": (*_COMMON, "model", "points"),
 }
 _REQUIRED = {"exercise": ("question", "form", "answer", "check", "hint", "solution"),
@@ -484,8 +485,16 @@ def _prediction(record: Record, values: _Values) -> Predict:
     unit = record.fields.get("unit", "")
     if not isinstance(unit, str):
         raise record.error("unit", "unit must be text in quotes", unit)
+    shown = _reveal(values, reveal)
+    if "after" in record.fields:  # words that would give the guess away: shown below the reveal, after the guess
+        after = _text(record, "after", values)
+        first = shown
+
+        def shown() -> tuple[Any, ...]:
+            return (first() if first else None, _filled(after))
+
     return Predict(record.key, _text(record, "question", values), form, truth=lambda: values(truth),
-                   reveal=_reveal(values, reveal), unit=unit)
+                   reveal=shown, unit=unit)
 
 
 def _reveal(values: _Values, reference: str | None) -> Callable[[], Any] | None:
