@@ -32,8 +32,9 @@ saved output before the question, or the words of an earlier task).
 
 A prediction has ``truth`` (a name), optional ``reveal`` (a name of a function showing what comes after the
 guess), ``after`` (Markdown shown below the reveal: the lesson's words that discuss the answer, which would give
-it away if they stood in the notebook below the question) and ``unit``; a why question has ``model`` and 2 or 3 ``points``.  A choice form lists its ``choices``
-(texts, or the name of a value holding them) and may give ``aliases`` (``{ center = "centre" }`` or a name).
+it away if they stood in the notebook below the question) and ``unit``; a why question has ``model`` and 2 or 3
+``points``.  A choice form lists its ``choices`` (texts, or the name of a value holding them) and may give
+``aliases`` (``{ center = "centre" }`` or a name).
 
 A placeholder may also call a NAMED function with plain values: ``{digit_sets(21)}``, ``{digit_sets(21, 3)}``
 (numbers and quoted text only; nothing else in braces is run).
