@@ -64,7 +64,7 @@ def test_a_prediction_reveals_its_chart_as_svg_without_matplotlib(no_matplotlib:
     prediction.guess.value = "9"
     prediction.lock_button.click()
     assert prediction.locked
-    assert len(shown) == 1 and isinstance(shown[0], SVG) and "games end" in shown[0], shown
+    assert isinstance(shown[0], SVG) and "games end" in shown[0], shown  # (then the words after the guess)
 
 
 def test_with_matplotlib_the_same_chart_is_a_png() -> None:
@@ -127,6 +127,10 @@ def test_the_offline_site_test_answers_every_chart_reveal() -> None:
         except ModuleNotFoundError:
             continue
         makers |= {name for name in module.__all__ if name.endswith("_bars")}
+    def names(reveal):  # a reveal with words after it wraps the reveal that draws (widgets/workbook/records.py)
+        inner = getattr(reveal, "__wrapped__", None)
+        return set(reveal.__code__.co_names) | (names(inner) if inner is not None else set())
+
     drawn = {t.key for lesson in LESSONS for t in tasks(lesson) if isinstance(t, Predict) and t.reveal is not None
-             and makers & set(t.reveal.__code__.co_names)}
+             and makers & names(t.reveal)}
     assert drawn and listed == drawn

@@ -124,3 +124,27 @@ def test_nothing_is_kept_without_a_notebook_or_when_turned_off(tmp_path, monkeyp
     monkeypatch.setenv(ENV, "off")
     assert work_file("93") is None and not keep({"key": "93.q1", "kind": "why", "answer": "x"})
     assert os.listdir(tmp_path) == ["93_try.ipynb"]
+
+
+def test_a_browser_site_without_its_storage_says_so_and_the_hand_in_warns(tmp_path, monkeypatch):
+    # JupyterLite with no service worker (a private window, a school policy, plain http): the kernel's folder
+    # cannot even be listed, nothing can be kept, and the pupil is told to hand in before the page goes
+    import sys
+
+    from fifteen_kit.widgets import keep as keeping
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    monkeypatch.delenv(ENV, raising=False)
+    monkeypatch.setattr(keeping.os, "listdir", lambda _path: (_ for _ in ()).throw(OSError(28, "Invalid argument")))
+    forget("92")
+    record = Recorder("92.q1", "check")
+    record.write(answer="18", tries=1, correct=True, first=True, wrong=[])
+    assert not record.stored and problem("92") == keeping.NO_DRIVE
+    box = ResultsExport("92")
+    box.name.value = "pair 7"
+    assert box.save() and "download the file (or note the code) now" in box.message.value
+    monkeypatch.setattr(keeping.os, "listdir", lambda _path: ["92_a.ipynb", "92_b.ipynb"])  # two copies: a plain reason
+    Recorder("92.q2", "check").write(answer="1", tries=1, correct=True, first=True, wrong=[])
+    assert "not exactly one notebook" in problem("92")
+    forget("92")

@@ -177,6 +177,13 @@ def test_no_answer_shows_anywhere_before_it_is_given(lesson, cell, key):
             places[f"cell {index + 1}'s comments, just below the question"] = _comments(following)
     if isinstance(item, Exercise):  # (a prediction's own question may hold its answer: "of 10, how many?")
         places[f"the words of {key} itself"] = "\n".join(_words_of(item))
+    # the headings and the summary are short and said for every pupil: a one-digit answer counts there too
+    short = [_token(s) for s in item.form.renderings(item.expected()) if len(s) == 1 and s.isdigit()
+             and not isinstance(item.form, Choice)]
+    for pattern in short:
+        shown = re.sub(r"(?m)^(#+) \d+ · ", r"\1 ", places["a heading or the summary"])  # (a section's number)
+        found = pattern.search(_TIMES.sub(" ", shown))
+        assert not found, f"{key} (lesson {lesson}): its answer {found.group(0)!r} is in a heading or the summary"
     for pattern in _tells(item):
         for where, text in places.items():
             text = _TIMES.sub(" ", text)  # a plan's minutes, "(10 min)", are not answers

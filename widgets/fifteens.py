@@ -52,6 +52,7 @@ from fifteen_kit.results import HAND_PLAYED
 from .common import MAX_SEED, sentence
 from .palette import PALETTE, TEXT_PX, Size, check_size
 from .results import Recorded, Recorder
+from .resume import Resumable
 from .style import style_sheet
 
 __all__ = ["MAX_PAIR", "CardMark", "FifteensBoard", "PairStudy"]
@@ -88,7 +89,7 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class FifteensBoard(Recorded, w.VBox):
+class FifteensBoard(Recorded, Resumable, w.VBox):
     """An interactive Fifteens table (see the module docstring).
 
     Args:
@@ -123,6 +124,7 @@ class FifteensBoard(Recorded, w.VBox):
         self.add_class("f15p-board")
         self.add_class("kit-board")
         self.history: list[Position] = [Position.deal(seed, face_rule)]
+        self._removals: list[list[int]] = []  # the places of each removal since the deal (for widgets/resume.py)
         self.selected: set[int] = set()
         self._hint: Removal = ()
         self.marks: tuple[CardMark, ...] = ("plain",) * 16
@@ -192,6 +194,7 @@ class FifteensBoard(Recorded, w.VBox):
         self.size = size
         self._apply_size()
         self._say(self._next_step(start=True))
+        self._resume_start(key)
         self.render()
 
     @traitlets.validate("size")
@@ -288,6 +291,7 @@ class FifteensBoard(Recorded, w.VBox):
             return
         removed = " + ".join(c.label for c in self._cards_at(sorted(self.selected)))
         self.history.append(new)
+        self._removals.append(sorted(self.selected))
         self._fresh()
         self._say(f"Removed {removed}. {self._next_step()}")
         self.render()
@@ -346,6 +350,7 @@ class FifteensBoard(Recorded, w.VBox):
             self._say(f"Nothing to undo yet. {self._next_step()}")
             return
         self.history.pop()
+        self._removals.pop()
         self._fresh()
         self._say(f"Removal taken back. {self._next_step()}")
         self.render()
@@ -377,11 +382,35 @@ class FifteensBoard(Recorded, w.VBox):
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         position = Position.deal(seed, face_rule)
         self.history = [position]
+        self._removals = []
         self._deal = (seed, face_rule)
         self._fresh()
         self.seed_text.value, self.rule_menu.value = seed, face_rule
         self._say(f"Deal {seed}. {self._next_step(start=True)}")
         self.render()
+
+    # -- an unfinished game, kept and continued (widgets/resume.py) ----------------------------------------
+    def _snapshot(self) -> tuple[dict[str, Any], str] | None:
+        if not self._removals or self.position.is_over:
+            return None
+        return ({"deal": list(self._deal), "removals": [list(r) for r in self._removals]},
+                f"deal {self._deal[0]}, {_count(len(self._removals), 'removal')} made")
+
+    def _restore(self, state: dict[str, Any]) -> None:
+        # the pupil's own file: the deal is checked as New deal checks it, each removal by the engine's rules
+        deal, removals = state.get("deal"), state.get("removals")
+        if not isinstance(deal, list) or len(deal) != 2 or not isinstance(removals, list) or len(removals) > 60:
+            raise InvalidArgumentError("the kept game is not a deal and its removals", input=_check.short(state))
+        seed, rule = _check.whole(deal[0], 0, MAX_SEED, "the kept deal number"), _FACE_RULE.check(deal[1])
+        history = [Position.deal(seed, rule)]
+        for places in removals:
+            if not isinstance(places, list) or not all(type(p) is int for p in places):
+                raise InvalidArgumentError("a kept removal is not a list of places", input=_check.short(places))
+            history.append(history[-1].play(places))
+        self.history, self._removals, self._deal = history, [list(r) for r in removals], (seed, rule)
+        self._fresh()
+        self.seed_text.value, self.rule_menu.value = seed, rule
+        self._say(f"Your game is back: deal {seed}, {_count(len(removals), 'removal')} made. {self._next_step()}")
 
     # -- drawing ----------------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -405,6 +434,7 @@ class FifteensBoard(Recorded, w.VBox):
 
     def _record_game(self) -> None:
         # a game's end is recorded once (with a key): won or not, the cards left and the removals made
+        self._resume_keep()
         p = self.position
         if self.recorder is None or not p.is_over or p is self._recorded:
             return

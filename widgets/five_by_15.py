@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import dataclasses
 from html import escape
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 import ipywidgets as w
 
 from fifteen_kit import _check
-from fifteen_kit.errors import FifteenKitError
+from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.five_by_15.game import ENDING_REASONS, Game
 from fifteen_kit.five_by_15.players import GreedyPlayer
 from fifteen_kit.five_by_15.rules import (
@@ -61,6 +61,7 @@ from .five_by_15_views import (
 )
 from .palette import Size, check_size
 from .results import Recorded, Recorder
+from .resume import Resumable
 from .style import style_sheet
 
 __all__ = ["HINT_BUDGET", "FiveBy15Board", "Mark"]
@@ -90,7 +91,7 @@ def _either(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-class FiveBy15Board(Recorded, FiveBy15View):
+class FiveBy15Board(Recorded, Resumable, FiveBy15View):
     """An interactive 5x15 table (see the module docstring).
 
     Args:
@@ -101,7 +102,8 @@ class FiveBy15Board(Recorded, FiveBy15View):
             :attr:`size` switch it later.
         key: a name like ``"06.game"``: with a key the end of each game is recorded in the notebook (see
             :mod:`fifteen_kit.widgets.results`): ``{"game": "five_by_15", "seed" (None for a position typed in),
-            "level", "won", "status" ("won", "stuck" or "loop"), "moves"}``.
+            "level", "won", "status" ("won", "stuck" or "loop"), "moves"}``; a game left unfinished is kept move by
+            move and offered back when the cell runs again (:mod:`fifteen_kit.widgets.resume`).
 
     Raises InvalidArgumentError for a seed outside 0..:data:`~fifteen_kit.widgets.common.MAX_SEED`, a level
     other than 1, 2, 3, a bad table shape or a size other than "normal" and "large" (all checked before anything
@@ -214,6 +216,7 @@ class FiveBy15Board(Recorded, FiveBy15View):
         controls.add_class("f5-controls")
         self.children = [style_sheet(), self.banner, self.message, self.grid, self.shifts, controls, self.legend]
         self._say(self._next_step())
+        self._resume_start(key)
         self.render()
         self.size = size
 
@@ -520,6 +523,33 @@ class FiveBy15Board(Recorded, FiveBy15View):
         self._say(f"Deal {seed}, level {level}{self._no_shift_note(self.game.position)}. {self._next_step()}")
         self.render()
 
+    # -- an unfinished game, kept and continued (widgets/resume.py) ----------------------------------------------
+    def _snapshot(self) -> tuple[dict[str, Any], str] | None:
+        g = self.game
+        if not g.moves or g.status != "playing":
+            return None
+        state = {"start": g.history[0].notation(), "moves": [m.notation() for m in g.moves], "seed": self._deal_seed}
+        return state, f"{_plural(len(g.moves), 'move')} played"
+
+    def _restore(self, state: dict[str, Any]) -> None:
+        # the pupil's own file: every part is checked by the engine (a bad position or move raises NotationError)
+        start, moves, seed = state.get("start"), state.get("moves"), state.get("seed")
+        start = _check.text(start, 2000, "the kept game's start")
+        if not isinstance(moves, list) or len(moves) > 10_000:
+            raise InvalidArgumentError("the kept game's moves are not a list of moves", input=_check.short(moves))
+        if seed is not None:
+            _check.whole(seed, 0, MAX_SEED, "the kept game's deal number")
+        game = Game(Position.parse(start))
+        for move in moves:
+            game.play(_check.text(move, 40, "a kept move"))
+        self.game, self._deal_seed = game, seed
+        self._shape = {"colours": game.position.colours, "size": game.position.size}
+        self._forget_choice()
+        self._plan = None
+        if seed is not None:
+            self.seed_text.value = seed
+        self._say(f"Your game is back, after {_plural(len(game.moves), 'move')}. {self._next_step()}")
+
     # -- drawing ---------------------------------------------------------------------------------------------
     def __repr__(self) -> str:
         return (f"FiveBy15Board(level {self.game.position.level}, {_plural(len(self.game.moves), 'move')}, "
@@ -527,6 +557,7 @@ class FiveBy15Board(Recorded, FiveBy15View):
 
     def _record_game(self) -> None:
         # the end of a game is recorded once (with a key); an undo and another ending records again
+        self._resume_keep()
         g = self.game
         status = g.status
         if self.recorder is None or status == "playing" or (self._recorded is g and self._recorded_moves ==

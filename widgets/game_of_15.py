@@ -62,6 +62,7 @@ from .game_of_15_controller import MAX_TEXT, GameOf15Controller
 from .game_of_15_views import BLITZ_RANGE, MAX_TARGET, MODES, OPPONENTS, GameOf15View
 from .palette import Size, check_size
 from .results import Recorded, Recorder
+from .resume import Resumable
 
 __all__ = ["GameOf15Board"]
 
@@ -75,7 +76,7 @@ def _hints_wait(keys: tuple[str, ...]) -> str:
     return "Hints open when you have answered the questions above: then they appear at your next move here."
 
 
-class GameOf15Board(Recorded, GameOf15View):
+class GameOf15Board(Recorded, Resumable, GameOf15View):
     """An interactive Game of 15 board (all of the rulebook's modes; see the module docstring).
 
     Args:
@@ -123,6 +124,11 @@ class GameOf15Board(Recorded, GameOf15View):
                  false_claim: str = "round", wrong_statement: str = "void", violation: str = "match",
                  champion: str = "target", size: Size = "normal", key: str | None = None,
                  expert: bool = False, hints_after: tuple[str, ...] = ()) -> None:
+        # the settings, to tell a kept unfinished match of this board from one of another (widgets/resume.py)
+        self._setup = repr(dict(opponent=opponent, computer_side=computer_side, first=first, target=target,
+                                auto_claim=auto_claim, blind=blind, blitz=blitz, seed=seed, position=position,
+                                count=count, mode=mode))
+        self._moves: list[list[Any]] | None = []  # the actions of this match (None: a puzzle or a loaded position)
         self.recorder = Recorder(key, "game") if key is not None else None
         self._recorded: object = None  # the match state last recorded
         # -- every argument is checked before anything is built ----------------------------------
@@ -197,6 +203,7 @@ class GameOf15Board(Recorded, GameOf15View):
         else:
             match = Match(rules=self.chosen_rules(), seed=derived_seed(seed, 1, 1000))
         self._seed = seed
+        self._first_rules = match.rules
         #: The state machine behind the board (turns, computer replies, clock, puzzle referee).
         self.controller = GameOf15Controller(match, seed=seed, opponent=OPPONENTS[opp_label],
                                              computer_side=computer_value or Side.IVORY.value)
@@ -207,6 +214,7 @@ class GameOf15Board(Recorded, GameOf15View):
         self.controller.on_clock = lambda: self.draw_clock(self.controller)
         self._quiet = False  # True while the board itself sets menus (no "settings apply" message then)
         self._wire()
+        self._resume_start(key)
         self.controller.start()
 
     def _wire(self) -> None:
@@ -329,6 +337,7 @@ class GameOf15Board(Recorded, GameOf15View):
 
     def _record_game(self) -> None:
         # a finished match is recorded once (with a key)
+        self._resume_keep()
         c = getattr(self, "controller", None)
         if self.recorder is None or c is None or not c.match.is_over or c.match.state is self._recorded:
             return
@@ -337,6 +346,46 @@ class GameOf15Board(Recorded, GameOf15View):
         self.recorder.write(game="game_of_15", seed=self._seed, opponent=c.computer_name,
                             computer_side=side.value if side is not None else None, onyx=wins[Side.ONYX],
                             ivory=wins[Side.IVORY], winner=winner.value if winner is not None else None)
+
+    # -- an unfinished match, kept and continued (widgets/resume.py) -----------------------------------------
+    def _log(self, action: str, *args: Any) -> None:
+        # one of the person's actions in this match; the match replays them in order to come back as it was
+        if self._moves is not None and not self._resume_quiet:
+            self._moves.append([action, *args])
+            self._resume_keep()  # (the redraw after the action kept the state before it)
+
+    def _snapshot(self) -> tuple[dict[str, Any], str] | None:
+        m = self.controller.match
+        if not self._moves or m.is_over or self.controller.puzzle is not None:
+            return None
+        wins = m.round_wins
+        return ({"setup": self._setup, "actions": [list(a) for a in self._moves], "new_matches": self.controller.games},
+                f"round {m.round_number}, Onyx {wins[Side.ONYX]} - Ivory {wins[Side.IVORY]}")
+
+    def _restore(self, state: dict[str, Any]) -> None:
+        # the pupil's own file: only a match of this board's settings, and only the board's own actions, each
+        # checked as a click checks it; the match is played again from its start with the same seed
+        actions, games = state.get("actions"), state.get("new_matches", 1)
+        if state.get("setup") != self._setup:
+            raise InvalidArgumentError("it was played on a board with other settings", input=_check.short(state))
+        if not isinstance(actions, list) or len(actions) > 2000 or type(games) is not int or not 1 <= games <= 1000:
+            raise InvalidArgumentError("it is not a list of moves", input=_check.short(actions))
+        c = self.controller
+        if games > 1:  # the pupil had pressed New match: the same match number, so the same coin flips
+            c.games = games - 1
+            c.new_match(self._first_rules, self._first_rules.first)
+        for action in actions:
+            if not isinstance(action, list) or not action or action[0] not in _ACTIONS:
+                raise InvalidArgumentError("a kept move is not one of the board's", input=_check.short(action))
+            name, *args = action
+            if name == "digit":
+                c.click_digit(*args[:2])
+            elif name in ("typed", "claim"):
+                (getattr(c, "draft_typed" if name == "typed" else "claim"))(_check.text(args[0], MAX_TEXT, "a move"))
+            else:
+                getattr(c, name)()
+        self._moves = [list(a) for a in actions]
+        c.announce("Your match is back as you left it.")
 
     def render(self) -> None:
         """Redraw every part of the board from the controller's match."""
@@ -354,6 +403,7 @@ class GameOf15Board(Recorded, GameOf15View):
         Raises InvalidArgumentError unless ``digit`` is a whole number 1..9 and ``from_grid`` True/False.
         """
         self.controller.click_digit(digit, from_grid)
+        self._log("digit", digit, from_grid)
 
     def _blind_typed(self, change: dict[str, Any]) -> None:
         if change["new"].strip():  # a digit typed and Enter pressed (a box cleared by the board is not one)
@@ -364,6 +414,7 @@ class GameOf15Board(Recorded, GameOf15View):
         if len(text) > MAX_TEXT or text.strip():
             self.blind_text.value = ""
         self.controller.draft_typed(text)
+        self._log("typed", text[:MAX_TEXT])
 
     def claim(self, digits: str | None = None) -> None:
         """Call "Fifteen!" for the human whose turn is open, naming digits (typed, or given as text).
@@ -375,7 +426,9 @@ class GameOf15Board(Recorded, GameOf15View):
         text = self.claim_text.value if digits is None else digits
         if len(text) > MAX_TEXT:
             self.claim_text.value = ""
-        if self.controller.claim(text):
+        claimed = self.controller.claim(text)
+        self._log("claim", text[:MAX_TEXT])
+        if claimed:
             self.claim_text.value = ""
 
     def tick(self, seconds: float) -> None:
@@ -389,14 +442,17 @@ class GameOf15Board(Recorded, GameOf15View):
     def end_turn(self) -> None:
         """End a human's open turn without a claim (manual claims); with the pool empty, the round is drawn."""
         self.controller.end_turn()
+        self._log("end_turn")
 
     def undo(self) -> None:
         """Practice only: take back the last move; against the computer, back to your last draft."""
         self.controller.undo()
+        self._log("undo")
 
     def next_round(self) -> None:
         """Start the next round of the match (the other side drafts first)."""
         self.controller.next_round()
+        self._log("next_round")
 
     def new_match(self) -> None:
         """Start a new match with the current settings."""
@@ -405,6 +461,7 @@ class GameOf15Board(Recorded, GameOf15View):
         except FifteenKitError as err:  # e.g. a points target typed outside 1..99
             self.controller.announce(f"Cannot start that match: {sentence(err.message)}")
             return
+        self._moves = [] if rules == self._first_rules else None  # a match of other settings is not kept
         self.controller.new_match(rules, rules.first)
 
     def load(self, text: str) -> None:
@@ -415,6 +472,7 @@ class GameOf15Board(Recorded, GameOf15View):
         """
         _check.text(text, MAX_TEXT, "text (a position such as '25/13 O')")
         if self.controller.load(text):
+            self._moves = None
             self._set_quietly(mode_menu=_mode_label("practice"))  # also clears blind play and blitz
 
     def _load_typed(self) -> None:
@@ -432,10 +490,15 @@ class GameOf15Board(Recorded, GameOf15View):
         """
         _check.whole(drafts, 1, 3, "drafts (own drafts to win)")
         self.controller.new_puzzle(drafts)
+        self._moves = None
         side = self.controller.computer_side or Side.IVORY
         self._set_quietly(mode_menu=_mode_label("practice"), opponent_menu="Computer: perfect",
                           computer_side_menu=side.value)
         self.render()
+
+
+#: The person's actions a kept unfinished match may hold (widgets/resume.py), each replayed as its click.
+_ACTIONS = ("digit", "typed", "claim", "end_turn", "undo", "next_round")
 
 
 def _mode_label(mode: str) -> str:

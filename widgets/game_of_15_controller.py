@@ -32,7 +32,7 @@ from fifteen_kit.game_of_15.rules import Draft, Reason, Side
 
 from .common import sentence
 
-__all__ = ["MAX_TEXT", "NO_UNDO", "PLAIN_NO_UNDO", "GameOf15Controller", "plain"]
+__all__ = ["MAX_TEXT", "NO_UNDO", "PLAIN_NO_UNDO", "GameOf15Controller", "match_result", "plain"]
 
 #: Longest text a text box on the board accepts (longer input is refused unread).
 MAX_TEXT = 200
@@ -107,6 +107,23 @@ def _say_high_tile(controller: GameOf15Controller) -> None:
     m = controller.match
     if m.rules.first == "high_tile" and m.round_number == 1 and not m.state.drafts:
         controller.say(m.log[0].text.removeprefix("Round 1: ") + ".")
+
+
+def match_result(match: Match) -> str:
+    """Who won ``match`` (over), in a pupil's words: a single round (a puzzle, a position studied) has no match
+    to win, so it is "Onyx wins" or "A draw: nobody made fifteen"; a longer match "Ivory wins the match".
+
+    >>> m = Match(rules=MatchRules(target=1))
+    >>> for digit in (1, 4, 5, 6, 9): m.draft(digit)  # Onyx holds 1 + 5 + 9
+    >>> match_result(m)
+    'Onyx wins'
+    """
+    if not isinstance(match, Match) or not match.is_over:
+        raise InvalidArgumentError("match must be a Match that is over", input=_check.short(match))
+    winner = match.winner
+    if match.rules.target == 1:
+        return f"{winner.title} wins" if winner else "A draw: nobody made fifteen"
+    return f"{winner.title if winner else 'Nobody'} wins the match"
 
 
 class GameOf15Controller:
@@ -242,8 +259,7 @@ class GameOf15Controller:
         """
         m = self.match
         if m.is_over:
-            winner = m.winner
-            return f"{winner.title if winner else 'Nobody'} wins the match. Press New match to play again."
+            return f"{match_result(m)}. Press New match to play again."
         if m.round.is_over:
             return f"Press Next round to play round {m.round_number + 1}."
         side = m.acting_side

@@ -33,7 +33,7 @@ from fifteen_kit.game_of_15.solver import move_evaluations
 from fifteen_kit.game_of_15.square import MAGIC_SQUARE
 from fifteen_kit.svg import tile_strip
 
-from .game_of_15_controller import GameOf15Controller, plain
+from .game_of_15_controller import GameOf15Controller, match_result, plain
 from .palette import PALETTE, TEXT_PX, Size, check_size
 from .style import style_sheet
 
@@ -441,10 +441,9 @@ class GameOf15View(w.VBox):
         hidden = m.rules.blind and not r.is_over and not m.is_over  # blind: nothing shows a drafted digit
         result = r.result
         wins = set(result.triple) if result is not None and result.triple else set()
-        winner = m.winner
         # status, mode and score
         if m.is_over:
-            status = f"{winner.title if winner else 'Nobody'} wins the match"
+            status = match_result(m)
         elif r.is_over:
             status = f"Round {m.round_number} is over"
         elif m.turn_open and r.last_drafter is not None:

@@ -41,7 +41,7 @@ from typing import Any
 from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
 
-__all__ = ["ENV", "MAX_BYTES", "SUFFIX", "keep", "kept", "notebook_path", "problem", "work_file"]
+__all__ = ["ENV", "MAX_BYTES", "NO_DRIVE", "SUFFIX", "keep", "kept", "notebook_path", "problem", "work_file"]
 
 #: The environment variable that moves the work files into another folder, or (``off``) turns them off.
 ENV = "FIFTEEN_KIT_WORK"
@@ -52,9 +52,14 @@ MAX_BYTES = 1_000_000
 _FORMAT = "fifteen-kit work"
 _LESSON = re.compile(r"\d\d", re.ASCII)
 _KEY = re.compile(r"\d\d\.[a-z][a-z0-9_]{0,15}", re.ASCII)
-_KINDS = ("check", "prediction", "why", "game")
+_KINDS = ("check", "prediction", "why", "game", "open")  # open: an unfinished game (widgets/resume.py)
 # the last problem met while keeping work, by lesson (shown by the hand-in), or absent
 _PROBLEMS: dict[str, str] = {}
+#: The problem of a JupyterLite kernel that cannot reach the site's storage (no service worker: a private window,
+#: service workers turned off by the school, a site served over plain http): neither the work file nor the saved
+#: notebook can be read or written, so the hand-in says to download the results before the page goes.
+NO_DRIVE = ("this browser does not let the lesson reach the site's storage (service workers are off), so nothing "
+            "is kept when the page is reloaded or closed")
 
 
 def notebook_path(lesson: str) -> str:
@@ -96,6 +101,13 @@ def work_file(lesson: str, notebook: str | None = None) -> Path | None:
     told = bool(os.environ.get("JPY_SESSION_NAME")) or sys.platform == "emscripten"
     path = notebook if notebook is not None else notebook_path(lesson) if told else ""
     if not path:
+        if notebook is None and sys.platform == "emscripten" and _LESSON.fullmatch(lesson or ""):
+            try:
+                os.listdir(".")
+            except OSError:  # JupyterLite's drive answers nothing: the site's storage is out of reach
+                _PROBLEMS[lesson] = NO_DRIVE
+            else:
+                _PROBLEMS[lesson] = f"there is not exactly one notebook named {lesson}_….ipynb in this folder"
         return None
     name = Path(path).name.removesuffix(".ipynb") + SUFFIX
     return Path(setting) / name if setting else Path(path).with_name(name)

@@ -62,7 +62,7 @@ from __future__ import annotations
 from typing import Any
 
 from fifteen_kit import _check
-from fifteen_kit.errors import FifteenKitError
+from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.nasty15.boards import Colour, GoalBoard, check_board_pairs, default_boards, parse_boards
 from fifteen_kit.nasty15.examples import WORKED_EXAMPLES, WorkedExample
 from fifteen_kit.nasty15.game import Game
@@ -87,11 +87,12 @@ from .nasty15_views import GOAL_DIE_PX as GOAL_DIE_PX
 from .nasty15_views import DiceView
 from .palette import Size, check_size
 from .results import Recorded, Recorder
+from .resume import Resumable
 
 __all__ = ["DiceBoard"]
 
 
-class DiceBoard(Recorded, DiceView):
+class DiceBoard(Recorded, Resumable, DiceView):
     """An interactive board for a whole game of "15" (see the module docstring).
 
     Args:
@@ -153,6 +154,7 @@ class DiceBoard(Recorded, DiceView):
         self.controller = controller
         self.setup_panel.mark_played()
         self._wire()
+        self._resume_start(key)
         controller.start()
 
     def _wire(self) -> None:
@@ -217,6 +219,7 @@ class DiceBoard(Recorded, DiceView):
 
     def _record_game(self) -> None:
         # after each board every seat has played, the game so far is recorded (see the key argument)
+        self._resume_keep()
         c = self.controller
         g = c.game
         done = len(g.pad) // len(g.players)
@@ -232,6 +235,35 @@ class DiceBoard(Recorded, DiceView):
         self.recorder.write(game="dice", seed=c.game_seed, boards=done, score=totals[human],
                             computer=totals[computer] if computer is not None else 0,
                             policy=c.kind(computer) if computer is not None else None)
+
+    # -- an unfinished game, kept and continued (widgets/resume.py) ----------------------------------------
+    def _snapshot(self) -> tuple[dict[str, Any], str] | None:
+        c = self.controller
+        g = c.game
+        fresh = not g.pad and all(v is None for v in (*g.turn.placed, *g.turn.rolled))
+        if c.example is not None or g.is_over or fresh:
+            return None
+        return ({"seed": c.game_seed, "game": g.snapshot(), "seats": [[n, c.kind(n)] for n in g.players]},
+                f"game number {c.game_seed}, board {g.board_number} of {g.rounds}")
+
+    def _restore(self, state: dict[str, Any]) -> None:
+        # the pupil's own file: the seats, the game number and every part of the game are checked first
+        seats = state.get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, list) and len(s) == 2 for s in seats):
+            raise InvalidArgumentError("the kept game's seats are not a list of seats", input=_check.short(seats))
+        c = self.controller
+        seed = state.get("seed")
+        if type(seed) is not int:
+            raise InvalidArgumentError("the kept game's number is not a whole number", input=_check.short(seed))
+        self._starting = self.goal_board_pairs
+        c.new_game([(n, k) for n, k in seats], self.goal_board_pairs, handicap=c.game.handicap,
+                   gambler=c.game.gambler, backs_sum_to_15=bool(self.backs_box.value), kept=state.get("game"),
+                   seed=seed)
+        g = c.game
+        self._recorded = len(g.pad) - len(g.pad) % len(g.players)  # the boards finished were recorded
+        earlier = self.recorder.saved() if self.recorder is not None else None
+        if self.recorder is not None and earlier is not None and earlier.get("seed") == seed:
+            self.recorder.continues()  # the next board's record replaces this game's record, not a second game
 
     def render(self) -> None:
         """Redraw everything from the game."""

@@ -21,9 +21,9 @@ import asyncio
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from fifteen_kit import _check
 from fifteen_kit.chance import MAX_SEED, make_rng
@@ -584,10 +584,14 @@ class DiceController:
         return self._solving.ready(policy)
 
     def _make_game(self, seats: list[tuple[str, SeatKind]], pool: tuple[tuple[GoalBoard, GoalBoard], ...],
-                   handicap: bool, gambler: bool, backs_sum_to_15: bool) -> Game:
-        seed = self.seed if self.seed is not None else secrets.randbelow(10**9)  # a game number to record
+                   handicap: bool, gambler: bool, backs_sum_to_15: bool, kept: Mapping[str, Any] | None = None,
+                   seed: int | None = None) -> Game:
+        # a new game, or (``kept``) game number ``seed`` as kept earlier, checked in full before anything changes
+        seed = seed if seed is not None else self.seed if self.seed is not None else secrets.randbelow(10**9)
         game = Game([n for n, _ in seats], seed=seed, handicap=handicap, gambler=gambler, boards=pool,
                     rounds=min(10, len(pool)), backs_sum_to_15=backs_sum_to_15)
+        if kept is not None:
+            game.restore(kept)
         # only once the game exists do the seats change hands
         self._kinds = {name: kind for name, kind in seats}
         self._computers = {name: make_player(kind, seed=seed) for name, kind in seats if kind != "human"}
@@ -733,23 +737,28 @@ class DiceController:
         self.changed()
 
     def new_game(self, seats: Iterable[tuple[str, SeatKind]], boards: tuple[tuple[GoalBoard, GoalBoard], ...],
-                 *, handicap: bool = False, gambler: bool = False, backs_sum_to_15: bool = False) -> bool:
-        """End the game in progress and start a new one with ``seats`` on ``boards`` (as for the constructor).
+                 *, handicap: bool = False, gambler: bool = False, backs_sum_to_15: bool = False,
+                 kept: Mapping[str, Any] | None = None, seed: int | None = None) -> bool:
+        """End the game in progress and start a new one with ``seats`` on ``boards`` (as for the constructor), or go
+        on with game number ``seed`` as it was ``kept`` (a :meth:`~fifteen_kit.nasty15.game.Game.snapshot`).
 
-        Returns True if it started; while dice are rolling, or when the engine refuses a setting, only the
-        message line changes (False).  Raises InvalidArgumentError for seats that are not seats, flags that are not
-        True or False, or boards that are not goal boards.
-        """
+        Returns True if it started; while dice are rolling, or when the engine refuses a setting, only the message
+        line changes (False).  Raises InvalidArgumentError for seats, flags, boards or a seed that are not such,
+        or a kept game that does not fit (then nothing changes)."""
         seats = check_seats(seats)
         for value, what in ((handicap, "handicap"), (gambler, "gambler"), (backs_sum_to_15, "backs_sum_to_15")):
             _check.flag(value, what)
+        if seed is not None:
+            _check.whole(seed, 0, MAX_SEED, "seed (the number of the kept game)")
         pool = check_board_pairs(boards, "boards", backs_sum_to_15)
         if self._rolling:
             self.say("")
             return False
         try:
-            game = self._make_game(seats, pool, handicap, gambler, backs_sum_to_15)
+            game = self._make_game(seats, pool, handicap, gambler, backs_sum_to_15, kept, seed)
         except FifteenKitError as err:
+            if kept is not None:
+                raise
             self.say(f"Cannot start: {err.message}.")
             return False
         if self.on_new_game is not None:
@@ -759,7 +768,7 @@ class DiceController:
         self.game = game
         self._before_decision = None
         self.verdict = ""
-        self.say("New game.")
+        self.say("New game." if kept is None else f"Your game is back: board {game.board_number} of {game.rounds}.")
         self._start()
         self.changed()
         return True

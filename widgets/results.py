@@ -36,7 +36,7 @@ import ipywidgets as w
 from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 
-from .keep import keep, kept, notebook_path, problem, work_file
+from .keep import NO_DRIVE, keep, kept, notebook_path, problem, work_file
 from .style import style_sheet
 
 __all__ = ["KINDS", "Recorded", "Recorder", "ResultsExport", "export_results", "forget", "lesson_records",
@@ -157,7 +157,9 @@ def _bundle(record: Mapping[str, Any] | None, summary: str, stored: bool = False
     # the line below a question or board: what is kept, and whether it is on disk already or waits for a save
     if not record or not _complete(record):
         return {"text/plain": "", "text/html": ""}
-    kept_how = "saved as you gave it" if stored else "kept when you save the notebook"
+    no_drive = problem(str(record.get("key", ""))[:2]) == NO_DRIVE  # JupyterLite without the site's storage
+    kept_how = "saved as you gave it" if stored else "lost on a reload: hand it in first" if no_drive \
+        else "kept when you save the notebook"
     line = f"{_SAYS.get(str(record.get('kind')), 'Your answer')} ({kept_how}): {summary}"
     return {"text/plain": line, "text/html": f'<div class="kit-record">{escape(line)}</div>'}
 
@@ -219,6 +221,11 @@ class Recorder:
         """The record kept for this key and kind (this kernel's, else the saved notebook's), or None."""
         record = saved_answer(self.key)
         return dict(record) if record and record.get("kind") == self.kind else None
+
+    def continues(self) -> None:
+        """The board goes on with the game recorded under this key (an unfinished game continued, see
+        :mod:`fifteen_kit.widgets.resume`): its next record replaces that one instead of keeping it apart."""
+        self._written = True
 
     def write(self, **values: Any) -> dict[str, Any]:
         """Keep a new record ``{"key", "kind", **values}`` and show it below the widget; returns the record.
@@ -349,7 +356,10 @@ class ResultsExport(w.VBox):
         self.results = results
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         self.message.value = f"Saved: {escape(_holds(records))}. Now download the file, or read out the code."
-        if problem(self.lesson):
+        if problem(self.lesson) == NO_DRIVE:
+            self.message.value += (f" <b>Warning:</b> {escape(NO_DRIVE)}: download the file (or note the code) now, "
+                                   "before you reload or close this page.")
+        elif problem(self.lesson):
             self.message.value += (f" <b>Warning:</b> your answers are not all on disk ({escape(problem(self.lesson))})"
                                    ": save the notebook (Ctrl+S) before you close it.")
         elif work_file(self.lesson) is None:

@@ -300,7 +300,18 @@ _QUESTIONS = f"""
 """
 
 #: The whole style sheet.
-CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15, _QUESTIONS) if section)
+# the bar above a board that offers an unfinished game back (widgets/resume.py): dark blue on pale blue (12.6:1),
+# the board's normal text size, wrapping on a narrow screen
+_RESUME = f"""
+.kit-resume {{ background: #e8f0fb; color: #0b2447; font-family: Georgia, serif;
+  font-size: {TEXT_PX["normal"]}px; --jp-widgets-font-size: {TEXT_PX["normal"]}px; border-radius: 8px; }}
+.kit-resume .widget-html-content {{ white-space: normal; color: #0b2447; font-size: {TEXT_PX["normal"]}px;
+  line-height: 1.4; }}
+.kit-resume button {{ font-size: {TEXT_PX["normal"]}px; height: auto; min-height: 2.2em; margin: 4px 6px; }}
+"""
+
+CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15, _QUESTIONS, _RESUME)
+                 if section)
 
 
 @cache

@@ -21,9 +21,10 @@ Rules, in the kit's words:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .. import _check
 from ..chance import Seed, make_rng
@@ -325,6 +326,70 @@ class Game:
             if self.handicap:
                 self._assign_markers()
         self.turn = self._new_turn()
+
+    # -- a game kept and continued ----------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The game as plain data (JSON-able), for :meth:`restore` on a game made with the same arguments.
+
+        Holds the boards drawn, the score pad, whose turn it is on which board, the handicap markers, the
+        turn in play (its notation) and the state of the game's random generator, so the rolls to come are the
+        ones this game would have rolled.
+
+        >>> g = Game(["Ada", "Ben"], seed=3); _ = g.roll()
+        >>> h = Game(["Ada", "Ben"], seed=3); h.restore(g.snapshot())
+        >>> h.turn == g.turn and h.rng.random() == g.rng.random()
+        True
+        """
+        version, internal, gauss = self.rng.getstate()
+        return {"players": list(self.players), "boards": [[b.notation(), k.notation()] for b, k in self.boards],
+                "pad": [[e.board, e.player, e.points, e.turn] for e in self.pad], "board_index": self.board_index,
+                "player_index": self.player_index, "markers": dict(self.markers), "turn": self.turn.notation(),
+                "rng": [version, list(internal), gauss]}
+
+    def restore(self, snapshot: Mapping[str, Any]) -> None:
+        """Go on from ``snapshot`` (see :meth:`snapshot`): a game of the same players and boards, kept earlier.
+
+        The snapshot may come from a pupil's file, so every part is checked first: raises InvalidArgumentError
+        (or NotationError for a turn) naming what does not fit this game, and then changes nothing.
+        """
+        def bad(what: str, value: object) -> InvalidArgumentError:
+            return InvalidArgumentError(f"the kept game's {what} does not fit this game", input=_check.short(value))
+
+        if not isinstance(snapshot, Mapping):
+            raise bad("data", snapshot)
+        if snapshot.get("players") != list(self.players):
+            raise bad("players", snapshot.get("players"))
+        if snapshot.get("boards") != [[b.notation(), k.notation()] for b, k in self.boards]:
+            raise bad("goal boards", snapshot.get("boards"))
+        n = len(self.players)
+        board_index, player_index = snapshot.get("board_index"), snapshot.get("player_index")
+        if type(board_index) is not int or not 0 <= board_index < self.rounds:
+            raise bad("board", board_index)
+        if type(player_index) is not int or not 0 <= player_index < n:
+            raise bad("player", player_index)
+        pad, rows = snapshot.get("pad"), []
+        if not isinstance(pad, list) or len(pad) not in (board_index * n + player_index, self.rounds * n):
+            raise bad("score pad", pad)
+        for i, row in enumerate(pad):
+            if (not isinstance(row, list) or len(row) != 4 or row[0] != i // n + 1 or row[1] != self.players[i % n]
+                    or type(row[2]) is not int or not 0 <= row[2] <= 200):
+                raise bad("score pad", row)
+            rows.append(ScoreEntry(row[0], row[1], row[2], Turn.parse(_check.text(row[3], 80, "a kept turn"))
+                                   .notation()))
+        markers = snapshot.get("markers")
+        if not isinstance(markers, dict) or set(markers) != set(self.players) or not all(
+                type(v) is int and 1 <= v <= 6 for v in markers.values()):
+            raise bad("markers", markers)
+        turn = Turn.parse(_check.text(snapshot.get("turn"), 80, "the kept turn"))
+        rng = snapshot.get("rng")
+        state = random.Random()
+        try:
+            version, internal, gauss = rng  # type: ignore[misc]
+            state.setstate((version, tuple(internal), gauss))
+        except (TypeError, ValueError) as exc:
+            raise bad("random generator", rng) from exc
+        self.pad, self.board_index, self.player_index = rows, board_index, player_index
+        self.markers, self.turn, self.rng = dict(markers), turn, state
 
     def _assign_markers(self) -> None:
         markers = MARKERS[len(self.players)]

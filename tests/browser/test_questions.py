@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from classroom import axe_violations, fit_problems, measure
 from fifteen_kit.widgets.palette import TEXT_PX
-from lab_driver import check, open_and_run
+from lab_driver import check, click, open_and_run
 from lab_server import pupil_lab
 from playwright.sync_api import expect
 
@@ -149,5 +149,69 @@ def test_answers_given_are_kept_with_no_save_through_a_restart_a_closed_tab_and_
         open_and_run(page, pupil_server, NOTEBOOK.name)
         expect(page.locator(".kit-question").nth(0).locator("input")).to_have_value("1/3")
         assert _work(pupil_server.root) == work
+    finally:
+        context.close()
+
+
+UNFINISHED = Path(__file__).parent / "notebooks" / "unfinished.ipynb"
+
+
+@pytest.fixture
+def match_server():
+    """A JupyterLab on a writable copy of a notebook with one Game of 15 match, as a pupil's own server is."""
+    with pupil_lab(UNFINISHED, "kit-match-") as lab:
+        yield lab
+
+
+def _open_match(root: Path) -> dict:
+    file = root / UNFINISHED.name.replace(".ipynb", ".work.json")
+    record = json.loads(file.read_text())["records"].get("96.game_open", {}) if file.exists() else {}
+    return record.get("state") or {}
+
+
+def test_an_unfinished_match_comes_back_after_a_restart_and_a_closed_tab_or_starts_anew(browser, match_server,
+                                                                                        artifacts):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        open_and_run(page, match_server, UNFINISHED.name)
+        taken = page.locator(".f15-board .f15-taken")
+        click(page, ".f15-board .f15-tile", "5")  # Onyx drafts 5; the perfect computer replies at once
+        expect(taken).to_have_count(2)
+        for _ in range(50):  # on disk at once, with no save
+            if _open_match(match_server.root).get("actions"):
+                break
+            page.wait_for_timeout(200)
+        assert _open_match(match_server.root)["actions"] == [["digit", 5, False]]
+        # the kernel restarts and the tab is closed without saving; the pupil comes back and runs everything
+        match_server.shutdown_kernels()
+        page.close()
+        page = context.new_page()
+        open_and_run(page, match_server, UNFINISHED.name)
+        bar = page.locator(".kit-resume")
+        expect(bar).to_be_visible()
+        expect(bar).to_contain_text("unfinished game")
+        expect(page.locator(".f15-board .f15-taken")).to_have_count(0)  # a new board until the pupil chooses
+        box = bar.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1024, "the bar fits the screen"
+        size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.kit-resume "
+                             ".widget-html-content')).fontSize)")
+        assert size >= TEXT_PX["normal"], f"the bar's words are {size} px"
+        page.screenshot(path=str(artifacts / "unfinished-offered.png"))
+        click(page, ".kit-resume button", "Continue my game")
+        expect(bar).to_be_hidden()
+        expect(page.locator(".f15-board .f15-taken")).to_have_count(2)
+        expect(page.locator(".f15-board")).to_contain_text("Your match is back")
+        # Run All again: still unfinished, so it is offered again; this time the pupil starts anew
+        open_and_run(page, match_server, UNFINISHED.name)
+        expect(page.locator(".kit-resume")).to_be_visible()
+        click(page, ".kit-resume button", "Start anew")
+        expect(page.locator(".kit-resume")).to_be_hidden()
+        expect(page.locator(".f15-board .f15-taken")).to_have_count(0)
+        for _ in range(50):
+            if not _open_match(match_server.root):
+                break
+            page.wait_for_timeout(200)
+        assert _open_match(match_server.root) == {}
     finally:
         context.close()

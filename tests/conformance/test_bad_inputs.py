@@ -909,6 +909,15 @@ points = ["a product counts a rectangle of dots", "turning it does not change th
 '''
 
 
+def _finished_match():
+    from fifteen_kit.game_of_15 import Match, MatchRules
+
+    match = Match(rules=MatchRules(target=1))
+    for digit in (1, 4, 5, 6, 9):
+        match.draft(digit)
+    return match
+
+
 def _examples_records_and_work_32() -> dict[str, Callable[[Any], dict[str, Any]]]:
     """Valid examples of the question records (issue 31) and of a pupil's work kept on disk (issue 32)."""
     import tempfile
@@ -930,6 +939,14 @@ def _examples_records_and_work_32() -> dict[str, Callable[[Any], dict[str, Any]]
         r + "check": lambda _: {"lesson": "00", "named": NAMED},
         r + "load_text": lambda _: {"text": _RECORD_TEXT, "lesson": "99", "named": named, "file": "lesson99.toml"},
         r + "check_text": lambda _: {"text": _RECORD_TEXT, "lesson": "99", "named": named, "file": "lesson99.toml"},
+        # an unfinished game kept and continued (widgets/resume.py)
+        "fifteen_kit.nasty15.game.Game.restore": lambda game: {"snapshot": game.snapshot()},
+        "fifteen_kit.widgets.game_of_15_controller.match_result": lambda _: {"match": _finished_match()},
+        # the lessons' plans (widgets/workbook/plans.py)
+        "fifteen_kit.widgets.workbook.plans.plan": lambda _: {"lesson": "02"},
+        "fifteen_kit.widgets.workbook.plans.trials": lambda _: {"lesson": "02"},
+        "fifteen_kit.widgets.workbook.plans.time_line": lambda _: {"lesson": "02"},
+        "fifteen_kit.widgets.workbook.plans.plan_tables": lambda _: {"lesson": "02"},
     }
 
 

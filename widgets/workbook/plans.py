@@ -17,7 +17,7 @@ the trials of the core paths are checked against the plan (tests/test_plans.py).
 ``python -m fifteen_kit.widgets.workbook.plans`` writes what follows from the plan, so that the notebook, the
 guide and the plan never disagree (``make lessons`` runs it; tests/test_plans.py fails when one is stale):
 
-* in each lesson notebook, a mark at the start of every part (``⏱ **Core** · about 6 min``) and the
+* in each lesson notebook, a mark at the start of every part (``▶ **Core** · about 6 min``) and the
   introduction's **Time.** line;
 * in each lesson's teacher page, the tables of the 45-minute plan and the 50-minute variant, and the list of
   the extension's parts;
@@ -27,7 +27,7 @@ guide and the plan never disagree (``make lessons`` runs it; tests/test_plans.py
 >>> [p.path for p in parts][:2], sum(p.minutes for p in parts if p.path == "core") <= CORE_MINUTES
 (['core', 'core'], True)
 >>> mark(parts[1])
-'⏱ **Core** · about 5 min'
+'▶ **Core** · about 5 min'
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ FIFTY_MINUTES = 40
 #: The paths a part may be on, in the words a pupil sees on its mark.
 PATHS = {"core": "Core", "fifty": "50-minute plan", "extension": "Extension"}
 #: How a mark starts: a line of its own, so the writer finds and replaces it.
-MARK = "⏱ "
+MARK = "▶ "
 _FILE = Path(__file__).resolve().with_name("plans.toml")
 _ROOT = Path(__file__).resolve().parents[2]
 _WORDS = re.compile(r"\w+")
@@ -226,32 +226,32 @@ def mark(part: Part) -> str:
     """The line a pupil sees where ``part`` starts in the notebook.
 
     >>> mark(plan("02")[0])
-    '⏱ **Core** · about 3 min'
+    '▶ **Core** · about 4 min'
     """
     line = f"{MARK}**{PATHS[part.path]}** · about {part.minutes} min"
     if part.path == "fifty":
-        return line + ": in a 45-minute period, go on at the next ⏱ **Core** mark."
+        return line + ": in a 45-minute period, go on at the next ▶ **Core** mark."
     if part.path == "extension":
-        return line + ", for pairs who finish early; otherwise go on at the next ⏱ **Core** mark."
+        return line + ", for pairs who finish early; otherwise go on at the next ▶ **Core** mark."
     return line
 
 
 def time_line(lesson: str) -> str:
     """The introduction's **Time.** line: the minutes of the core path and of the 50-minute plan.
 
-    >>> time_line("02").startswith("**Time.** The core path (parts marked ⏱ **Core**) takes ")
+    >>> time_line("02").startswith("**Time.** The core path (parts marked ▶ **Core**) takes ")
     True
     """
     parts = plan(lesson)
     core = sum(p.minutes for p in parts if p.path == "core")
     fifty = core + sum(p.minutes for p in parts if p.path == "fifty")
     extension = sum(p.minutes for p in parts if p.path == "extension")
-    line = (f"**Time.** The core path (parts marked ⏱ **Core**) takes {core} minutes of a 45-minute period, "
+    line = (f"**Time.** The core path (parts marked ▶ **Core**) takes {core} minutes of a 45-minute period, "
             "starting and handing in included.")
     if fifty > core:
-        line += f" A 50-minute period adds the parts marked ⏱ **50-minute plan** ({fifty} minutes in all)."
+        line += f" A 50-minute period adds the parts marked ▶ **50-minute plan** ({fifty} minutes in all)."
     if extension:
-        line += (f" The parts marked ⏱ **Extension** (about {extension} minutes) are for pairs who finish early, "
+        line += (f" The parts marked ▶ **Extension** (about {extension} minutes) are for pairs who finish early, "
                  "or for homework.")
     return line
 
@@ -284,6 +284,13 @@ def write_notebook(lesson: str, notebook: dict[str, Any]) -> dict[str, Any]:
     A part that starts at a code cell gets a markdown cell of its own above it (id ``plan-NN-K``).
     """
     cells = notebook["cells"]
+    # first every mark goes (a part may start elsewhere than it did), with the cells that held only a mark
+    for cell in cells:
+        if cell["cell_type"] == "markdown" and MARK in _source(cell):
+            cell["source"] = "\n".join(x for x in _source(cell).split("\n") if not x.startswith(MARK)).strip("\n")
+            if cell["source"].startswith("#") and "\n\n\n" in cell["source"]:
+                cell["source"] = cell["source"].replace("\n\n\n", "\n\n", 1)
+    cells[:] = [c for c in cells if c["cell_type"] != "markdown" or _source(c).strip()]
     for n, (part, held) in enumerate(cells_of(lesson, notebook)):
         if not held:
             continue
@@ -292,13 +299,7 @@ def write_notebook(lesson: str, notebook: dict[str, Any]) -> dict[str, Any]:
             first["source"] = _marked(_source(first), mark(part))
             continue
         at = next(i for i, c in enumerate(cells) if c is first)
-        above = cells[at - 1] if at else None
-        if above is not None and above["cell_type"] == "markdown" and _source(above).startswith(MARK) \
-                and "\n" not in _source(above).strip():
-            above["source"] = mark(part)
-        else:
-            cells.insert(at, {"cell_type": "markdown", "id": f"plan-{lesson}-{n}", "metadata": {},
-                              "source": mark(part)})
+        cells.insert(at, {"cell_type": "markdown", "id": f"plan-{lesson}-{n}", "metadata": {}, "source": mark(part)})
     for cell in cells:  # the start page's table of lessons: each lesson's core path, in minutes
         if cell["cell_type"] == "markdown" and "| Core path |" in _source(cell):
             cell["source"] = _ROW.sub(lambda m: f"{m.group(1)}{_core(m.group(2))} min |", _source(cell))
@@ -341,7 +342,7 @@ def _rows(lesson: str, paths: tuple[str, ...], period: int) -> list[str]:
     later = [(p, c) for p, c in cells_of(lesson) if p.path not in paths]
     extra = ", ".join(k for _, c in later for k in _keys(c))
     spare = (f"| {at}-{period} | **Spare time.** A class discussion, a slow start made up, or pairs who are done go "
-             "on to the parts marked ⏱ **Extension**" + (f" ({extra})" if extra else "") + " and press **Save my "
+             "on to the parts marked ▶ **Extension**" + (f" ({extra})" if extra else "") + " and press **Save my "
              "results** again. |" + " - |")
     if at < period:
         rows.append(spare)
