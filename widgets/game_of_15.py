@@ -360,7 +360,8 @@ class GameOf15Board(Recorded, Resumable, GameOf15View):
             return None
         wins = m.round_wins
         return ({"setup": self._setup, "actions": [list(a) for a in self._moves], "new_matches": self.controller.games},
-                f"round {m.round_number}, Onyx {wins[Side.ONYX]} - Ivory {wins[Side.IVORY]}")
+                f"round {m.round_number} with {len(m.round.rack(Side.ONYX)) + len(m.round.rack(Side.IVORY))} digits "
+                f"drafted; rounds won: Onyx {wins[Side.ONYX]}, Ivory {wins[Side.IVORY]}")
 
     def _restore(self, state: dict[str, Any]) -> None:
         # the pupil's own file: only a match of this board's settings, and only the board's own actions, each

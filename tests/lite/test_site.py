@@ -340,3 +340,35 @@ def test_answers_are_kept_with_no_save_in_the_browser(page, site):
     question = page.locator(".kit-question").filter(has_text="Which three digits make that line")
     expect(question.locator("input")).to_have_value("2 4 9")
     expect(question).to_contain_text("✔")
+
+
+def test_an_unfinished_match_is_offered_back_after_a_reload(page, site):
+    """A Chromebook pupil drafts a digit in lesson 02's match and the tab closes: the match is in the site's browser
+    storage (widgets/resume.py), and when the lesson runs again the board offers it back; Continue puts it back."""
+    lesson = next(p for p in LESSONS if p.name.startswith("02_"))
+    run_notebook(page, site, lesson, lesson.name)
+    board = page.locator(".f15-board").first
+    board.scroll_into_view_if_needed()
+    board.locator(".f15-tile").filter(has_text=re.compile(r"^\s*5\s*$")).first.click()
+    expect(board.locator(".f15-taken")).to_have_count(2, timeout=60_000)  # 5, and the computer's reply
+    work = lesson.name.replace(".ipynb", ".work.json")
+    kept = None
+    for _ in range(50):  # the kernel's write reaches the site's storage through the drive
+        kept = page.evaluate("""async (name) => {
+            try { const m = await window.jupyterapp.serviceManager.contents.get(name, {content: true});
+                  return m.format === "base64" ? atob(m.content) : JSON.stringify(m.content); }
+            catch (e) { return null; } }""", work)
+        if kept and "02.game_open" in kept and '"digit"' in kept:
+            break
+        page.wait_for_timeout(200)
+    assert kept and json.loads(kept)["records"]["02.game_open"]["state"]
+    page.reload()  # the tab closed and opened again: a fresh kernel, nothing saved
+    run_notebook(page, site, lesson, lesson.name)
+    board = page.locator(".f15-board").first
+    bar = board.locator(".kit-resume")
+    expect(bar).to_be_visible()
+    expect(board.locator(".f15-taken")).to_have_count(0)
+    bar.get_by_role("button", name="Continue my game").click()
+    expect(bar).to_be_hidden(timeout=60_000)
+    expect(board.locator(".f15-taken")).to_have_count(2)
+    assert page.blocked == []
