@@ -58,7 +58,6 @@ __all__ = ["GOAL_DIE_PX", "DiceSetupPanel", "DiceView"]
 #: The speeds as the "Computer speed" menu names them.
 _SPEED_NAMES: dict[ComputerSpeed, str] = {"step": "Step (press Next step)", "slow": "Slow", "fast": "Fast",
                                           "instant": "Instant"}
-_FACES = "⚀⚁⚂⚃⚄⚅"
 #: Each die button's face: (text colour, face colour), names in the palette (each pair in TEXT_PAIRS).
 _DIE_FACE: dict[Colour, tuple[str, str]] = {
     Colour.BLUE: ("ivory", "blue"), Colour.YELLOW: ("ink", "yellow"), Colour.BLACK: ("ivory", "ink"),
@@ -468,7 +467,7 @@ class DiceView(w.VBox):
                 raise InvalidArgumentError("faces map colours to faces 0..5", input=_check.short(c))
             _check.whole(face, 0, 5, "a die's face (0..5)")
         for c, face in faces.items():
-            self.dice[c].description = f"{c.value}\u2009{_FACES[face]}"
+            self.dice[c].description = f"{c.value}\u2009{face + 1}"
 
     def draw(self, controller: DiceController) -> None:
         """Redraw everything from ``controller`` (its game, seats, example, coach and message line).
@@ -505,7 +504,7 @@ class DiceView(w.VBox):
             b.remove_class("n15-valid")
             b.remove_class("n15-placed")
             value = t.placed[i] if t.placed[i] is not None else t.rolled[i]
-            b.description = f"{colour.value}\u2009{_FACES[value - 1]}" if value else colour.value
+            b.description = f"{colour.value}\u2009{value}" if value else colour.value  # the pips as a digit: big
             ink, face = _DIE_FACE[colour]
             if t.placed[i] is not None:
                 ink, face = _PLACED_FACE
