@@ -380,9 +380,9 @@ class Number(Form):
         if value.denominator == 1:
             n = value.numerator
             out = [str(n)]
-            if abs(n) >= 1000:
-                out += [f"{n:,}", f"{n:,}".replace(",", " ")]
-            return out
+            if abs(n) >= 1000:  # a big number is shown with its thousands marked: 255,168 (1440 stays as it is)
+                out = [*([f"{n:,}"] if abs(n) >= 10_000 else []), *out, f"{n:,}", f"{n:,}".replace(",", " ")]
+            return list(dict.fromkeys(out))
         out = [_fraction_text(value)] + [_decimal_text(value, self.places + extra) for extra in range(3)]
         return list(dict.fromkeys(out))
 
