@@ -706,7 +706,7 @@ def test_from_example_replays_each_worked_example_to_the_engines_score():
             if n + 1 < len(example.steps):
                 assert text.endswith("Press Next step.")
         assert b.step_button.disabled and b.game.pad[-1].points == example.score
-        assert example.ending() in text and text.endswith("Press New game to play a game yourself.")
+        assert example.ending() in text and text.endswith("New game here plays for practice.")
         b.new_game_button.click()
         assert b.example is None and b.game.players == ("You", "Computer") and not b.roll_button.disabled
     big = DiceBoard.from_example("six dice", size="large")

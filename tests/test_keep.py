@@ -148,3 +148,24 @@ def test_a_browser_site_without_its_storage_says_so_and_the_hand_in_warns(tmp_pa
     Recorder("92.q2", "check").write(answer="1", tries=1, correct=True, first=True, wrong=[])
     assert "not exactly one notebook" in problem("92")
     forget("92")
+
+
+def test_a_new_game_on_the_same_board_keeps_the_game_before_it(lesson_folder):
+    # New game / New match / New deal on a board: the game played before stays in the hand-in (the trial lost one)
+    from fifteen_kit.widgets import FiveBy15Board
+
+    def play_out(board):
+        for _ in range(500):
+            moves = board.game.position.legal_moves()
+            if board.game.status != "playing" or not moves:
+                return
+            board._play(moves[0])
+
+    board = FiveBy15Board(seed=0, colours=2, numbers=3, key="93.game")
+    play_out(board)
+    first = saved_answer("93.game")
+    assert first is not None
+    board.new_deal(1)
+    play_out(board)
+    games = {r["key"] for r in lesson_records("93")}
+    assert games == {"93.game", "93.game_1"} and saved_answer("93.game_1") == dict(first, key="93.game_1")

@@ -381,6 +381,8 @@ class FifteensBoard(Recorded, Resumable, w.VBox):
         """
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         position = Position.deal(seed, face_rule)
+        if self.recorder is not None:
+            self.recorder.new_game()
         self.history = [position]
         self._removals = []
         self._deal = (seed, face_rule)

@@ -460,6 +460,8 @@ class FiveBy15Board(Recorded, Resumable, FiveBy15View):
         if isinstance(position, str):
             position = Position.parse(position)
         game = Game(position)  # refuses anything but a Position
+        if self.recorder is not None:
+            self.recorder.new_game()
         self.game = game
         self._deal_seed = None
         self._shape = {"colours": position.colours, "size": position.size}
@@ -516,6 +518,8 @@ class FiveBy15Board(Recorded, Resumable, FiveBy15View):
         _check.whole(seed, 0, MAX_SEED, "the deal number")
         _check.whole(level, 1, 3, "the level")
         self.game = Game(Position.deal(seed, level=level, **self._shape))
+        if self.recorder is not None:
+            self.recorder.new_game()
         self._deal_seed = seed
         self._forget_choice()
         self._plan = None

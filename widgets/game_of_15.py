@@ -463,6 +463,8 @@ class GameOf15Board(Recorded, Resumable, GameOf15View):
             self.controller.announce(f"Cannot start that match: {sentence(err.message)}")
             return
         self._moves = [] if rules == self._first_rules else None  # a match of other settings is not kept
+        if self.recorder is not None:
+            self.recorder.new_game()
         self.controller.new_match(rules, rules.first)
 
     def load(self, text: str) -> None:

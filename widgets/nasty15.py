@@ -243,7 +243,8 @@ class DiceBoard(Recorded, Resumable, DiceView):
         fresh = not g.pad and all(v is None for v in (*g.turn.placed, *g.turn.rolled))
         if c.example is not None or g.is_over or fresh:
             return None
-        return ({"seed": c.game_seed, "game": g.snapshot(), "seats": [[n, c.kind(n)] for n in g.players]},
+        return ({"seed": c.game_seed, "game": g.snapshot(), "seats": [[n, c.kind(n)] for n in g.players],
+                 "coach": bool(self.coach_box.value)},
                 f"game number {c.game_seed}, board {g.board_number} of {g.rounds}")
 
     def _restore(self, state: dict[str, Any]) -> None:
@@ -260,6 +261,7 @@ class DiceBoard(Recorded, Resumable, DiceView):
                    gambler=c.game.gambler, backs_sum_to_15=bool(self.backs_box.value), kept=state.get("game"),
                    seed=seed)
         g = c.game
+        self.coach_box.value = state.get("coach") is True
         self._recorded = len(g.pad) - len(g.pad) % len(g.players)  # the boards finished were recorded
         earlier = self.recorder.saved() if self.recorder is not None else None
         if self.recorder is not None and earlier is not None and earlier.get("seed") == seed:
@@ -332,7 +334,9 @@ class DiceBoard(Recorded, Resumable, DiceView):
                    backs_sum_to_15=self.backs_box.value)
 
     def _game_started(self) -> None:
-        # the controller has the new game from the panel (before its first redraw)
+        # the controller has the new game from the panel (before its first redraw): a new game is a new record
+        if self.recorder is not None:
+            self.recorder.new_game()
         self.setup_panel.goal_board_pairs = self._starting
         self._recorded = 0
         self.setup_panel.mark_played()

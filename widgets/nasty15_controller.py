@@ -371,7 +371,7 @@ class ExampleReplay:
             return f"Press Next step to see {self.example.player}'s first roll."
         if not self.done:
             return "Press Next step."
-        return "Press New game to play a game yourself."
+        return "That is the whole example. Your own game is further down (Your turn); New game here plays for practice."
 
 
 # -- solving ahead --------------------------------------------------------------------------------------------------

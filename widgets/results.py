@@ -222,6 +222,11 @@ class Recorder:
         record = saved_answer(self.key)
         return dict(record) if record and record.get("kind") == self.kind else None
 
+    def new_game(self) -> None:
+        """The board starts another game (New game, New match, New deal): its first record keeps the one before
+        it under ``key_1`` (as a re-run board does) instead of replacing it, so the hand-in holds every game."""
+        self._written = False
+
     def continues(self) -> None:
         """The board goes on with the game recorded under this key (an unfinished game continued, see
         :mod:`fifteen_kit.widgets.resume`): its next record replaces that one instead of keeping it apart."""
