@@ -253,7 +253,7 @@ def time_line(lesson: str) -> str:
     if extension:
         line += (f" The parts marked ▶ **Extension** (about {extension} minutes) are for pairs who finish early, "
                  "or for homework.")
-    return line
+    return line + " Run All ends at the bottom of the page: scroll back up to start."
 
 
 def _marked(text: str, line: str) -> str:
