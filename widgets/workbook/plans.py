@@ -27,7 +27,7 @@ guide and the plan never disagree (``make lessons`` runs it; tests/test_plans.py
 >>> [p.path for p in parts][:2], sum(p.minutes for p in parts if p.path == "core") <= CORE_MINUTES
 (['core', 'core'], True)
 >>> mark(parts[1])
-'▶ **Core** · about 5 min'
+'▶ **Core** · about 6 min'
 """
 
 from __future__ import annotations
