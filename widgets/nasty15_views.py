@@ -458,7 +458,7 @@ class DiceView(w.VBox):
         Raises InvalidArgumentError unless ``faces`` maps colours to whole numbers 0..5.
 
         >>> v = DiceView(); v.draw_tumble({Colour.RED: 5}); v.dice[Colour.RED].description
-        'R\u2009⚅'
+        'R\u20096'
         """
         if not isinstance(faces, dict):
             raise InvalidArgumentError("faces map colours to faces 0..5", input=_check.short(faces))
