@@ -89,6 +89,7 @@ class PupilResult:
     error: str = ""
     first_board: float | None = None  # from the start of login to the first widget view of the lesson
     pulled: bool = False  # the lesson's files were in the pupil's home after the pull
+    kept: bool = False  # the board's unfinished game was in the lesson's work file in the pupil's home (issue 32)
     cells: int = 0  # code cells run without error
     cells_total: int = 0
     moves: list[float] = field(default_factory=list)  # reply time of each click
@@ -494,6 +495,10 @@ async def run_pupil(hub: RunningHub, name: str, lesson: str, moves: int) -> Pupi
             if answer["errors"] or not answer["updates"]:
                 raise PupilFailure(f"the board did not answer: {answer['errors'] or 'no state update'}")
             result.moves.append(answer["idle_at"] - sent)
+        work = landed.with_name(landed.name.removesuffix(".ipynb") + ".work.json")
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            records = json.loads(work.read_text(encoding="utf-8"))["records"].values()
+            result.kept = any(r.get("kind") == "open" and r.get("state") for r in records)
         result.ok = True
     except (PupilFailure, httpx.HTTPError, websockets.WebSocketException, OSError, KeyError, ValueError) as error:
         result.error = f"{step}: {type(error).__name__}: {error}"

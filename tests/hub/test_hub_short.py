@@ -60,6 +60,7 @@ def test_five_pupils_through_the_hub():
         assert r.cells == r.cells_total > 0, f"{r.name}: ran {r.cells} of {r.cells_total} code cells"
         assert len(r.moves) == MOVES, f"{r.name}: the board answered {len(r.moves)} of {MOVES} moves"
         assert r.first_board is not None
+        assert r.kept, f"{r.name}: the unfinished match is not in the work file beside the lesson in the home"
     assert summary["under_mem_limit"]
     assert run.left_running == [], run.left_running
     assert port_free("127.0.0.1", PORT)
