@@ -4,6 +4,7 @@ replaced by a re-run, and a damaged, hostile or unwritable work file loses nothi
 import json
 import os
 
+import pupil_folder
 import pytest
 from fifteen_kit.widgets import SelfCheck
 from fifteen_kit.widgets.keep import ENV, MAX_BYTES, keep, kept, problem, work_file
@@ -15,13 +16,7 @@ from fifteen_kit.answers import Number
 @pytest.fixture
 def lesson_folder(tmp_path, monkeypatch):
     """A pupil's lesson folder with notebook 93_try.ipynb, as JupyterLab tells its kernel (JPY_SESSION_NAME)."""
-    notebook = tmp_path / "93_try.ipynb"
-    notebook.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    monkeypatch.setenv("JPY_SESSION_NAME", str(notebook))
-    monkeypatch.delenv(ENV, raising=False)
-    forget("93")
-    yield tmp_path
-    forget("93")
+    yield from pupil_folder.lesson_folder("93", tmp_path, monkeypatch)
 
 
 def _fresh_kernel() -> None:

@@ -4,9 +4,9 @@ kept state changes nothing and runs nothing (issue 32, bullet 1)."""
 
 import json
 
+import pupil_folder
 import pytest
 from fifteen_kit.widgets import DiceBoard, FifteensBoard, FiveBy15Board, GameOf15Board
-from fifteen_kit.widgets.keep import ENV
 from fifteen_kit.widgets.results import forget, lesson_records
 from fifteen_kit.widgets.resume import SUFFIX
 
@@ -16,13 +16,7 @@ from fifteen_kit.nasty15.game import Game
 @pytest.fixture
 def lesson_folder(tmp_path, monkeypatch):
     """A pupil's lesson folder with notebook 94_try.ipynb, as JupyterLab tells its kernel (JPY_SESSION_NAME)."""
-    notebook = tmp_path / "94_try.ipynb"
-    notebook.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    monkeypatch.setenv("JPY_SESSION_NAME", str(notebook))
-    monkeypatch.delenv(ENV, raising=False)
-    forget("94")
-    yield tmp_path
-    forget("94")
+    yield from pupil_folder.lesson_folder("94", tmp_path, monkeypatch)
 
 
 def _kept(folder, key="94.game"):
