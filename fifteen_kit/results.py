@@ -57,6 +57,7 @@ __all__ = [
     "from_code",
     "from_json",
     "results_file_name",
+    "task_label",
     "to_code",
     "to_json",
 ]
@@ -97,6 +98,25 @@ _GAME_FIELDS = {  # the fields a known game's record must have, in the order a c
     "dice": ("seed", "boards", "score", "computer", "policy"),
     "fifteens": ("seed", "strategy", "deals", "wins"),
 }
+
+
+#: The words a worksheet and the class view use for each kind of lesson task.
+_TASK_WORDS = {"p": "Prediction", "q": "Exercise", "w": "Why?"}
+
+
+def task_label(key: str) -> str:
+    """The name a worksheet gives the lesson task ``key`` (``"NN.p1"``, ``"NN.q2"``, ``"NN.w3"``): the kind of task
+    and its number, as pupils and the teacher see it on paper and in the class view.
+
+    Raises InvalidArgumentError for a key that is not a lesson task's key.
+
+    >>> task_label("04.p10"), task_label("06.q1"), task_label("01.w2")
+    ('Prediction 10', 'Exercise 1', 'Why? 2')
+    """
+    match = re.fullmatch(r"\d\d\.([pqw])([1-9][0-9]?)", key, re.ASCII) if isinstance(key, str) else None
+    if match is None:
+        raise _bad("a lesson task's key is NN.p, NN.q or NN.w and its number, as in '04.q1'", key)
+    return f"{_TASK_WORDS[match[1]]} {int(match[2])}"
 
 
 def _bad(message: str, value: Any) -> InvalidArgumentError:

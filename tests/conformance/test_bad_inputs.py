@@ -821,6 +821,7 @@ def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         r + "to_json": lambda _: {"results": _pupil_results()},
         r + "from_json": lambda _: {"text": to_json(_pupil_results())},
         r + "results_file_name": lambda _: {"results": _pupil_results()},
+        r + "task_label": lambda _: {"key": "04.q1"},
         r + "to_code": lambda _: {"results": _pupil_results()},
         r + "from_code": lambda _: {"code": to_code(_pupil_results())},
         c + "ClassResults": lambda _: {"pupils": [_pupil_results()]},

@@ -17,6 +17,7 @@ from math import ceil
 
 from fifteen_kit import _check
 from fifteen_kit.answers import Choice
+from fifteen_kit.results import task_label
 
 from ..workbook import LESSON_TITLES, LESSONS, Answer, Exercise, Predict, Task, answers, tasks
 from ..workbook.core import _value
@@ -28,15 +29,10 @@ __all__ = ["ANSWER_PAGE_MM", "PAGE_MM", "answer_sheet", "worksheet"]
 #: (whose heights are estimated closely) and an answer sheet's (whose worked solutions vary more).
 PAGE_MM = 242
 ANSWER_PAGE_MM = 232
-_KINDS = {"p": "Prediction", "q": "Exercise", "w": "Why?"}
 _LINE_MM = 6.4  # one line of 13 pt text
 _CHARS = 82  # characters in one line of 13 pt text across the page
 _SMALL_LINE_MM = 5.6  # one line of 11.5 pt text (the answer sheet)
 _SMALL_CHARS = 92
-
-
-def _label(key: str) -> str:
-    return f"{_KINDS[key[3]]} {int(key[4:])}"
 
 
 def _lines(text: str, chars: int) -> int:
@@ -46,9 +42,9 @@ def _lines(text: str, chars: int) -> int:
 def _ask(item: Task) -> tuple[str, float]:
     # a task on the worksheet (question and room to answer) and its height in mm
     question = str(_value(item.question))
-    head = (f'<div class="task"><div><span class="label">{_label(item.key)}.</span> '
+    head = (f'<div class="task"><div><span class="label">{task_label(item.key)}.</span> '
             f'<span class="q">{markdown(question).strip()}</span></div>')
-    height = _lines(_label(item.key) + ". " + question, _CHARS) * _LINE_MM + 5
+    height = _lines(task_label(item.key) + ". " + question, _CHARS) * _LINE_MM + 5
     form = getattr(item, "form", None)
     if isinstance(form, Choice):
         tick = "My guess (tick one):" if isinstance(item, Predict) else "Tick one:"
@@ -109,7 +105,7 @@ def worksheet(lesson: str) -> Sheet:
 def _answer(item: Answer) -> tuple[str, float]:
     # a task on the answer sheet and its height in mm
     unit = f" {escape(item.unit)}" if item.unit else ""
-    parts = [f'<div class="task" style="font-size:11.5pt"><div><span class="label">{_label(item.key)} '
+    parts = [f'<div class="task" style="font-size:11.5pt"><div><span class="label">{task_label(item.key)} '
              f'({item.key}).</span> <span class="q">{markdown(item.question).strip()}</span></div>']
     text = item.question
     if item.kind == "why":
