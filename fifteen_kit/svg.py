@@ -27,6 +27,7 @@ from . import _check
 from .errors import InvalidArgumentError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .five_by_15.rules import Position
     from .game_of_15.rules import Round
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "THEME",
     "dice_goal_board",
     "die",
+    "five_by_15_position",
     "five_tile",
     "magic_grid",
     "number_square",
@@ -308,7 +310,8 @@ def magic_grid(position: Round, size: float = 64, show_digits: bool = True) -> S
     pad = size * 0.2
     width = height = 3 * size + 2 * pad
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-           f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="tic-tac-toe twin of {position.notation()}">',
+           f'viewBox="0 0 {width:g} {height:g}" role="img" '
+           f'aria-label="the position {position.notation()} on the magic square">',
            f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.15:g}" fill="{THEME["ivory"]}" '
            f'stroke="{THEME["brass_dark"]}" stroke-width="2"/>']
     for i in (1, 2):
@@ -601,3 +604,43 @@ def five_tile(colour: int, number: int, x: float = 0, y: float = 0, size: float 
             f'font-weight="bold" fill="{ink}">{COLOUR_LETTERS[colour]}</text>'
             f'<text x="{size / 2:g}" y="{size * 0.78:g}" text-anchor="middle" font-family="{_FONT}" '
             f'font-size="{size * 0.5:g}" font-weight="bold" fill="{ink}">{number}</text></g>')
+
+
+def five_by_15_position(position: Position, size: float = 40) -> SVG:
+    """A 5x15 position as a picture for paper: each row's tiles (:func:`five_tile`) and its gaps (dashed empty
+    cells), with the column numbers above (column 0 holds the 1s).
+
+    ``position`` is a :class:`~fifteen_kit.five_by_15.Position` (2 to 5 rows of its size + 1 cells); ``size`` is
+    one cell's width in px.  Raises InvalidArgumentError for anything but a Position or a bad size.
+
+    >>> from fifteen_kit.five_by_15 import Position
+    >>> drawing = five_by_15_position(Position.parse("B1 O3 B2 B3 / O1 -- O2 -- L1"))
+    >>> drawing.count('stroke-dasharray'), '>O<' in drawing
+    (2, True)
+    """
+    from .five_by_15.rules import Position
+
+    if not isinstance(position, Position):
+        raise InvalidArgumentError("this drawing needs a 5x15 Position", input=_text_shown(position))
+    size = _size(size)
+    top, gap = size * 0.5, size * 0.08
+    step = size + gap
+    width = step * (position.size + 1) - gap
+    height = top + step * len(position.grid) - gap
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+           f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="a 5x15 position">']
+    for col in range(position.size + 1):
+        out.append(f'<text x="{col * step + size / 2:g}" y="{top * 0.7:g}" text-anchor="middle" '
+                   f'font-family="{_FONT}" font-size="{size * 0.3:g}" fill="#333333">{col}</text>')
+    for row, cells in enumerate(position.grid):
+        y = top + row * step
+        for col, cell in enumerate(cells):
+            x = col * step
+            if cell is None:
+                out.append(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size * 0.12:g}" '
+                           f'fill="#ffffff" stroke="#555555" stroke-width="{size * 0.04:g}" '
+                           f'stroke-dasharray="{size * 0.1:g} {size * 0.08:g}"/>')
+            else:
+                out.append(five_tile(cell[0], cell[1], x, y, size))
+    out.append("</svg>")
+    return SVG("".join(out))

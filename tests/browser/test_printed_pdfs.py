@@ -60,3 +60,31 @@ def test_no_page_is_blank(manifest):
                 assert inked > 0.003 * width * height, f"{name}.pdf page {number + 1} is blank"
         finally:
             pdf.close()
+
+
+def _used(image) -> float:
+    # how far down the page's writing area the ink reaches, as a fraction (the footer's rule and below left out)
+    width, height = image.size
+    top, bottom = int(height * 14 / 297), int(height * (297 - 24) / 297)  # the page's margin and the footer
+    rows = [y for y in range(top, bottom) if min(image.crop((0, y, width, y + 1)).getdata()) < 200]
+    return (max(rows) - top) / (bottom - top) if rows else 0.0
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_printed_worksheets_stand_alone_and_use_their_pages(manifest, lesson):
+    """Issue 33: measured on the printed pages, every worksheet page is used for more than a third of its height,
+    and its text points at nothing that is not on paper (the fast tier checks the HTML: tests/test_paper.py)."""
+    import pypdfium2 as pdfium
+    from test_paper import SCREEN
+
+    pdf = pdfium.PdfDocument(FOLDER / f"lesson-{lesson}-worksheet.pdf")
+    try:
+        for number in range(len(pdf)):
+            image = pdf[number].render(scale=0.5, grayscale=True).to_pil().convert("L")
+            used = _used(image)
+            assert used > 1 / 3, f"lesson {lesson}'s worksheet, page {number + 1}: {used:.0%} of the page used"
+            text = " ".join(pdf[number].get_textpage().get_text_range().split())
+            found = [text[max(0, m.start() - 40):m.end() + 20] for m in SCREEN.finditer(text)]
+            assert not found, f"lesson {lesson}, page {number + 1} refers to what is not on paper: {found}"
+    finally:
+        pdf.close()

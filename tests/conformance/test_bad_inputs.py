@@ -998,6 +998,24 @@ def _examples_printables_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         "fifteen_kit.widgets.workbook.key.answers": lambda _: {"lesson": "00"},
         "fifteen_kit.widgets.workbook.key.answer_of": lambda _: {"item": task("00.q1")},
         "fifteen_kit.svg.five_tile": lambda _: {"colour": 1, "number": 3, "x": 0, "y": 0, "size": 48},
+        **_examples_paper_33(),
+    }
+
+
+def _examples_paper_33() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the lessons on paper (issue 33)."""
+    from fifteen_kit.widgets.workbook import task
+
+    from fifteen_kit.five_by_15 import Position
+    w = "fifteen_kit.widgets.workbook."
+    return {
+        "fifteen_kit.widgets.printables.lessons.page_use": lambda _: {"lesson": "00"},
+        w + "paper.on_paper": lambda _: {"lesson": "00"},
+        w + "paper.default_space": lambda _: {"item": task("00.q1")},
+        w + "lesson00.position_picture": lambda _: {"name": "first"},
+        w + "lesson06.position_picture": lambda _: {"name": "tiny"},
+        "fifteen_kit.svg.five_by_15_position": lambda _: {"position": Position.parse("B1 O3 B2 B3 / O1 -- O2 -- L1"),
+                                                         "size": 40},
     }
 
 

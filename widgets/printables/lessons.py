@@ -12,6 +12,9 @@ True
 
 from __future__ import annotations
 
+import functools
+import itertools
+import re
 from html import escape
 from math import ceil
 
@@ -20,10 +23,10 @@ from fifteen_kit.answers import Choice
 from fifteen_kit.results import task_label
 
 from ..workbook import LESSON_TITLES, LESSONS, Answer, Exercise, Predict, Task, answers, tasks
-from ..workbook.core import _value
+from ..workbook.paper import PaperLesson, PaperTask, Tally, on_paper
 from .page import Sheet, markdown, page, ruled_lines
 
-__all__ = ["ANSWER_PAGE_MM", "PAGE_MM", "answer_sheet", "worksheet"]
+__all__ = ["ANSWER_PAGE_MM", "PAGE_MM", "answer_sheet", "page_use", "worksheet"]
 
 #: The height on a page that tasks may fill, in millimetres (A4 less margins, heading and footer): a worksheet's
 #: (whose heights are estimated closely) and an answer sheet's (whose worked solutions vary more).
@@ -39,30 +42,48 @@ def _lines(text: str, chars: int) -> int:
     return sum(max(1, ceil(len(part) / chars)) for part in text.split("\n") if part.strip())
 
 
-def _ask(item: Task) -> tuple[str, float]:
-    # a task on the worksheet (question and room to answer) and its height in mm
-    question = str(_value(item.question))
-    head = (f'<div class="task"><div><span class="label">{task_label(item.key)}.</span> '
-            f'<span class="q">{markdown(question).strip()}</span></div>')
-    height = _lines(task_label(item.key) + ". " + question, _CHARS) * _LINE_MM + 5
+_PX_MM = 25.4 / 96  # one CSS pixel in millimetres
+_FIGURE_MM = 120.0  # the tallest a figure is printed (a taller one is scaled down to this)
+_SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
+_BOX_WIDTH_MM = 160.0  # the room across a page for a figure (inside the margins, the indent and the figures' gaps)
+
+
+def _figure(figure: str) -> tuple[str, float]:
+    # the figure as printed (scaled down to fit the page) and its height in mm
+    if not figure:
+        return "", 0.0
+    sizes = [(float(w), float(h)) for w, h in _SVG_SIZE.findall(figure)] or [(400.0, 200.0)]
+    # drawings side by side (fifteen_kit.svg.side_by_side): their widths add up, with a gap after each
+    wide = (sum(w + 24 for w, _ in sizes) if "<figure" in figure else max(w for w, _ in sizes)) * _PX_MM
+    tall = max(h for _, h in sizes) * _PX_MM + (7 if "figcaption" in figure else 0)
+    scale = min(1.0, _BOX_WIDTH_MM / wide, _FIGURE_MM / tall)
+    style = f"zoom:{scale:.3f};" if scale < 1 else ""
+    return f'<div class="figure" style="margin:2mm 0 2mm 6mm;{style}">{figure}</div>', tall * scale + 4
+
+
+def _ask(item: Task, paper: PaperTask) -> tuple[str, float]:
+    # a task on the worksheet (question, its figure and room to answer) and its height in mm
+    label = task_label(item.key)
+    head = (f'<div class="task"><div><span class="label">{label}.</span> '
+            f'<span class="q">{markdown(paper.words).strip()}</span></div>')
+    height = _lines(label + ". " + paper.words, _CHARS) * _LINE_MM + 3
+    figure, tall = _figure(paper.figure)
+    head += figure
+    height += tall
     form = getattr(item, "form", None)
+    room = ""
     if isinstance(form, Choice):
         tick = "My guess (tick one):" if isinstance(item, Predict) else "Tick one:"
         room = f'<div class="choices">{tick} ' + "".join(f'<span><span class="tick"></span>{escape(o)}</span>'
                                                  for o in form.options) + "</div>"
         height += ceil(sum(len(o) + 8 for o in form.options) / _CHARS) * 7 + 3
-    elif isinstance(item, Exercise):
-        room = '<div class="answer">Working:</div>' + ruled_lines(3)
-        height += 7 + 3 * 9
-    elif isinstance(item, Predict):
-        room = ""
-    else:
-        room = ruled_lines(5)
-        height += 5 * 9
+    if paper.space:
+        room += ('<div class="answer">Working:</div>' if isinstance(item, Exercise) else "") + ruled_lines(paper.space)
+        height += paper.space * 9 + (7 if isinstance(item, Exercise) else 0)
     if isinstance(item, Predict):
         guess = "" if isinstance(form, Choice) else 'My guess: <span class="box" style="width:55mm"></span> &nbsp; '
         room += (f'<div class="answer" style="margin-top:2mm">{guess}'
-                 "The kit's value: <span class=\"box\" style=\"width:45mm\"></span></div>")
+                 'The true value: <span class="box" style="width:45mm"></span></div>')
         height += 15
     elif isinstance(item, Exercise):
         room += '<div class="answer" style="margin-top:2mm">Answer: <span class="box"></span></div>'
@@ -70,34 +91,124 @@ def _ask(item: Task) -> tuple[str, float]:
     return head + room + "</div>", height
 
 
-def _pages(blocks: list[tuple[str, float]], budget: float) -> list[str]:
-    pages: list[list[str]] = [[]]
+#: The worksheet's own style: the words as a compact two-column list, tally rows of 8 mm, figures kept whole.
+_STYLE = ("<style>table.words th, table.words td { text-align: left; height: auto; padding: 1mm 2mm; "
+          "font-size: 11.5pt; vertical-align: top; } table.words th { width: 36mm; } table.words p { margin: 0; } "
+          "table.tally td { height: 8mm; padding: 0; } .figure { break-inside: avoid; } "
+          ".brief ul { margin: 1mm 0; padding-left: 6mm; } .brief li { margin: 0 0 1.5mm 0; }</style>")
+
+
+def _intro(paper: PaperLesson) -> list[tuple[str, float]]:
+    # the sheet's head: names, how to use it, the rules in brief and the words the lesson uses
+    blocks = [(_STYLE + '<p style="font-size:14pt">Name(s): ________________________________ &nbsp; '
+               "Date: ____________</p>"
+               '<p class="sub">Everything you need is on this sheet. Write each guess in its box before the answer '
+               "is shown, then write the true value beside it.</p>", 22.0)]
+    if paper.rules:
+        blocks.append((f'<div class="brief"><h2>The rules in brief</h2>{markdown(paper.rules)}</div>',
+                       12 + _lines(paper.rules, _CHARS) * _LINE_MM + 2 * paper.rules.count("\n* ")))
+    if paper.words:
+        rows = "".join(f"<tr><th>{escape(term)}</th><td>{markdown(meaning).strip()}</td></tr>"
+                       for term, meaning in paper.words)
+        blocks.append((f'<h2>Words</h2><table class="sheet words">{rows}</table>',
+                       12 + sum(max(1, ceil(len(m) / 70)) * 5.4 + 3.6 for _, m in paper.words)))
+    if sum(h for _, h in blocks) <= PAGE_MM:  # the rules and the words stay together on the first page
+        return [("".join(html for html, _ in blocks), sum(h for _, h in blocks))]
+    return blocks
+
+
+def _tally(tally: Tally) -> tuple[str, float]:
+    # a class activity's table: its title, a note, a header and empty rows to fill in
+    head = "".join(f"<th>{escape(c)}</th>" for c in tally.columns)
+    rows = ("<tr>" + "<td></td>" * len(tally.columns) + "</tr>") * tally.rows
+    note = f'<p class="sub">{markdown(tally.note).strip()}</p>' if tally.note else ""
+    html = (f'<div class="task"><h2>{escape(tally.title)}</h2>{note}'
+            f'<table class="sheet tally"><tr>{head}</tr>{rows}</table></div>')
+    return html, 16 + (_lines(tally.note, _CHARS) * 5.2 if tally.note else 0) + 10 + tally.rows * 8.6
+
+
+def _pages(blocks: list[tuple[str, float]], budget: float) -> list[list[int]]:
+    # greedy: each block on the current page while it fits, else on a new one; the blocks' indices per page
+    pages: list[list[int]] = [[]]
     used = 0.0
-    for html, height in blocks:
+    for i, (_html, height) in enumerate(blocks):
         if pages[-1] and used + height > budget:
             pages.append([])
             used = 0.0
-        pages[-1].append(html)
+        pages[-1].append(i)
         used += height
-    return ["".join(p) for p in pages]
+    return pages
+
+
+def _balanced(heights: list[float], budget: float) -> list[list[int]]:
+    # the blocks (by height) on as few pages as the greedy layout needs, cut so that the fullest page is as
+    # empty as it can be, so that no page is left with a few lines on it (blocks keep their order)
+    greedy = _pages([("", h) for h in heights], budget)
+    n = len(heights)
+
+    @functools.cache
+    def cut(start: int, pages: int) -> tuple[float, tuple[int, ...]]:
+        # the least "fullest page" for blocks[start:] on ``pages`` pages, and where each page starts
+        if pages == 1:
+            total = sum(heights[start:])
+            return (total if total <= budget else float("inf")), (start,)
+        found: tuple[float, tuple[int, ...]] = (float("inf"), (start,))
+        total = 0.0
+        for end in range(start + 1, n - pages + 2):
+            total += heights[end - 1]
+            if total > budget:
+                break
+            rest, starts = cut(end, pages - 1)
+            if max(total, rest) < found[0]:
+                found = (max(total, rest), (start, *starts))
+        return found
+
+    worst, starts = cut(0, len(greedy))
+    if worst == float("inf"):  # a block taller than a page: the greedy layout (the build reports the overflow)
+        return greedy
+    bounds = [*starts, n]
+    return [list(range(a, b)) for a, b in itertools.pairwise(bounds)]
+
+
+def _layout(lesson: str) -> tuple[list[str], list[float]]:
+    # the worksheet's page bodies and each page's estimated height in mm
+    _check.choice(lesson, LESSONS, "the lesson")
+    paper = on_paper(lesson)
+    blocks = _intro(paper)
+    for item in tasks(lesson):
+        blocks.append(_ask(item, paper.tasks[item.key]))
+        blocks += [_tally(t) for t in paper.tallies if t.after == item.key]
+    blocks += [_tally(t) for t in paper.tallies if not t.after]
+    pages = _balanced([h for _, h in blocks], PAGE_MM)
+    return (["".join(blocks[i][0] for i in p) for p in pages], [sum(blocks[i][1] for i in p) for p in pages])
+
+
+def page_use(lesson: str) -> tuple[float, ...]:
+    """How full each page of ``lesson``'s worksheet is, as estimated when it is laid out: a fraction of the room
+    for tasks (0 to 1; the browser tests measure the printed pages).  Raises InvalidArgumentError for an unknown
+    lesson.
+
+    >>> min(page_use("04")) > 1 / 3
+    True
+    """
+    return tuple(h / PAGE_MM for h in _layout(lesson)[1])
 
 
 def worksheet(lesson: str) -> Sheet:
-    """The worksheet of ``lesson`` (one of the workbook's LESSONS, ``"04"``): every question, no answers.
+    """The worksheet of ``lesson`` (one of the workbook's LESSONS, ``"04"``): every question, no answers, and
+    everything a pupil with no computer needs (:func:`~fifteen_kit.widgets.workbook.paper.on_paper`).
 
-    Predictions get a box for the guess and one for the kit's value (copied from the notebook's reveal),
-    exercises lines for working and an answer box, "why" questions lines; a choice lists its options with tick
-    boxes.  Raises InvalidArgumentError for an unknown lesson.
+    The first page gives the rules in brief and the words the lesson uses; each question is printed with the
+    position or board it asks about and room to work sized to it; predictions get a box for the guess and one
+    for the true value (read out, or shown once the guess is written), exercises an answer box, "why" questions
+    lines; a choice lists its options with tick boxes; a class activity done on paper gets its tally table.
+    Pages are cut so that none is left nearly empty.  Raises InvalidArgumentError for an unknown lesson.
 
     >>> worksheet("01").title == "Lesson 01 · worksheet"
     True
     """
-    _check.choice(lesson, LESSONS, "the lesson")
     title = f"Lesson {lesson} · worksheet"
-    intro = ('<p style="font-size:14pt">Name(s): ________________________________ &nbsp; Date: ____________</p>'
-             '<p class="sub">Work with the lesson\'s notebook open: a question about a board, chart or table means '
-             "the one in the notebook. Write each guess before the notebook shows the answer.</p>")
-    bodies = _pages([(intro, 22.0)] + [_ask(item) for item in tasks(lesson)], PAGE_MM)
+    bodies, _ = _layout(lesson)
     return Sheet(f"lesson-{lesson}-worksheet", title,
                  tuple(page(title, body, LESSON_TITLES[lesson]) for body in bodies))
 
@@ -141,6 +252,7 @@ def answer_sheet(lesson: str) -> Sheet:
     title = f"Lesson {lesson} · answer sheet"
     intro = ('<p class="sub">For the teacher. Every answer is computed by the kit; predictions are never marked '
              "wrong: compare the guess with the kit's value and talk about the surprise.</p>")
-    bodies = _pages([(intro, 14.0)] + [_answer(item) for item in answers(lesson)], ANSWER_PAGE_MM)
+    blocks = [(intro, 14.0)] + [_answer(item) for item in answers(lesson)]
+    bodies = ["".join(blocks[i][0] for i in p) for p in _pages(blocks, ANSWER_PAGE_MM)]
     return Sheet(f"lesson-{lesson}-answers", title,
                  tuple(page(title, body, LESSON_TITLES[lesson]) for body in bodies))

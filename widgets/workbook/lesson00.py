@@ -17,7 +17,7 @@ from .core import Task
 from .records import load
 
 __all__ = ["FIRST_POSITION", "GAMES", "NAMED", "PUZZLE_POSITION", "TASKS", "blocking_digits", "first_win",
-           "game_reveal", "threatened_line", "winner"]
+           "game_reveal", "position_picture", "threatened_line", "winner"]
 
 #: The first-taste position: Onyx holds 2 and 5, Ivory holds 1 and 3, Onyx to draft.
 FIRST_POSITION = "25/13 O"
@@ -105,6 +105,23 @@ def _onyx(index: int) -> int:
     return sorted(Round.parse(PUZZLE_POSITION).onyx)[index]
 
 
+def position_picture(name: str) -> HTML:
+    """The lesson's position ``name`` (``"first"``: the first taste, ``"puzzle"``: the try-it position) for paper:
+    the pool and both racks beside the same position on the magic square.
+
+    Raises InvalidArgumentError for another name.
+
+    >>> 'figure' in position_picture("puzzle")
+    True
+    """
+    from fifteen_kit import _check
+
+    position = Round.parse({"first": FIRST_POSITION, "puzzle": PUZZLE_POSITION}[
+        _check.choice(name, ("first", "puzzle"), "the pictured position")])
+    return side_by_side(round_board(position, size=40), magic_grid(position, size=48),
+                        captions=("the pool and the racks", "the same position on a grid"))
+
+
 #: The values the record file (lesson00.toml) names, each computed by the kit when first needed.
 NAMED: dict[str, Callable[..., Any]] = {
     "games": lambda: GAMES,
@@ -113,6 +130,7 @@ NAMED: dict[str, Callable[..., Any]] = {
     "outcomes": lambda: tuple(_OUTCOMES.values()),
     "winner": winner,
     "first_win": first_win,
+    "position_picture": position_picture,
     "threatened_line": threatened_line,
     "threatened_line_by_listing": _threatened_line_by_listing,
     "onyx_a": lambda: _onyx(0),

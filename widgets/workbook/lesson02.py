@@ -260,6 +260,7 @@ def _fork_threats(drafts: int, n: int) -> str:
 
 #: The values the record file (lesson02.toml) names, each computed by the kit when first needed.
 NAMED: dict[str, Callable[..., Any]] = {
+    "puzzle_picture": puzzle_picture,
     # predictions and their reveals
     "games": lambda: tree_statistics().games,
     "tree_table": tree_table,

@@ -334,6 +334,13 @@ def _best_threshold() -> int:
     return int(best.split()[2])
 
 
+def _best_simple_mean() -> float:
+    # the expected score of the best 'stop at n pips' rule on the public board (what the chart of 04.p8 shows)
+    from fifteen_kit.nasty15.studies import simple_rule_values
+
+    return float(max(simple_rule_values(BOARD, range(0, 31)).values()))
+
+
 def _share_below(pips: int) -> Fraction:
     dist = score_distribution(BOARD, threshold(pips))
     return sum((p for s, p in dist.items() if s < pips), Fraction(0))
@@ -434,6 +441,7 @@ NAMED: dict[str, Callable[..., Any]] = {
     "better_simple_rule": _better_simple_rule,
     "rules_pair": _rules_pair,
     "best_threshold": _best_threshold,
+    "best_simple_mean": _best_simple_mean,
     "rules_image": lambda: plotstyle.image(rules_bars()),
     "share_below_9": lambda: _share_below(9),
     "distributions_image": lambda: plotstyle.image(distributions_bars()),

@@ -39,6 +39,7 @@ __all__ = [
     "LOOP_EXAMPLE",
     "LOOP_MOVE",
     "NAMED",
+    "PICTURED",
     "RACE_BUDGET",
     "SMALL_LOST",
     "TASKS",
@@ -48,6 +49,7 @@ __all__ = [
     "level_bars",
     "level_chart",
     "level_results",
+    "position_picture",
     "reachable",
     "search_race",
 ]
@@ -398,6 +400,29 @@ def _digits_of_52_factorial() -> int:
     return len(str(factorial(52)))
 
 
+#: The positions the worksheet prints (lesson06.toml's ``figure`` fields), by the name the record file uses.
+PICTURED = {"small": lambda: SMALL_LOST, "loop": lambda: Position.parse(LOOP_EXAMPLE),
+            "shortcut": lambda: Position.parse(PREFIX_COUNTEREXAMPLE), "tiny": lambda: Position.parse(TINY),
+            "frozen": lambda: Position.parse(FROZEN_EXAMPLE)}
+
+
+def position_picture(name: str) -> Any:
+    """The position ``name`` (one of :data:`PICTURED`: the lesson's small deal, loop example, shortcut's
+    counterexample, exercise 2's tiny position, exercise 3's deal) drawn for paper, with its column numbers.
+
+    Raises InvalidArgumentError for another name.
+
+    >>> position_picture("tiny").count("stroke-dasharray")
+    2
+    """
+    from fifteen_kit import _check
+    from fifteen_kit.svg import five_by_15_position
+
+    _check.choice(name, tuple(PICTURED), "the pictured position")
+    position = PICTURED[name]()
+    return five_by_15_position(position, size=40 if position.size <= 8 else 30)
+
+
 #: The values the record file (lesson06.toml) names, each computed by the kit when first needed.
 NAMED: dict[str, Callable[..., Any]] = {
     # predictions: truths, choices and reveals
@@ -438,6 +463,8 @@ NAMED: dict[str, Callable[..., Any]] = {
     "frozen_verdicts": _frozen_verdicts,
     "shortest_moves": lambda: len(_frozen_line()),
     "shortest_line": _frozen_line,
+    # the worksheet's pictures
+    "position_picture": position_picture,
 }
 
 TASKS: list[Task] = load("06", NAMED)

@@ -108,11 +108,13 @@ FORMS: dict[str, type[Form]] = {"number": Number, "digit set": DigitSet, "digit 
 _KINDS = {"q": "exercise", "p": "prediction", "w": "why"}
 _COMMON = ("key", "question")
 _FORM_FIELDS = ("form", "places", "percent", "choices", "aliases")
+_PAPER_FIELDS = ("paper", "figure", "space")  # the task on the printed worksheet (read by .paper)
 _FIELDS = {
     "exercise": (*_COMMON, *_FORM_FIELDS, "answer", "check", "transfer", "hint", "solution", "right", "wrong",
-                 "slip", "giveaways"),
-    "prediction": (*_COMMON, *_FORM_FIELDS, "truth", "check", "reveal", "after", "unit", "giveaways"),
-    "why": (*_COMMON, "model", "points"),
+                 "slip", "giveaways", *_PAPER_FIELDS),
+    "prediction": (*_COMMON, *_FORM_FIELDS, "truth", "check", "reveal", "after", "unit", "giveaways",
+                   *_PAPER_FIELDS),
+    "why": (*_COMMON, "model", "points", *_PAPER_FIELDS),
 }
 _REQUIRED = {"exercise": ("question", "form", "answer", "check", "hint", "solution"),
              "prediction": ("question", "form", "truth"), "why": ("question", "model", "points")}
@@ -201,6 +203,7 @@ def _lines(text: str) -> list[dict[str, int]]:
     tables: list[dict[str, int]] = []
     slips = -1
     inside: str | None = None
+    other = False  # inside a table that is not a task's ([sheet] and its parts)
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if inside is not None:
@@ -209,11 +212,13 @@ def _lines(text: str) -> list[dict[str, int]]:
             continue
         if re.fullmatch(r"\[\[\s*task\s*\]\](\s*#.*)?", stripped):
             tables.append({"[[task]]": number})
-            slips = -1
-        elif re.fullmatch(r"\[\[\s*task\s*\.\s*slip\s*\]\](\s*#.*)?", stripped) and tables:
+            slips, other = -1, False
+        elif re.fullmatch(r"\[\[\s*task\s*\.\s*slip\s*\]\](\s*#.*)?", stripped) and tables and not other:
             slips += 1
             tables[-1][f"slip.{slips}"] = number
-        elif (match := re.match(r"([A-Za-z_][A-Za-z0-9_ ]*?)\s*=", stripped)) and tables:
+        elif stripped.startswith("["):
+            other = True
+        elif (match := re.match(r"([A-Za-z_][A-Za-z0-9_ ]*?)\s*=", stripped)) and tables and not other:
             name = match.group(1).strip()
             tables[-1].setdefault(f"slip.{slips}.{name}" if slips >= 0 else name, number)
         for quote in ('"""', "'''"):
@@ -232,10 +237,10 @@ def _parse(text: str, file: str) -> list[Record]:
         said = f"{file}, line {line.group(1)}" if line else file
         raise QuestionFileError(f"{said}: {_syntax_hint(str(exc))} (the file's format, TOML, says: {exc})",
                                 input=None, position=where) from None
-    unknown = sorted(set(data) - {"task"})
+    unknown = sorted(set(data) - {"task", "sheet"})
     if unknown:
-        raise QuestionFileError(f"{file}: only [[task]] tables belong in a record file, not {unknown}",
-                                input=unknown, position=file)
+        raise QuestionFileError(f"{file}: only [[task]] tables and one [sheet] table belong in a record file, not "
+                                f"{unknown}", input=unknown, position=file)
     tables = data.get("task", [])
     lines = _lines(text)
     if not isinstance(tables, list) or len(lines) != len(tables):
