@@ -99,11 +99,10 @@ class PaperLesson:
 
 def default_space(item: Task) -> int:
     """Lines of room a task gets on paper when its record names no ``space``: 6 for an exercise (working), 5 for
-    a why question, none for a prediction (it has its guess box).
+    a why question, none for a prediction (it has its guess box).  ``item`` is an Exercise, Predict or Why.
 
-    >>> from fifteen_kit.widgets.workbook import task
-    >>> default_space(task("04.q1")), default_space(task("04.w1")), default_space(task("04.p1"))
-    (6, 5, 0)
+    >>> default_space(Why("04.w1", "Why?", "Because.", ["one", "two"]))
+    5
 
     Raises InvalidArgumentError for anything but a lesson task.
     """
