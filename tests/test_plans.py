@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import re
 import pathlib
 
 import pytest
@@ -86,13 +87,45 @@ def test_every_part_is_marked_where_it_starts_and_the_marks_read_plainly(lesson)
 
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_the_guide_tables_run_minute_by_minute_and_add_up(lesson):
+    # launch, the lesson's parts, the hand-in, collecting the results, the class's results (once collected) and
+    # the spare time, minute by minute; what does not fit is the next lesson's opener
     tables = p.plan_tables(lesson)
+    p.class_work(lesson)
     for period, paths in (("45", ("core",)), ("50", ("core", "fifty"))):
-        rows = [line for line in tables[period].splitlines()[2:]]
+        rows = [line for line in tables[period].splitlines()[2:] if line.startswith("| ")]
+        later = [row for row in rows if row.startswith("| next lesson")]
+        rows = [row for row in rows if row not in later]
         spans = [tuple(int(x) for x in row.split(" | ")[0].strip("| ").split("-")) for row in rows]
         assert spans[0][0] == 0 and spans[-1][1] == int(period)
         assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
-        assert spans[-2][1] == _minutes(lesson, *paths) and "Spare time" in rows[-1]
+        titles = [re.match(r"\| [\d-]+ \| \*\*([^*]+)\*\*", row)[1] for row in rows]
+        assert titles[0].endswith("aunch.") and titles[-1] == "Spare time."
+        hand_in = titles.index("Collect.") - 1
+        assert "Save my results" in rows[hand_in]
+        assert spans[hand_in][1] == _minutes(lesson, *paths)
+        assert titles[hand_in + 1] == "Collect." and spans[hand_in + 1][1] - spans[hand_in + 1][0] == \
+            p.COLLECT["minutes"]
+        work = [w.title for w in p.class_work(lesson)]
+        assert [t.rstrip(".") for t in titles[hand_in + 2:-1]] + [re.match(r".*?\*\*Next lesson's opener.\*\* \*\*([^*]+)", row)[1]
+                                        for row in later] == work
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_plan_says_what_to_do_when_run_all_stalls(lesson):
+    for period in ("45", "50"):
+        text = p.plan_tables(lesson)[period]
+        assert "If Run All stalls" in text and "Kernel ▸ Restart Kernel and Run All Cells" in text
+    guide = next((ROOT / "lessons" / "teacher_guide").glob(f"{lesson}_*.md")).read_text(encoding="utf-8")
+    assert guide.count("Kernel ▸ Restart Kernel and Run All Cells") >= 2
+
+
+def test_the_class_tally_comes_after_the_results_are_collected():
+    # the case the trial found: lesson 04's tally projected before the hand-in was over
+    for lesson in ("04", "05"):
+        rows = p.plan_tables(lesson)["45"].splitlines()
+        at = {name: next(i for i, row in enumerate(rows) if name in row) for name in ("Save my results", "**Collect.**",
+                                                                                    "**The class tally**")}
+        assert at["Save my results"] < at["**Collect.**"] < at["**The class tally**"]
 
 
 def test_the_start_page_lists_each_lessons_core_minutes():

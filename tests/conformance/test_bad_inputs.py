@@ -948,6 +948,7 @@ def _examples_records_and_work_32() -> dict[str, Callable[[Any], dict[str, Any]]
         "fifteen_kit.widgets.workbook.plans.trials": lambda _: {"lesson": "02"},
         "fifteen_kit.widgets.workbook.plans.time_line": lambda _: {"lesson": "02"},
         "fifteen_kit.widgets.workbook.plans.plan_tables": lambda _: {"lesson": "02"},
+        "fifteen_kit.widgets.workbook.plans.class_work": lambda _: {"lesson": "04"},
     }
 
 

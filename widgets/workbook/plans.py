@@ -46,8 +46,9 @@ from fifteen_kit.errors import InvalidArgumentError, QuestionFileError
 
 from .records import records, tomllib
 
-__all__ = ["CORE_MINUTES", "FIFTY_MINUTES", "MARK", "MODEL", "PATHS", "Part", "Trial", "cells_of", "estimate", "main",
-           "mark", "plan", "plan_tables", "time_line", "trials", "write_guide", "write_notebook"]
+__all__ = ["COLLECT", "CORE_MINUTES", "FIFTY_MINUTES", "MARK", "MODEL", "PATHS", "ClassPart", "Part", "Trial",
+           "cells_of", "class_work", "estimate", "main", "mark", "plan", "plan_tables", "time_line", "trials",
+           "write_guide", "write_notebook"]
 
 #: Minutes of a 45-minute period the core path may take, launch and hand-in included.
 CORE_MINUTES = 35
@@ -98,6 +99,46 @@ class Trial:
 
 #: The estimate's constants (``[model]`` in plans.toml): minutes per task kind, per code cell, reading speed.
 MODEL: dict[str, float] = {}
+
+
+@dataclass(frozen=True)
+class ClassPart:
+    """Class work after the hand-in (a ``[[class]]`` table of ``plans.toml``): the teacher shows the class's
+    collected results on the projector.  It comes after collecting, when the files or codes are in; a period
+    without the room for it makes it the next lesson's opener.  ``minutes`` whole minutes; ``teacher`` Markdown."""
+
+    lesson: str
+    title: str
+    minutes: int
+    teacher: str
+
+
+#: The minutes a teacher needs to collect a class's results (``[collect]`` in plans.toml): every plan gives
+#: them a row of their own after the hand-in, before any class work that needs the results.
+COLLECT: dict[str, Any] = {}
+
+
+@cache
+def _class_work() -> tuple[ClassPart, ...]:
+    data = tomllib.loads(_FILE.read_text(encoding="utf-8"))
+    found = []
+    for n, table in enumerate(data.get("class", []), 1):
+        if set(table) != set(ClassPart.__dataclass_fields__):
+            raise QuestionFileError(f"{_FILE.name}: [[class]] {n} has the fields lesson, title, minutes, teacher",
+                                    input=table)
+        found.append(ClassPart(**table))
+    COLLECT.update(data["collect"])
+    return tuple(found)
+
+
+def class_work(lesson: str) -> list[ClassPart]:
+    """The class work of lesson ``lesson`` after the hand-in (the class tally of lessons 04 and 05), in order.
+
+    >>> [c.title for c in class_work("04")]
+    ['The class tally']
+    """
+    _check.text(lesson, 2, "the lesson", empty=False)
+    return [c for c in _class_work() if c.lesson == lesson]
 
 
 @cache
@@ -339,6 +380,16 @@ def _rows(lesson: str, paths: tuple[str, ...], period: int) -> list[str]:
             continue
         rows.append(f"| {at}-{at + part.minutes} | {part.teacher.strip()} | {_laptop(cells)} |")
         at += part.minutes
+    class_work(lesson)  # (reads the [collect] table too)
+    collect = int(COLLECT["minutes"])
+    rows.append(f"| {at}-{at + collect} | {COLLECT['teacher'].strip()} | - |")
+    at += collect
+    for work in class_work(lesson):
+        if at + work.minutes <= period:
+            rows.append(f"| {at}-{at + work.minutes} | {work.teacher.strip()} | - |")
+            at += work.minutes
+        else:
+            rows.append(f"| next lesson, 0-{work.minutes} | **Next lesson's opener.** {work.teacher.strip()} | - |")
     later = [(p, c) for p, c in cells_of(lesson) if p.path not in paths]
     extra = ", ".join(k for _, c in later for k in _keys(c))
     spare = (f"| {at}-{period} | **Spare time.** A class discussion, a slow start made up, or pairs who are done go "
@@ -359,8 +410,10 @@ def plan_tables(lesson: str) -> dict[str, str]:
     head = ["| minute | what happens | on the laptop |", "|---|---|---|"]
     extension = [f"* **{part.title}** (about {part.minutes} min; {_laptop(cells)}): {part.teacher.strip()}"
                  for part, cells in cells_of(lesson) if part.path == "extension"]
-    return {"45": "\n".join(head + _rows(lesson, ("core",), 45)),
-            "50": "\n".join(head + _rows(lesson, ("core", "fifty"), 50)),
+    class_work(lesson)
+    stalls = "\n\n" + COLLECT["stalls"].strip()
+    return {"45": "\n".join(head + _rows(lesson, ("core",), 45)) + stalls,
+            "50": "\n".join(head + _rows(lesson, ("core", "fifty"), 50)) + stalls,
             "extension": "\n".join(extension) or "* none: every part is on the core path or the 50-minute plan."}
 
 
