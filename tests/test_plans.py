@@ -6,8 +6,8 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-import re
 import pathlib
+import re
 
 import pytest
 from fifteen_kit.widgets.workbook import LESSONS, tasks
@@ -106,8 +106,8 @@ def test_the_guide_tables_run_minute_by_minute_and_add_up(lesson):
         assert titles[hand_in + 1] == "Collect." and spans[hand_in + 1][1] - spans[hand_in + 1][0] == \
             p.COLLECT["minutes"]
         work = [w.title for w in p.class_work(lesson)]
-        assert [t.rstrip(".") for t in titles[hand_in + 2:-1]] + [re.match(r".*?\*\*Next lesson's opener.\*\* \*\*([^*]+)", row)[1]
-                                        for row in later] == work
+        opener = r".*?\*\*Next lesson's opener.\*\* \*\*([^*]+)"
+        assert [t.rstrip(".") for t in titles[hand_in + 2:-1]] + [re.match(opener, row)[1] for row in later] == work
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
