@@ -156,3 +156,13 @@ def test_a_bad_lesson_is_refused():
         on_paper("99")
     with pytest.raises(InvalidArgumentError):
         page_use("7")
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_the_guide_names_each_tally_where_its_activity_is(lesson):
+    from pathlib import Path
+
+    guide = next((Path(__file__).resolve().parents[1] / "lessons" / "teacher_guide").glob(f"{lesson}_*.md"))
+    text = " ".join(guide.read_text(encoding="utf-8").split())
+    for tally in on_paper(lesson).tallies:
+        assert f"*{tally.title}*" in text, f"the guide of lesson {lesson} does not name the table {tally.title!r}"
