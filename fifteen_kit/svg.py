@@ -230,13 +230,14 @@ def _winning_digits(position: Round) -> frozenset[int]:
     return frozenset()
 
 
-def round_board(position: Round, size: float = 56, title: str | None = None) -> SVG:
+def round_board(position: Round, size: float = 56, title: str | None = None, paper: bool = False) -> SVG:
     """The round as the rulebook's table: the pool board with nine slots and both racks.
 
     Drafted digits leave an empty recess in the pool and appear on their owner's
     rack; the winning fifteen is outlined and starred.  ``size`` is a tile's width in pixels; ``title``
     (read out by screen readers; the round's notation by default) is None or text of at most MAX_TEXT
-    characters.  Raises InvalidArgumentError for anything else.
+    characters.  With ``paper`` the table is drawn in outline on white, to print without a page of dark ink
+    (the tiles keep their faces).  Raises InvalidArgumentError for anything else.
 
     >>> from fifteen_kit.game_of_15 import Round
     >>> svg = round_board(Round.parse('258/46 I'))
@@ -247,6 +248,12 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
 
     position, size = _round(position), _size(size)
     title = None if title is None else _text(title, "title", none=True)
+    _check.flag(paper, "paper")
+    table, shelf, recess, edge, label = ((THEME["mahogany"], THEME["mahogany_light"], THEME["recess"],
+                                          THEME["mahogany_light"], THEME["ivory"]) if not paper else
+                                         ("#ffffff", "#f4f4f4", "#ffffff", "#777777", THEME["onyx"]))
+    line = f' stroke="{edge}" stroke-width="{size * 0.03:g}"' if paper else ""
+    dashed = ' stroke-dasharray="3 3"' if paper else ""
     gap = size * 0.2
     th = size * 1.3
     width = 9 * size + 10 * gap
@@ -256,10 +263,10 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
     wins = _winning_digits(position)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
            f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{escape(title or position.notation())}">',
-           f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="{THEME["mahogany"]}"/>']
+           f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="{table}"{line}/>']
     to_move = "" if position.is_over else f" · {position.to_move.title} to draft"
     out.append(f'<text x="{gap:g}" y="{gap + label_h * 0.7:g}" font-family="{_FONT}" font-size="{fs:g}" '
-               f'fill="{THEME["ivory"]}">Pool{escape(to_move)}</text>')
+               f'fill="{label}">Pool{escape(to_move)}</text>')
     y = gap + label_h
     for i, d in enumerate(range(1, 10)):
         x = gap + i * (size + gap)
@@ -267,20 +274,20 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
             out.append(tile(d, x, y, size, "brass"))
         else:
             out.append(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{th:g}" rx="{size * 0.12:g}" '
-                       f'fill="{THEME["recess"]}" stroke="{THEME["mahogany_light"]}"/>')
+                       f'fill="{recess}" stroke="{edge}"{dashed}/>')
             out.append(f'<text x="{x + size / 2:g}" y="{y + th / 2 + fs / 3:g}" text-anchor="middle" '
-                       f'font-family="{_FONT}" font-size="{fs:g}" fill="{THEME["mahogany_light"]}">{d}</text>')
+                       f'font-family="{_FONT}" font-size="{fs:g}" fill="{edge}">{d}</text>')
     y += th + 2 * gap
     for side in (Side.ONYX, Side.IVORY):
         rack = sorted(position.rack(side))
         marker = "●" if side is Side.ONYX else "○"
         winner = position.winner is side
-        label = f"{marker} {side.title} ({side.value})" + (" — wins the round" if winner else "")
+        said = f"{marker} {side.title} ({side.value})" + (" — wins the round" if winner else "")
         out.append(f'<text x="{gap:g}" y="{y + label_h * 0.7:g}" font-family="{_FONT}" font-size="{fs:g}" '
-                   f'fill="{THEME["ivory"]}">{escape(label)}</text>')
+                   f'fill="{label}">{escape(said)}</text>')
         y += label_h
         out.append(f'<rect x="{gap / 2:g}" y="{y:g}" width="{width - gap:g}" height="{th + 2 * gap:g}" '
-                   f'rx="{size * 0.12:g}" fill="{THEME["mahogany_light"]}"/>')
+                   f'rx="{size * 0.12:g}" fill="{shelf}"{line}/>')
         face = "onyx" if side is Side.ONYX else "ivory"
         for i, d in enumerate(rack):
             out.append(tile(d, gap + i * (size + gap), y + gap, size, face, highlight=d in wins and winner))

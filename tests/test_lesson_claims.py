@@ -1244,7 +1244,8 @@ def _full_deal_columns() -> tuple[int, int]:
 # Numbers in the notes that are not the kit's: ages, the class's choices, the plans' minutes (checked below) and
 # one outside fact (mybinder.org's FAQ: sessions with more than 10 minutes of inactivity are shut down).
 NOT_KIT_NUMBERS = {
-    "04": ["**13-15 year-olds** (Year 9-10, Grade 8-9)", "Able 12-year-olds", "plays 20 turns", "so 20 turns take", "*Pool 20 turns*",
+    "04": ["**13-15 year-olds** (Year 9-10, Grade 8-9)", "Able 12-year-olds", "plays 20 turns", "so 20 turns take",
+           "*Pool 20 turns*",
            "in a class of 30 playing 10 turns each", "allow 5 minutes", "(max 4 min away from the screen)",
            "plan (13-15 year-olds"],
     "05": ["**13-15 year-olds** (Year 9-10, Grade 8-9)", "A script for 13-year-olds", "allow 5 minutes",
