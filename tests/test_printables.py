@@ -66,10 +66,10 @@ def test_worksheets_ask_every_question_and_show_no_answer(lesson):
     for item in tasks(lesson):
         assert paper.tasks[item.key].words[:60] in unescape(html), item.key
     # the rules in brief, the words and the tallies hold numbers of their own ("1 to 9"), but no answer
-    brief = re.findall(r'(?s)<div class="brief">.*?</div>|<table class="sheet (?:words|tally)">.*?</table>', html)
+    boxes = r'(?s)<div class="(?:brief|note)">.*?</div>|<table class="sheet (?:words|tally)">.*?</table>'
+    brief = re.findall(boxes, html)
     said = " ".join(re.sub(r"<[^>]+>", " ", b) for b in brief)
-    rest = _outside_questions(re.sub(r'(?s)<div class="brief">.*?</div>|<table class="sheet (?:words|tally)">.*?'
-                                     r"</table>|<h2>.*?</h2>|<svg\b.*?</svg>|<figcaption.*?</figcaption>", "", html))
+    rest = _outside_questions(re.sub(boxes + r"|<h2>.*?</h2>|<svg\b.*?</svg>|<figcaption.*?</figcaption>", "", html))
     assert not re.search(r"\d", rest), f"lesson {lesson}: a number outside the questions: {rest!r}"
     for item in tasks(lesson):
         if not isinstance(getattr(item, "form", None), Choice) and not isinstance(item, Why):
