@@ -13,6 +13,7 @@ FIXED_PAGES = {
     "game_of_15-tiles": ceil(len(DIGITS) / game_of_15.TILES_PER_PAGE),
     "game_of_15-plate": 1, "game_of_15-score-sheet": 1,
     "dice-goal-boards": 2 * ceil(len(default_boards()) / dice.BOARDS_PER_PAGE),
+    "dice-goal-boards-light": 2 * ceil(len(default_boards()) / dice.BOARDS_PER_PAGE),
     "dice-score-pad": 1, "dice-handicap-markers": 1,
     "five_by_15-tiles": ceil(len(COLOUR_LETTERS) * len(five_by_15.NUMBERS) / five_by_15.TILES_PER_PAGE),
     "five_by_15-grid": 1,

@@ -1,0 +1,58 @@
+"""Issue 33, printables that print right (fast tier, no browser): the goal boards' places front and back, the
+toner-light boards' greyscale contrast.  tests/browser/test_printed_goal_boards.py measures the printed pages."""
+
+import re
+
+import pytest
+from fifteen_kit.widgets.printables import dice
+
+from fifteen_kit.nasty15.boards import COLOURS, Colour
+from fifteen_kit.svg import LIGHT_TINT, _tint, dice_goal_board
+
+
+def _luminance(colour: str) -> float:
+    # WCAG relative luminance of ``#rrggbb``: what a greyscale print keeps of a colour
+    def channel(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21), the same in greyscale."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("slot", range(dice.BOARDS_PER_PAGE))
+def test_a_back_card_is_its_front_mirrored(slot):
+    left, top = dice.card_place(slot, False)
+    back_left, back_top = dice.card_place(slot, True)
+    assert top == back_top and back_left == dice.PAGE_WIDTH_MM - left - dice.CARD_MM[0]
+    assert top + dice.CARD_MM[1] <= 297 - 14  # above the footer
+    assert dice.card_place(slot, True, left=10.0)[0] == dice.PAGE_WIDTH_MM - 10.0 - dice.CARD_MM[0]
+
+
+def test_every_page_places_its_cards_at_the_same_places():
+    places = [re.findall(r'class="cut card" style="position:absolute;left:([\d.]+)mm;top:([\d.]+)mm', p)
+              for p in dice.goal_boards().pages]
+    assert all(p == places[0] for p in places) and len(places[0]) == dice.BOARDS_PER_PAGE
+
+
+def test_light_dice_read_in_greyscale():
+    """Pips on every light die face: contrast at least 7 (WCAG AAA) in greyscale; each die carries its letter."""
+    board = dice_goal_board((2, 4, 2, 2, 4, 1), light=True)
+    for colour in COLOURS:
+        face = "#d4d4d4" if colour is Colour.BLACK else _tint(colour.hex, LIGHT_TINT)
+        assert face in board or colour is Colour.RED  # red's target 1 here: its face shows no letter
+        assert contrast(face, "#1f1f24") >= 7, (colour, contrast(face, "#1f1f24"))
+        assert f'font-weight="bold" fill="#8c8c8c">{colour.value}</text>' in board  # its letter in its place
+        assert f">{colour.value} ≤ " in board
+    assert contrast("#8c8c8c", "#ffffff") >= 3  # the places' large letters (WCAG large text)
+    assert "#2b3a4a" not in board
+
+
+def test_the_dark_boards_are_unchanged_in_colour():
+    board = dice_goal_board((4, 3, 3, 2, 2, 1))
+    assert "#2b3a4a" in board and all(c.hex in board for c in COLOURS)
