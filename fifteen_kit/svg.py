@@ -623,26 +623,34 @@ def dice_goal_board(targets: Iterable[int | None], placed: Iterable[int | None] 
     return SVG("".join(out))
 
 
-def five_tile(colour: int, number: int, x: float = 0, y: float = 0, size: float = 48) -> str:
+def five_tile(colour: int, number: int, x: float = 0, y: float = 0, size: float = 48, light: bool = False) -> str:
     """One 5x15 tile as an SVG fragment: its row colour's letter and its number (``O3``) on its colour.
 
     ``colour`` is the row colour's index 0..4 in :data:`~fifteen_kit.five_by_15.rules.COLOUR_LETTERS` (blue,
     orange, green, purple, yellow), ``number`` 1..15; the tile is ``size`` wide and as tall, its corner at x, y.
-    The letter is printed with the number, so no one depends on colour alone.  Raises InvalidArgumentError
-    for a colour outside 0..4, a number outside 1..15, a bad size or position.
+    The letter is printed with the number, so no one depends on colour alone.  ``light`` (True or False) draws
+    the toner-saving paper tile: a pale tint of the colour inside a thick border of it, dark letter and number.
+    Raises InvalidArgumentError for a colour outside 0..4, a number outside 1..15, a bad size, position or light.
 
     >>> '>O<' in five_tile(1, 3) and '>3<' in five_tile(1, 3)
     True
+    >>> five_tile(0, 3, light=True).count('#0072B2')   # blue only as the border: no dark blue face
+    1
     """
     from .five_by_15.rules import COLOUR_HEX, COLOUR_LETTERS
 
     colour = _check.whole(colour, 0, len(COLOUR_LETTERS) - 1, "a 5x15 colour")
     number = _check.whole(number, 1, 15, "a 5x15 tile number")
     size, x, y = _size(size), _number(x, "x"), _number(y, "y")
-    ink = "#ffffff" if COLOUR_LETTERS[colour] == "B" else THEME["onyx"]
+    _check.flag(light, "light")
+    ink = "#ffffff" if COLOUR_LETTERS[colour] == "B" and not light else THEME["onyx"]
+    face = (f'fill="{_tint(COLOUR_HEX[colour], LIGHT_TINT)}" stroke="{COLOUR_HEX[colour]}" '
+            f'stroke-width="{size * 0.08:g}"' if light else
+            f'fill="{COLOUR_HEX[colour]}" stroke="{THEME["onyx"]}" stroke-width="{size * 0.03:g}"')
+    inset = size * 0.04 if light else 0
     return (f'<g transform="translate({x:g},{y:g})">'
-            f'<rect width="{size:g}" height="{size:g}" rx="{size * 0.12:g}" fill="{COLOUR_HEX[colour]}" '
-            f'stroke="{THEME["onyx"]}" stroke-width="{size * 0.03:g}"/>'
+            f'<rect x="{inset:g}" y="{inset:g}" width="{size - 2 * inset:g}" height="{size - 2 * inset:g}" '
+            f'rx="{size * 0.12:g}" {face}/>'
             f'<text x="{size * 0.1:g}" y="{size * 0.3:g}" font-family="{_FONT}" font-size="{size * 0.24:g}" '
             f'font-weight="bold" fill="{ink}">{COLOUR_LETTERS[colour]}</text>'
             f'<text x="{size / 2:g}" y="{size * 0.78:g}" text-anchor="middle" font-family="{_FONT}" '

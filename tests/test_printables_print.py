@@ -56,3 +56,39 @@ def test_light_dice_read_in_greyscale():
 def test_the_dark_boards_are_unchanged_in_colour():
     board = dice_goal_board((4, 3, 3, 2, 2, 1))
     assert "#2b3a4a" in board and all(c.hex in board for c in COLOURS)
+
+
+def test_five_by_15_tiles_are_big_enough_for_fingers():
+    from fifteen_kit.widgets.printables import five_by_15
+
+    from fifteen_kit.five_by_15.rules import COLOUR_LETTERS
+
+    assert 24 <= five_by_15.CELL_MM <= 26
+    html = five_by_15.tiles().html()
+    assert html.count("<svg") == len(COLOUR_LETTERS) * 15 and len(five_by_15.tiles().pages) == 2
+    # the letter's and the number's font size in mm: a fraction of the 48-unit tile drawn CELL_MM - 1 mm wide
+    mm = (five_by_15.CELL_MM - 1) / 48
+    letter = float(re.search(r'font-size="([\d.]+)" font-weight="bold" fill="[^"]+">B<', html).group(1)) * mm
+    number = float(re.search(r'font-size="([\d.]+)" font-weight="bold" fill="[^"]+">1<', html).group(1)) * mm
+    assert letter >= 5 and number >= 10, (letter, number)
+    assert html.count('stroke-dasharray') == 0 and html.count('class="cut"') == 75
+
+
+def test_exercise_sets_hold_every_tile_of_lesson_06s_exercises():
+    from fifteen_kit.widgets.printables import five_by_15
+    from fifteen_kit.widgets.workbook.lesson06 import FROZEN_EXAMPLE, TINY
+
+    from fifteen_kit.errors import InvalidArgumentError
+    from fifteen_kit.five_by_15 import Position
+
+    colours, numbers = five_by_15.exercise_set()
+    kit = {(c, n) for c, ns in zip(colours, numbers, strict=True) for n in ns}
+    for text in (TINY, FROZEN_EXAMPLE):
+        used = {cell for row in Position.parse(text).grid for cell in row if cell}
+        assert used <= kit, text
+    assert len(kit) == 15
+    sheet = five_by_15.exercise_sets()
+    assert len(sheet.pages) == 4 and sheet.html().count("<svg") == 14 * 15  # a class of 28: 14 pairs, 4 pages
+    for bad in (0, 101, 2.5, "14"):
+        with pytest.raises(InvalidArgumentError):
+            five_by_15.exercise_sets(bad)

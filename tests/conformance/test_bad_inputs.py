@@ -996,7 +996,8 @@ def _examples_printables_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         p + "lessons.answer_sheet": lambda _: {"lesson": "00"},
         "fifteen_kit.widgets.workbook.key.answers": lambda _: {"lesson": "00"},
         "fifteen_kit.widgets.workbook.key.answer_of": lambda _: {"item": task("00.q1")},
-        "fifteen_kit.svg.five_tile": lambda _: {"colour": 1, "number": 3, "x": 0, "y": 0, "size": 48},
+        "fifteen_kit.svg.five_tile": lambda _: {"colour": 1, "number": 3, "x": 0, "y": 0, "size": 48,
+                                                "light": True},
         **_examples_paper_33(), **_examples_print_33(),
     }
 
@@ -1008,6 +1009,7 @@ def _examples_print_33() -> dict[str, Callable[[Any], dict[str, Any]]]:
     return {
         p + "dice.card_place": lambda _: {"slot": 1, "back": True, "left": 20.0},
         p + "dice.goal_boards": lambda _: {"boards": list(default_boards()[:2]), "light": True},
+        p + "five_by_15.exercise_sets": lambda _: {"pairs": 5},
     }
 
 
