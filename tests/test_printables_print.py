@@ -92,3 +92,35 @@ def test_exercise_sets_hold_every_tile_of_lesson_06s_exercises():
     for bad in (0, 101, 2.5, "14"):
         with pytest.raises(InvalidArgumentError):
             five_by_15.exercise_sets(bad)
+
+
+#: What a pupil's rules card must not say: the engine's parameter names and code, its own jargon.
+PROGRAMMER = re.compile(r'\w+="|``|<code>|seeded|\bcoin flip\b|\bNone\b|\bTrue\b|\bFalse\b|\d\.\.\d|\bRNG\b'
+                        r"| -- |\bL1\b|\bnotation\b|\(Law \d|\b\d\.\d\.?\d?\b(?! ?[×x])")
+
+
+@pytest.mark.parametrize("game", ["game_of_15", "dice", "fifteens", "five_by_15"])
+def test_rules_cards_speak_to_pupils(game):
+    from html import unescape
+
+    from fifteen_kit.widgets.printables import rules, rules_card
+
+    html = rules_card(game).html()
+    text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"(?s)<svg\b.*?</svg>|<style>.*?</style>|<title>.*?</title>",
+                                                   "", html)))
+    assert not PROGRAMMER.search(text), (game, PROGRAMMER.search(text))
+    assert len(re.findall(r"\bplayers?\b", text.split("Aim:")[0])) == 1, game  # the number of players, once
+    picture, steps = rules.example(game)
+    assert picture.startswith("<svg") and picture in html and 2 <= len(steps) <= 8
+    assert all(unescape(step) in " ".join(text.split()) for step in steps), game
+
+
+def test_the_dice_example_is_scored_by_the_engine():
+    from fifteen_kit.widgets.printables import rules
+
+    from fifteen_kit.nasty15.boards import PUBLIC_BOARD
+    from fifteen_kit.nasty15.rules import Turn
+
+    turn = Turn.start(PUBLIC_BOARD).roll_with((5, 2, 6, 1, 3, 1)).play("place Y R").play("roll")
+    turn = turn.roll_with((3, None, 2, 2, 6, None)).play("place B K W").play("stop")
+    assert f"= {turn.score}." in rules.example("dice")[1][-1]

@@ -1010,6 +1010,7 @@ def _examples_print_33() -> dict[str, Callable[[Any], dict[str, Any]]]:
         p + "dice.card_place": lambda _: {"slot": 1, "back": True, "left": 20.0},
         p + "dice.goal_boards": lambda _: {"boards": list(default_boards()[:2]), "light": True},
         p + "five_by_15.exercise_sets": lambda _: {"pairs": 5},
+        p + "rules.example": lambda _: {"game": "dice"},
     }
 
 
