@@ -645,9 +645,9 @@ def five_tile(colour: int, number: int, x: float = 0, y: float = 0, size: float 
     _check.flag(light, "light")
     ink = "#ffffff" if COLOUR_LETTERS[colour] == "B" and not light else THEME["onyx"]
     face = (f'fill="{_tint(COLOUR_HEX[colour], LIGHT_TINT)}" stroke="{COLOUR_HEX[colour]}" '
-            f'stroke-width="{size * 0.08:g}"' if light else
+            f'stroke-width="{size * 0.06:g}"' if light else
             f'fill="{COLOUR_HEX[colour]}" stroke="{THEME["onyx"]}" stroke-width="{size * 0.03:g}"')
-    inset = size * 0.04 if light else 0
+    inset = size * 0.03 if light else 0
     return (f'<g transform="translate({x:g},{y:g})">'
             f'<rect x="{inset:g}" y="{inset:g}" width="{size - 2 * inset:g}" height="{size - 2 * inset:g}" '
             f'rx="{size * 0.12:g}" {face}/>'
