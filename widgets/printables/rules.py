@@ -152,7 +152,7 @@ def _game_of_15_example() -> tuple[str, list[str]]:
             open_ = threats(rack, position.pool)
             said += (f" and now needs {' or '.join(map(str, open_))} to make 15." if open_ else ".")
         steps.append(said)
-    return round_board(position, size=40), steps
+    return round_board(position, size=40, paper=True), steps
 
 
 def _dice_example() -> tuple[str, list[str]]:
