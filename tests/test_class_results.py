@@ -101,6 +101,10 @@ def test_dice_intervals_use_students_t_from_five_games():
     half = 2.7764451051977934 * statistics.stdev(computer) / math.sqrt(5)
     assert pool.computer_interval == pytest.approx((statistics.fmean(computer) - half,
                                                     statistics.fmean(computer) + half))
+    # the t quantiles against a printed table (0.975; 1, 2, 3, 4, 10 and 30 degrees of freedom)
+    from fifteen_kit.class_results import _t95
+    for df, table in ((1, 12.706), (2, 4.303), (3, 3.182), (4, 2.776), (10, 2.228), (30, 2.042)):
+        assert round(_t95(df), 3) == table
     assert t_interval([1.0] * 4) is None and t_interval([2.0] * 6) == (2.0, 2.0)
     for bad in ([1, 2, 3, 4, float("nan")], [1, 2, 3, 4, True], ["1", 2, 3, 4, 5]):
         with pytest.raises(InvalidArgumentError, match="finite number"):

@@ -104,7 +104,7 @@ def test_the_charts():
     pool = c04.dice()
     assert f"{float(pool.exact):.2f}" in legend and f"the pupils' mean: {pool.mean:.2f}" in legend
     assert f"the computer's mean: {pool.computer_mean:.2f}" in legend and "interval" not in legend  # 3 games
-    assert [t.get_text() for t in dice.get_xticklabels()][0].endswith(f"\n{pool.boards[0]} boards")
+    assert dice.get_xticklabels()[0].get_text().endswith(f"\n{pool.boards[0]} boards")
     legend = " ".join(t.get_text() for t in fifteens_chart(c05).axes[0].get_legend().get_texts())
     for pool in c05.fifteens():
         assert f"{pool.strategy}: {pool.steps[-1].wins} of {pool.steps[-1].deals}" in legend

@@ -132,7 +132,10 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
     ["code 1: the code is too short (input: 'F15-12345')"]
     """
     _check.text(codes, _MAX_PASTE, "the pasted codes")
-    skip = set(_check.items(leave_out, 10 * _MAX_FILES, "the sources to leave out"))
+    given = _check.items(leave_out, 10 * _MAX_FILES, "the sources to leave out")
+    if not all(isinstance(where, str) for where in given):
+        raise InvalidArgumentError("the sources to leave out must be files' names or 'code N'", input=leave_out)
+    skip = set(given)
     found: list[tuple[str, PupilResults]] = []
     problems: list[str] = []
     names: Counter[str] = Counter()
@@ -206,10 +209,10 @@ def _same_deals(classes: Mapping[str, ClassResults], duplicates: Mapping[str, Ma
                     if origin.get(pupil.pupil, pupil.pupil) not in names:
                         names.append(origin.get(pupil.pupil, pupil.pupil))
         for seed, strategies in runs.items():
-            for names in dict.fromkeys(tuple(n) for n in strategies.values() if len(n) > 1):
-                which = ", ".join(s for s, n in strategies.items() if tuple(n) == names)
-                problems.append(f"lesson {lesson}: {' and '.join(names)} used the same pair number {seed}, so their "
-                                f"{which} deals are the same deals, counted {len(names)} times in the pool; give "
+            for same in dict.fromkeys(tuple(n) for n in strategies.values() if len(n) > 1):
+                which = ", ".join(s for s, n in strategies.items() if tuple(n) == same)
+                problems.append(f"lesson {lesson}: {' and '.join(same)} used the same pair number {seed}, so their "
+                                f"{which} deals are the same deals, counted {len(same)} times in the pool; give "
                                 "each pair its own number")
     return problems
 
@@ -407,7 +410,10 @@ def pupil_table(results: ClassResults, sources: Mapping[str, str] | None = None)
     """
     if not isinstance(results, ClassResults):
         raise InvalidArgumentError("pupil_table needs a ClassResults", input=results)
-    sources = sources or {}
+    sources = {} if sources is None else sources
+    if not isinstance(sources, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
+                                                   for k, v in sources.items()):
+        raise InvalidArgumentError("sources must map pupils' names to where their results came from", input=sources)
     checks = [q.key for q in results.questions() if q.kind == "check"]
     counted = [kind for kind in ("prediction", "why") if any(q.kind == kind for q in results.questions())]
     head = ("<tr><th>Pupil or pair</th>" + "".join(f"<th title='{escape(k)}'>{escape(_label(k))}</th>"
