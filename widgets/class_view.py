@@ -392,7 +392,8 @@ def _check_cell(record: dict[str, Any] | None) -> str:
         return f"<td class='ok'>&#10003; after {record['tries']} tries<br><small>{wrong}</small></td>"
     last = record["answer"] if record["answer"] and record["answer"] not in record["wrong"] else ""
     typed = ", ".join(x for x in (wrong, _html(last) if last else "") if x)
-    return f"<td class='no'>&#10007; {record['tries']} tries<br><small>{typed}</small></td>"
+    tries = f"{record['tries']} {'try' if record['tries'] == 1 else 'tries'}"
+    return f"<td class='no'>&#10007; {tries}<br><small>{typed}</small></td>"
 
 
 def pupil_table(results: ClassResults, sources: Mapping[str, str] | None = None) -> HTML:
@@ -508,10 +509,10 @@ def exercises_chart(results: ClassResults) -> Any:
     return fig
 
 
-def _number_line(ax: Any, truth: float, numbers: list[float], colour: str) -> None:
-    # one prediction: the guesses as dots (equal guesses stacked) against the truth, on a scale that shows them
-    # all (logarithmic when they are all above 0 and span more than 30 times; a guess at or below 0 then sits
-    # at the left edge as a triangle)
+def _number_line(ax: Any, truth: float, numbers: list[float], colour: str, percent: bool) -> None:
+    # one prediction: the guesses as dots (equal guesses stacked) against the truth (a black line in front of the
+    # dots, marked "kit" above them), on a scale that shows them all (logarithmic when the values above 0 span
+    # more than 30 times; a guess at or below 0 then sits at the left edge as a triangle)
     values = [*numbers, truth]
     low, high = min(values), max(values)
     positive = [v for v in values if v > 0]
@@ -529,10 +530,15 @@ def _number_line(ax: Any, truth: float, numbers: list[float], colour: str) -> No
         x = left if edge else n
         stack[x] += 1
         ax.scatter([x], [stack[x]], s=120, color=colour, edgecolor="#1f1f24", marker="<" if edge else "o",
-                   zorder=3, clip_on=False)
-    ax.axvline(truth, color="#1f1f24", linewidth=3, zorder=2)
-    ax.set_ylim(0, max(stack.values(), default=1) + 0.8)
+                   zorder=3, clip_on=False, alpha=0.85)
+    top = max(stack.values(), default=1) + 1.0
+    ax.plot([truth, truth], [0, top - 0.35], color="#1f1f24", linewidth=3, zorder=4, solid_capstyle="butt")
+    ax.text(truth, top - 0.3, "kit", ha="center", va="bottom", fontsize=12, fontweight="bold")
+    ax.set_ylim(0, top + 1.3)
     ax.set_yticks([])
+    if percent and not log:
+        from matplotlib.ticker import PercentFormatter
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
 
@@ -561,12 +567,12 @@ def predictions_chart(results: ClassResults, values: Mapping[str, str] | None = 
             other = len(g.guesses) - len(numbers)
             rows.append((f"{_label(g.key)}: the kit says {_plain(g.truth, 16)} ({len(numbers)} "
                          f"guess{'' if len(numbers) == 1 else 'es'}" + (f"; {other} not a number" if other else "")
-                         + ")", truth, numbers))
+                         + ")", truth, numbers, g.truth.strip().endswith("%")))
     with plotstyle.context():
-        fig, axes = _figure(0.6 + 1.25 * max(1, len(rows)), max(1, len(rows)))
+        fig, axes = _figure(0.6 + 1.4 * max(1, len(rows)), max(1, len(rows)))
         axes = list(axes) if len(rows) > 1 else [axes]
-        for ax, (title, truth, numbers) in zip(axes, rows, strict=False):
-            _number_line(ax, truth, numbers, plotstyle.COLOURS[1])
+        for ax, (title, truth, numbers, percent) in zip(axes, rows, strict=False):
+            _number_line(ax, truth, numbers, plotstyle.COLOURS[1], percent)
             ax.set_title(title, loc="left", fontsize=15)
         if not rows:
             axes[0].set_axis_off()
@@ -611,7 +617,8 @@ def dice_chart(results: ClassResults) -> Any:
             ax.axhline(mean, color=colour, linestyle=style, linewidth=2.5, label=f"the {who} mean: {mean:.2f}")
             if interval is not None:
                 ax.errorbar([end + shift], [mean], yerr=[[mean - interval[0]], [interval[1] - mean]], color=colour,
-                            linewidth=3, capsize=7, label=f"95% interval: {interval[0]:.1f} to {interval[1]:.1f}")
+                            linewidth=3, capsize=7,
+                            label=f"{who} 95% interval: {interval[0]:.1f} to {interval[1]:.1f}")
         if pool.pupils and pool.interval is None:
             ax.text(0.01, 0.02, f"no interval: {len(xs)} game{'s' if len(xs) != 1 else ''}, fewer than {MIN_GAMES}",
                     transform=ax.transAxes, fontsize=13, color="#333")
