@@ -168,3 +168,26 @@ def test_the_teacher_notebook_reads_the_samples_and_keeps_its_outputs():
     sources = "".join("".join(c["source"]) for c in code)
     assert 'ClassView(folder="sample_results")' in sources and "plotstyle" not in sources
     assert "emscripten" in "".join(code[0]["source"])  # the JupyterLite install cell, as in the lessons
+
+
+def test_the_guide_states_the_measured_hand_in_cost_for_14_pairs():
+    """The guide's hand-in table is bench/handin_cost.py's figures, and those are what the kit's codes give now."""
+    import importlib.util
+    import re
+
+    root = SAMPLES.parents[2]
+    spec = importlib.util.spec_from_file_location("handin_cost", root / "bench" / "handin_cost.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = module.main()
+    assert figures == json.loads((root / "bench" / "results" / "handin_cost.json").read_text())
+    guide = (root / "lessons" / "teacher_guide" / "README.md").read_text()
+    for lesson in ("01", "04", "05", "06"):
+        f = figures[lesson]
+        row = re.search(rf"^\| {lesson} \| (\d+) to (\d+) \| ([\d,]+) characters: about (\d+) min \|", guide, re.M)
+        assert row, lesson
+        assert (int(row[1]), int(row[2])) == (f["code_chars_min"], f["code_chars_max"])
+        assert int(row[3].replace(",", "")) == f["typed_chars_class"] and int(row[4]) == round(f["typing_minutes"])
+    for lesson in ("02", "03"):
+        assert figures[lesson]["code_chars_min"] >= 56 and figures[lesson]["code_chars_max"] <= 96
+        assert round(figures[lesson]["typing_minutes"]) == 12
