@@ -216,7 +216,7 @@ def upload_to_the_class_view(page, panel: str, artifacts) -> None:
         chooser.value.set_files(files)
         expect(upload).to_contain_text("(3)", timeout=30_000)  # the button counts the files it holds
     root.get_by_role("button", name="Show the class").first.click()
-    view = root.locator(".widget-vbox").filter(has=root.locator(".widget-upload")).first
+    view = root.locator(".widget-vbox").filter(has=page.locator(".widget-upload")).first
     expect(view.get_by_text("Lesson 04: 3 pupils or pairs").first).to_be_visible(timeout=120_000)
     expect(view.get_by_text("Pupil by pupil").first).to_be_visible()
     shown = view.inner_text()
