@@ -58,7 +58,7 @@ def test_a_pupil_found_twice_is_shown_side_by_side_and_bad_input_is_listed():
     assert found.problems[0].startswith("x.json: this is not a results file")
     assert found.problems[1].startswith("code 2:")
     assert found.problems[2] == ("lesson 05: pair 1 is in 2 places: results-05-pair-1.json and code 1 (shown as "
-                                 "pair 1 (2)). All are shown side by side; choose the one to keep below the codes box")
+                                 "pair 1 (2)). All are shown side by side; pick the one to keep in the list below")
     assert len(found.problems) == 3  # the copies' same deals are not named again as two pairs' same number
     # the teacher's choice: leave out the code
     chosen = gather(folder=SAMPLES, codes=codes, leave_out=["code 1"])

@@ -179,7 +179,7 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
                                       for i, (w, r) in enumerate(zip([w for w, _ in copies], kept[-len(copies):],
                                                                      strict=True)))
                 out.problems.append(f"lesson {lesson}: {name} is in {len(copies)} places: {places}. All are shown "
-                                    "side by side; choose the one to keep below the codes box")
+                                    "side by side; pick the one to keep in the list below")
         out.classes[lesson] = ClassResults(kept)
         out.sources[lesson] = sources
     out.problems.extend(_same_deals(out.classes, out.duplicates))
@@ -620,8 +620,8 @@ def dice_chart(results: ClassResults) -> Any:
                             linewidth=3, capsize=7,
                             label=f"{who} 95% interval: {interval[0]:.1f} to {interval[1]:.1f}")
         if pool.pupils and pool.interval is None:
-            ax.text(0.01, 0.02, f"no interval: {len(xs)} game{'s' if len(xs) != 1 else ''}, fewer than {MIN_GAMES}",
-                    transform=ax.transAxes, fontsize=13, color="#333")
+            ax.text(1.03, 0.0, f"No 95% interval:\n{len(xs)} game{'s' if len(xs) != 1 else ''}, "
+                    f"fewer than {MIN_GAMES}", transform=ax.transAxes, fontsize=13, color="#333", va="bottom")
         names = [_plain(name, 12) for name, _ in pool.pupils]
         ax.set_xticks(xs, [f"{n}\n{b} boards" for n, b in zip(names, pool.boards, strict=True)] if len(xs) <= 6
                       else [f"{b}" for b in pool.boards])
