@@ -1,14 +1,19 @@
-"""The teacher's view of a class's results: files uploaded or read from a folder, or pasted codes; a table; charts.
+"""The teacher's view of a class's results: files uploaded or read from a folder, or pasted codes; tables; charts.
 
-* :func:`gather` reads results files (from a folder or an upload widget) and pasted codes into one
-  :class:`~fifteen_kit.class_results.ClassResults` per lesson, with a list of what could not be read;
-* :func:`class_table` is the class table (large type, for a projector or a teacher's screen): per question how
-  many answered, were right first time and in the end, and the most common wrong answers; per prediction the
-  kit's value beside the guesses;
+* :func:`gather` reads results files (from a folder or an upload widget) and pasted codes (:func:`split_codes`:
+  many at once) into one :class:`~fifteen_kit.class_results.ClassResults` per lesson, with a list of what could
+  not be read; a pupil found twice is kept twice, side by side, for the teacher to choose;
+* :func:`class_table` is the class table (large type, for a projector or a teacher's screen): per question (named
+  as on the worksheet, with its whole question) how many answered, were right first time and in the end, and the
+  most common wrong answers; per prediction the kit's value beside the guesses; :func:`pupil_table` shows each
+  pupil's exercises, and :func:`why_table` the "why" sentences grouped by question;
 * the charts, each a matplotlib Figure in the kit's style: :func:`exercises_chart`, :func:`predictions_chart`,
   :func:`dice_chart` (lesson 04) and :func:`fifteens_chart` (lesson 05);
 * :class:`ClassView`: the widget of the teacher notebook, with an upload button (it works in JupyterLite too), a
   folder box and a box for pasted codes.
+
+Whatever a pupil typed or a file holds is shown as text (escaped, isolated, never read as markup or maths), the
+kit's values come from the kit, and a part of the report that fails says why while the rest still shows.
 
 >>> import pathlib
 >>> folder = pathlib.Path(__file__).parents[1] / "lessons" / "teacher" / "sample_results"
