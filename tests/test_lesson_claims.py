@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 
+from fifteen_kit.class_results import MIN_GAMES
 from fifteen_kit.counting import centre_value, magic_constant, magic_squares
 from fifteen_kit.game_of_15 import (
     DIGITS,
@@ -708,6 +709,7 @@ GUIDE_CLAIMS_04_06 = [
     ("04", "**exact expected score** of best play: 12.44 points per board, the average of the best-play expected "
      "scores of the kit's 15 goal boards", lambda: _exact_per_board(), ("12.44", 15)),
     ("04", "The class's mean comes with a 95% range", lambda: _confidence_level(), 0.95),
+    ("04", "once at least 5 games are pooled", lambda: MIN_GAMES, 5),
     ("04", "the lesson's worked example 11/6,",
      lambda: (Fraction(1, 6) * 1 + Fraction(1, 6) * 2 + Fraction(4, 6) * 2, "11/6 ≈ 1.83" in _markdown(
          "04_dice_and_risk")), (Fraction(11, 6), True)),

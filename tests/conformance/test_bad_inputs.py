@@ -826,6 +826,7 @@ def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         r + "from_code": lambda _: {"code": to_code(_pupil_results())},
         c + "ClassResults": lambda _: {"pupils": [_pupil_results()]},
         c + "ClassResults.predictions": lambda _: {"truths": {"04.p1": "8"}},
+        c + "t_interval": lambda _: {"values": [11.0, 12.5, 9.5, 13.0, 10.0]},
         **_examples_class_view_19(),
     }
 
@@ -852,9 +853,13 @@ def _examples_class_view_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         v + "exercises_chart": one, v + "dice_chart": one, v + "fifteens_chart": one,
         v + "predictions_chart": lambda _: {"results": ClassResults([_pupil_results()])},
         v + "gather": lambda _: {"folder": samples, "codes": to_code(_pupil_results()),
-                                 "uploads": ({"name": "a.json", "content": to_json(_pupil_results()).encode()},)},
+                                 "uploads": ({"name": "a.json", "content": to_json(_pupil_results()).encode()},),
+                                 "leave_out": ["code 1"]},
         v + "question_text": lambda _: {"key": "04.q1", "limit": 40},
         v + "truths": lambda _: {"lesson": "04"},
+        v + "pupil_table": lambda _: {"results": ClassResults([_pupil_results()]), "sources": {"Ana": "a.json"}},
+        v + "why_table": one,
+        v + "split_codes": lambda _: {"text": to_code(_pupil_results()) + "\n" + to_code(_pupil_results())},
     }
 
 
