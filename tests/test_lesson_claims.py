@@ -11,6 +11,7 @@ import pathlib
 from fractions import Fraction
 
 import pytest
+from fifteen_kit.widgets.printables import five_by_15 as _printed
 
 from fifteen_kit.class_results import MIN_GAMES
 from fifteen_kit.counting import centre_value, magic_constant, magic_squares
@@ -698,6 +699,17 @@ def _run_all(lesson: str) -> float:
     return _lesson_times()[lesson]["run_all_s"]
 
 
+def _tile_set() -> tuple:
+    # the exercise set as the guide words it: the tile count, the colours to 6 and to 5
+    from fifteen_kit.five_by_15.rules import COLOUR_LETTERS
+
+    colours, numbers = _printed.exercise_set()
+    top = {COLOUR_LETTERS[c]: max(n) for c, n in zip(colours, numbers, strict=True)}
+    six = " ".join(k for k, v in top.items() if v == 6)
+    five = " ".join(k for k, v in top.items() if v == 5)
+    return (sum(len(n) for n in numbers), six, 6, five, 5)
+
+
 GUIDE_CLAIMS_04_06 = [
     # --- lesson 04 ---
     ("04", "the goal board `B4 Y3 K3 W2 G2 R1`",
@@ -1143,6 +1155,14 @@ def _lesson06(name: str):
 GUIDE_CLAIMS_04_06 += [
     # --- lesson 06 ---
     ("06", "75! has **110** digits", lambda: len(str(math.factorial(75))), 110),
+    # the printed tiles (widgets/printables/five_by_15.py): the set per pair, its pages for a class, the full set
+    ("06", "(`five_by_15-exercise-sets.pdf`: 17 tiles, B and O 1 to 6, G 1 to 5, four pairs per page, 4 pages for 14 "
+     "pairs)", lambda: (_tile_set(), _printed.SETS_PER_PAGE, len(_printed.exercise_sets(14).pages), _printed.PAIRS),
+     ((17, "B O", 6, "G", 5), 4, 4, 14)),
+    ("06", "25 mm, 2 pages; cut out before the lesson", lambda: (_printed.CELL_MM, len(_printed.tiles().pages)),
+     (25, 2)),
+    ("06", "(`five_by_15-grid.pdf`, two sheets taped side by side): column 0 for the 1s, columns 1 to 15 for play",
+     lambda: (len(_printed.grid().pages), max(_printed.NUMBERS)), (2, 15)),
     ("06", f"(**Run ▸ Run All Cells**; it takes {_run_all('06_five_by_15')} s of computing, measured: "
      "[README.md](README.md#ways-of-running-a-class)). The part 3 comparison of the solver with simple play "
      "(30 full games, half a minute to play) is stored in the kit, so its cell answers at once",

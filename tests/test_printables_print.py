@@ -76,19 +76,21 @@ def test_five_by_15_tiles_are_big_enough_for_fingers():
 
 def test_exercise_sets_hold_every_tile_of_lesson_06s_exercises():
     from fifteen_kit.widgets.printables import five_by_15
-    from fifteen_kit.widgets.workbook.lesson06 import FROZEN_EXAMPLE, TINY
+    from fifteen_kit.widgets.workbook.lesson06 import FROZEN_EXAMPLE, LOOP_EXAMPLE, PREFIX_COUNTEREXAMPLE, TINY
 
     from fifteen_kit.errors import InvalidArgumentError
     from fifteen_kit.five_by_15 import Position
 
     colours, numbers = five_by_15.exercise_set()
     kit = {(c, n) for c, ns in zip(colours, numbers, strict=True) for n in ns}
-    for text in (TINY, FROZEN_EXAMPLE):
+    every = set()
+    for text in (LOOP_EXAMPLE, PREFIX_COUNTEREXAMPLE, TINY, FROZEN_EXAMPLE):  # every position the sheet prints
         used = {cell for row in Position.parse(text).grid for cell in row if cell}
         assert used <= kit, text
-    assert len(kit) == 15
+        every |= used
+    assert kit == every
     sheet = five_by_15.exercise_sets()
-    assert len(sheet.pages) == 4 and sheet.html().count("<svg") == 14 * 15  # a class of 28: 14 pairs, 4 pages
+    assert len(sheet.pages) == 4 and sheet.html().count("<svg") == 14 * len(kit)  # a class of 28: 14 pairs
     for bad in (0, 101, 2.5, "14"):
         with pytest.raises(InvalidArgumentError):
             five_by_15.exercise_sets(bad)
