@@ -1155,6 +1155,12 @@ def _lesson06(name: str):
 GUIDE_CLAIMS_04_06 += [
     # --- lesson 06 ---
     ("06", "75! has **110** digits", lambda: len(str(math.factorial(75))), 110),
+    ("06", "the small table (3 colours, tiles 1 to 6, from the full set)",
+     lambda: (__import__("fifteen_kit.widgets.workbook.lesson06", fromlist=["SMALL_LOST"]).SMALL_LOST.colours,
+              __import__("fifteen_kit.widgets.workbook.lesson06", fromlist=["SMALL_LOST"]).SMALL_LOST.size), (3, 6)),
+    ("04", "the public board (`B4 Y3 K3 W2 G2 R1`) is the only board needed",
+     lambda: __import__("fifteen_kit.nasty15.boards", fromlist=["PUBLIC_BOARD"]).PUBLIC_BOARD.notation(),
+     "B4 Y3 K3 W2 G2 R1"),
     # the printed tiles (widgets/printables/five_by_15.py): the set per pair, its pages for a class, the full set
     ("06", "(`five_by_15-exercise-sets.pdf`: 17 tiles, B and O 1 to 6, G 1 to 5, four pairs per page, 4 pages for 14 "
      "pairs)", lambda: (_tile_set(), _printed.SETS_PER_PAGE, len(_printed.exercise_sets(14).pages), _printed.PAIRS),
@@ -1280,6 +1286,7 @@ _STRUCTURE = [
     r"\b0\d_[a-z_0-9]+(?:\.md|\.ipynb)?",  # lesson files
     r"[Ll]essons? 0\d(?:-0\d)?",
     r"(?:[Kk]ey questions?|[Ee]xercises?(?:\*\*)?|[Pp]arts?|[Ee]xamples?) \d(?:(?:-| and | to |, )\d)*",
+    r"(?:[Pp]redictions?|[Ww]hy questions?) \d+(?:(?:-| and | to |, )\d+)*",  # the worksheet's items
     r"answer_key\(\"0\d\"\)",
     r"<!-- plan (?:45|50|extension):.*?<!-- /plan -->",  # the plans, from plans.toml (tests/test_plans.py)
     r"\b(?:45|50)-minute",  # the lengths of a lesson the notes plan for

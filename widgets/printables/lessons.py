@@ -262,8 +262,9 @@ def _answer(item: Answer, paper: PaperTask, revealed: str) -> tuple[str, float]:
             text += "\n" + item.solution
             extra += 2
     for heading, said in (("What the lesson shows after the guess", revealed), ("To read out", paper.teacher)):
-        if said:
-            parts.append(f'<div class="answer"><strong>{heading}:</strong> {markdown(said)}</div>')
+        if said:  # (the lesson's tables in smaller type, so that their rows fit the page on one line each)
+            parts.append(f'<div class="answer revealed"><strong>{heading}:</strong> '
+                         f"{markdown(said)}</div>")
             text += "\n" + said
             extra += 1
     height = (_lines(text, _SMALL_CHARS) + extra) * _SMALL_LINE_MM + 5 + tall
@@ -296,6 +297,8 @@ def answer_sheet(lesson: str) -> Sheet:
     intro = ('<p class="sub">For the teacher. Every answer is computed by the kit; predictions are never marked '
              "wrong: compare the guess with the kit's value and talk about the surprise.</p>")
     paper = on_paper(lesson)
+    intro += ("<style>.revealed { font-size: 10pt; } .revealed code, .answer code { word-break: break-all; } "
+              ".page .revealed table:not(.sheet) { font-size: 8.5pt; }</style>")
     blocks = [(intro, 14.0)] + [_answer(entry, paper.tasks[entry.key], _revealed(item))
                                 for entry, item in zip(answers(lesson), tasks(lesson), strict=True)]
     for tally in paper.tallies:
