@@ -700,14 +700,12 @@ def _run_all(lesson: str) -> float:
 
 
 def _tile_set() -> tuple:
-    # the exercise set as the guide words it: the tile count, the colours to 6 and to 5
+    # the exercise set as the guide words it: the tile count, its colours, its numbers from and to
     from fifteen_kit.five_by_15.rules import COLOUR_LETTERS
 
     colours, numbers = _printed.exercise_set()
-    top = {COLOUR_LETTERS[c]: max(n) for c, n in zip(colours, numbers, strict=True)}
-    six = " ".join(k for k, v in top.items() if v == 6)
-    five = " ".join(k for k, v in top.items() if v == 5)
-    return (sum(len(n) for n in numbers), six, 6, five, 5)
+    return (sum(len(n) for n in numbers), " ".join(COLOUR_LETTERS[c] for c in colours), min(map(min, numbers)),
+            max(map(max, numbers)))
 
 
 GUIDE_CLAIMS_04_06 = [
@@ -1162,9 +1160,9 @@ GUIDE_CLAIMS_04_06 += [
      lambda: __import__("fifteen_kit.nasty15.boards", fromlist=["PUBLIC_BOARD"]).PUBLIC_BOARD.notation(),
      "B4 Y3 K3 W2 G2 R1"),
     # the printed tiles (widgets/printables/five_by_15.py): the set per pair, its pages for a class, the full set
-    ("06", "(`five_by_15-exercise-sets.pdf`: 17 tiles, B and O 1 to 6, G 1 to 5, four pairs per page, 4 pages for 14 "
-     "pairs)", lambda: (_tile_set(), _printed.SETS_PER_PAGE, len(_printed.exercise_sets(14).pages), _printed.PAIRS),
-     ((17, "B O", 6, "G", 5), 4, 4, 14)),
+    ("06", "(`five_by_15-exercise-sets.pdf`: 15 tiles, B O G 1 to 5, four pairs per page, 4 pages for 14 pairs)",
+     lambda: (_tile_set(), _printed.SETS_PER_PAGE, len(_printed.exercise_sets(14).pages), _printed.PAIRS),
+     ((15, "B O G", 1, 5), 4, 4, 14)),
     ("06", "25 mm, 2 pages; cut out before the lesson", lambda: (_printed.CELL_MM, len(_printed.tiles().pages)),
      (25, 2)),
     ("06", "(`five_by_15-grid.pdf`, two sheets taped side by side): column 0 for the 1s, columns 1 to 15 for play",

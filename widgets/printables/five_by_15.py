@@ -79,20 +79,19 @@ def tiles() -> Sheet:
 
 
 def exercise_set() -> tuple[tuple[int, ...], tuple[range, ...]]:
-    """The tiles a pair needs for lesson 06's positions on paper: every tile of the loop example (prediction 3),
-    the shortcut's counterexample (prediction 5, 2 colours, 1 to 6), exercise 2's tiny position (2 colours, 1 to
-    3) and exercise 3's deal (3 colours, 1 to 5), read from the lesson's positions.
+    """The tiles a pair needs for lesson 06's exercises on paper: every tile of exercise 2's tiny position (2
+    colours, 1 to 3) and of exercise 3's deal (3 colours, 1 to 5), read from the lesson's positions.
 
     Returns the colours (indices into COLOUR_LETTERS) and, for each, the numbers of its tiles.
 
     >>> colours, numbers = exercise_set()
     >>> [COLOUR_LETTERS[c] for c in colours], [list(n) for n in numbers][0]
-    (['B', 'O', 'G'], [1, 2, 3, 4, 5, 6])
+    (['B', 'O', 'G'], [1, 2, 3, 4, 5])
     """
-    from ..workbook.lesson06 import FROZEN_EXAMPLE, LOOP_EXAMPLE, PREFIX_COUNTEREXAMPLE, TINY
+    from ..workbook.lesson06 import FROZEN_EXAMPLE, TINY
 
     needed: dict[int, set[int]] = {}
-    for text in (LOOP_EXAMPLE, PREFIX_COUNTEREXAMPLE, TINY, FROZEN_EXAMPLE):
+    for text in (TINY, FROZEN_EXAMPLE):
         for row in Position.parse(text).grid:
             for cell in row:
                 if cell is not None:
@@ -103,12 +102,12 @@ def exercise_set() -> tuple[tuple[int, ...], tuple[range, ...]]:
 
 
 def exercise_sets(pairs: int = PAIRS) -> Sheet:
-    """One small tile set per pair (``pairs``, 1 to MAX_PAIRS; a class of 28 is 14) for the positions of lesson
-    06's worksheet (:func:`exercise_set`: 17 tiles, B and O 1 to 6, G 1 to 5), SETS_PER_PAGE sets on a page.
-    Raises InvalidArgumentError for a bad number of pairs.
+    """One small tile set per pair (``pairs``, 1 to MAX_PAIRS; a class of 28 is 14) for lesson 06's exercises 2
+    and 3 (:func:`exercise_set`: 15 tiles, B O G 1 to 5), SETS_PER_PAGE sets on a page.  Raises
+    InvalidArgumentError for a bad number of pairs.
 
     >>> len(exercise_sets(5).pages), exercise_sets(1).html().count('<svg')
-    (2, 17)
+    (2, 15)
     """
     pairs = _check.whole(pairs, 1, MAX_PAIRS, "the number of pairs")
     colours, numbers = exercise_set()

@@ -297,7 +297,8 @@ def answer_sheet(lesson: str) -> Sheet:
     intro = ('<p class="sub">For the teacher. Every answer is computed by the kit; predictions are never marked '
              "wrong: compare the guess with the kit's value and talk about the surprise.</p>")
     paper = on_paper(lesson)
-    intro += ("<style>.revealed { font-size: 10pt; } .revealed code, .answer code { word-break: break-all; } "
+    intro += ("<style>.page .revealed { font-size: 10pt; margin-left: 0; } "
+              ".revealed code, .answer code { word-break: break-all; } "
               ".page .revealed table:not(.sheet) { font-size: 8.5pt; }</style>")
     blocks = [(intro, 14.0)] + [_answer(entry, paper.tasks[entry.key], _revealed(item))
                                 for entry, item in zip(answers(lesson), tasks(lesson), strict=True)]
