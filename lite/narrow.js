@@ -1,0 +1,28 @@
+// fifteen-kit on a tablet or a narrow screen (issue 36): the JupyterLite site opens with the file browser closed,
+// so a lesson gets the whole width.  JupyterLab has no setting for this (it opens the file browser on every fresh
+// start in its multiple-document mode, and again as it opens the lesson), so this script, put in the app's page by
+// lite/build.py, keeps the left sidebar closed while the app starts: until the pupil first touches, clicks or types
+// anything, every time the layout changes with the sidebar open, it is closed.  Only when the screen is narrower
+// than 1100 CSS px or touch-first; afterwards the pupil opens and closes it as usual.
+(function () {
+  const narrow = window.matchMedia("(max-width: 1099px), (pointer: coarse)");
+  if (!narrow.matches) return;
+  let touched = false;
+  for (const kind of ["pointerdown", "keydown"]) {
+    window.addEventListener(kind, () => { touched = true; }, { capture: true, once: true });
+  }
+  const started = Date.now();
+  const close = (shell) => { if (!touched && !shell.leftCollapsed) shell.collapseLeft(); };
+  const wait = () => {
+    const app = window.jupyterapp;
+    if (app && app.shell && app.restored) {
+      app.restored.then(() => {
+        close(app.shell);
+        app.shell.layoutModified.connect(() => close(app.shell));
+      });
+    } else if (Date.now() - started < 120000) {
+      setTimeout(wait, 100);
+    }
+  };
+  wait();
+})();
