@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from lab_driver import open_url, wait_idle, watch
 from playwright.sync_api import Page, expect
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "browser"))
-from touch import TABLETS, small_controls  # noqa: E402
+from touch import TABLETS, small_controls  # tests/browser, on the path by conftest.py
 
 LESSON = "01_magic_square.ipynb"
 KEYBOARD_PX = 380  # how much of the screen an on-screen keyboard covers (about this on an iPad and a Galaxy Tab)
