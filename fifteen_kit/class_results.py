@@ -40,10 +40,13 @@ from . import _check
 from .errors import InvalidArgumentError
 from .results import PupilResults
 
-__all__ = ["Z95", "ClassResults", "DicePool", "Guesses", "PoolStep", "Question", "StrategyPool", "exact_board_score"]
+__all__ = ["MIN_GAMES", "Z95", "ClassResults", "DicePool", "Guesses", "PoolStep", "Question", "StrategyPool",
+           "exact_board_score", "t_interval"]
 
 #: The normal quantile of a 95% interval.
 Z95 = 1.959963984540054
+#: The fewest games whose spread gives the dice pool an interval of its mean (with fewer, none is drawn).
+MIN_GAMES = 5
 _MOST_WRONG = 3  # wrong answers listed per question
 _MAX_PUPILS = 500
 
@@ -90,11 +93,12 @@ class Guesses:
 class DicePool:
     """Lesson 04's dice games pooled, in points per board (a game's total divided by the boards it played).
 
-    ``pupils`` and ``computer`` hold each game's points per board as ``(pupil, points)`` in the class's order;
-    ``running`` the pupils' mean after each game is added; ``mean`` and ``interval`` the pupils' mean and the 95%
-    interval of that mean (mean plus or minus 1.96 standard errors; ``None`` with fewer than 2 games);
-    ``computer_mean`` the computer's mean (it plays the optimal policy); ``exact`` the expected points per board
-    under optimal play (:func:`exact_board_score`).
+    ``pupils`` and ``computer`` hold each game's points per board as ``(pupil, points)`` in the class's order, and
+    ``boards`` the boards each game played; ``running`` the pupils' mean after each game is added; ``mean`` and
+    ``computer_mean`` the two means (the computer plays the optimal policy); ``interval`` and
+    ``computer_interval`` the 95% intervals of those means (Student's t from the games' spread, each game one
+    measurement: :func:`t_interval`), ``None`` with fewer than :data:`MIN_GAMES` games, where a spread measured on
+    so few games says little; ``exact`` the expected points per board under optimal play (:func:`exact_board_score`).
     """
 
     pupils: tuple[tuple[str, float], ...]
@@ -104,6 +108,8 @@ class DicePool:
     interval: tuple[float, float] | None
     computer_mean: float | None
     exact: Fraction
+    boards: tuple[int, ...] = ()
+    computer_interval: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -146,6 +152,61 @@ def exact_board_score() -> Fraction:
     from .nasty15 import default_boards, policy_for
     values = [policy_for(base).expected_score() for base, _ in default_boards()]
     return sum(values, Fraction(0)) / len(values)
+
+
+def _t_central(t: float, df: int) -> float:
+    # P(|T| <= t) for Student's t with a whole number df of degrees of freedom, in closed form (the finite
+    # trigonometric sums of Abramowitz and Stegun 26.7.3 and 26.7.4): the engine needs no library for it
+    theta = math.atan(t / math.sqrt(df))
+    c2, s = math.cos(theta) ** 2, math.sin(theta)
+    if df % 2:
+        term, total = math.cos(theta), math.cos(theta) if df > 1 else 0.0
+        for k in range(3, df, 2):  # the odd terms: 2/3 cos^3, 2*4/(3*5) cos^5, ...
+            term *= c2 * (k - 1) / k
+            total += term
+        return 2 / math.pi * (theta + s * total)
+    term = total = 1.0
+    for k in range(2, df, 2):  # the even terms: 1/2 cos^2, 1*3/(2*4) cos^4, ...
+        term *= c2 * (k - 1) / k
+        total += term
+    return s * total
+
+
+@cache
+def _t95(df: int) -> float:
+    # Student's t quantile of 0.975: the t with P(|T| <= t) = 0.95, by bisection (to about 1e-12)
+    low, high = 0.0, 1000.0
+    for _ in range(80):
+        middle = (low + high) / 2
+        low, high = (middle, high) if _t_central(middle, df) < 0.95 else (low, middle)
+    return (low + high) / 2
+
+
+def t_interval(values: Iterable[float]) -> tuple[float, float] | None:
+    """The 95% interval of the mean of ``values`` (each one measurement, such as one game's points per board):
+    the mean plus or minus Student's t quantile times the standard error, or None for fewer than
+    :data:`MIN_GAMES` values.
+
+    With few values the t quantile is large (4.30 for 3 values, 2.78 for 5), so the interval is honest about how
+    little a small sample can say.  Raises InvalidArgumentError for values that are not finite numbers.
+
+    >>> [round(x, 3) for x in t_interval([10, 12, 14, 11, 13])]
+    [10.037, 13.963]
+    >>> t_interval([10, 12]) is None
+    True
+    """
+    given = _check.items(values, 10**6, "the values")
+    numbers = []
+    for i, value in enumerate(given, start=1):
+        number = _check.finite(value) if not isinstance(value, bool) else None
+        if number is None:
+            raise InvalidArgumentError(f"value {i} must be a finite number", input=value)
+        numbers.append(number)
+    if len(numbers) < MIN_GAMES:
+        return None
+    mean = statistics.fmean(numbers)
+    half = _t95(len(numbers) - 1) * statistics.stdev(numbers) / math.sqrt(len(numbers))
+    return mean - half, mean + half
 
 
 def _as_number(text: str) -> float | None:
@@ -248,12 +309,12 @@ class ClassResults:
     def predictions(self, truths: Mapping[str, str] | None = None) -> list[Guesses]:
         """Every prediction's guesses beside the kit's value.
 
-        The value is taken from the records (a file keeps it; a code does not), else from ``truths`` (key -> the
-        value as the lesson shows it), else ``""``.  Raises InvalidArgumentError for ``truths`` that is not a
-        mapping of texts.
+        The value comes from ``truths`` (key -> the value as the lesson shows it, computed by the kit), else it is
+        ``""``: never from a pupil's record, which anyone can edit.  Raises InvalidArgumentError for ``truths``
+        that is not a mapping of texts.
 
         >>> from fifteen_kit.results import PupilResults
-        >>> a = PupilResults("04", "A", ({"key": "04.p1", "kind": "prediction", "answer": "10", "truth": ""},))
+        >>> a = PupilResults("04", "A", ({"key": "04.p1", "kind": "prediction", "answer": "10", "truth": "99"},))
         >>> ClassResults([a]).predictions({"04.p1": "8"})
         [Guesses(key='04.p1', truth='8', guesses=(('A', '10'),))]
         """
@@ -262,11 +323,8 @@ class ClassResults:
         if not isinstance(truths, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
                                                       for k, v in truths.items()):
             raise InvalidArgumentError("truths must map task keys to texts", input=truths)
-        out = []
-        for key, records in self._records("prediction").items():
-            truth = next((r["truth"] for _, r in records if r["truth"]), truths.get(key, ""))
-            out.append(Guesses(key, truth, tuple((name, r["answer"]) for name, r in records)))
-        return out
+        return [Guesses(key, truths.get(key, ""), tuple((name, r["answer"]) for name, r in records))
+                for key, records in self._records("prediction").items()]
 
     def dice(self) -> DicePool:
         """The class's dice games (game records of the ``"dice"`` game) pooled in points per board.
@@ -277,27 +335,26 @@ class ClassResults:
         ...                                       "boards": 10, "score": score, "computer": computer,
         ...                                       "policy": None},))
         >>> pool = ClassResults([game("A", 110, 130), game("B", 130, 120)]).dice()
-        >>> pool.pupils, pool.running, pool.computer_mean, round(float(pool.exact), 2)
-        ((('A', 11.0), ('B', 13.0)), (11.0, 12.0), 12.5, 12.44)
-        >>> [round(x, 2) for x in pool.interval]
-        [10.04, 13.96]
+        >>> pool.pupils, pool.running, pool.computer_mean, pool.boards, round(float(pool.exact), 2)
+        ((('A', 11.0), ('B', 13.0)), (11.0, 12.0), 12.5, (10, 10), 12.44)
+        >>> pool.interval is None  # two games: too few for an interval
+        True
         """
         pupils: list[tuple[str, float]] = []
         computer: list[tuple[str, float]] = []
+        boards: list[int] = []
         for pupil in self.pupils:
             for record in pupil.records:
                 if record["kind"] == "game" and record["game"] == "dice":
                     pupils.append((pupil.pupil, record["score"] / record["boards"]))
                     computer.append((pupil.pupil, record["computer"] / record["boards"]))
+                    boards.append(record["boards"])
         values = [v for _, v in pupils]
         running = tuple(statistics.fmean(values[:i]) for i in range(1, len(values) + 1))
         mean = running[-1] if running else None
-        interval = None
-        if len(values) >= 2:
-            half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-            interval = (statistics.fmean(values) - half, statistics.fmean(values) + half)
         computer_mean = statistics.fmean(v for _, v in computer) if computer else None
-        return DicePool(tuple(pupils), tuple(computer), running, mean, interval, computer_mean, exact_board_score())
+        return DicePool(tuple(pupils), tuple(computer), running, mean, t_interval(values), computer_mean,
+                        exact_board_score(), tuple(boards), t_interval([v for _, v in computer]))
 
     def fifteens(self) -> list[StrategyPool]:
         """The class's Fifteens experiments (game records of the ``"fifteens"`` game) pooled per strategy, in the

@@ -288,11 +288,29 @@ def to_json(results: PupilResults) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
+class _Repeated(Exception):
+    """A JSON object that gives a name twice (its name)."""
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in out:
+            raise _Repeated(_check.short(name, 40))
+        out[name] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number of a results file")
+
+
 def from_json(text: str | bytes) -> PupilResults:
     """The results a file written by :func:`to_json` holds (its text, or its bytes as UTF-8).
 
-    Raises InvalidArgumentError for text that is not JSON, not a fifteen-kit results file, a newer version, or a
-    bad lesson, pupil or record (named by position).
+    Raises InvalidArgumentError for text that is not JSON (``NaN`` and ``Infinity`` are not), a name given twice
+    in one object (``"pupil"`` twice: which one would count?), not a fifteen-kit results file, a newer version, or
+    a bad lesson, pupil or record (named by position).
 
     >>> from_json('{"format": "fifteen-kit results", "version": 1, "lesson": "04", "pupil": "Ana", "records": []}')
     PupilResults(lesson='04', pupil='Ana', records=())
@@ -311,7 +329,10 @@ def from_json(text: str | bytes) -> PupilResults:
             raise _bad("a results file is text in UTF-8", raw[:40]) from None
     _text(text, _MAX_FILE, "a results file")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant)
+    except _Repeated as exc:
+        raise _bad(f"this results file is refused: it gives {exc.args[0]!r} twice (one pupil's results say each "
+                   "thing once; was the file edited?)", exc.args[0]) from None
     except (ValueError, RecursionError):
         raise _bad("this is not a results file: it is not JSON", text) from None
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:

@@ -230,13 +230,14 @@ def _winning_digits(position: Round) -> frozenset[int]:
     return frozenset()
 
 
-def round_board(position: Round, size: float = 56, title: str | None = None) -> SVG:
+def round_board(position: Round, size: float = 56, title: str | None = None, paper: bool = False) -> SVG:
     """The round as the rulebook's table: the pool board with nine slots and both racks.
 
     Drafted digits leave an empty recess in the pool and appear on their owner's
     rack; the winning fifteen is outlined and starred.  ``size`` is a tile's width in pixels; ``title``
     (read out by screen readers; the round's notation by default) is None or text of at most MAX_TEXT
-    characters.  Raises InvalidArgumentError for anything else.
+    characters.  With ``paper`` the table is drawn in outline on white, to print without a page of dark ink
+    (the tiles keep their faces).  Raises InvalidArgumentError for anything else.
 
     >>> from fifteen_kit.game_of_15 import Round
     >>> svg = round_board(Round.parse('258/46 I'))
@@ -247,6 +248,12 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
 
     position, size = _round(position), _size(size)
     title = None if title is None else _text(title, "title", none=True)
+    _check.flag(paper, "paper")
+    table, shelf, recess, edge, label = ((THEME["mahogany"], THEME["mahogany_light"], THEME["recess"],
+                                          THEME["mahogany_light"], THEME["ivory"]) if not paper else
+                                         ("#ffffff", "#f4f4f4", "#ffffff", "#777777", THEME["onyx"]))
+    line = f' stroke="{edge}" stroke-width="{size * 0.03:g}"' if paper else ""
+    dashed = ' stroke-dasharray="3 3"' if paper else ""
     gap = size * 0.2
     th = size * 1.3
     width = 9 * size + 10 * gap
@@ -256,10 +263,10 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
     wins = _winning_digits(position)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
            f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{escape(title or position.notation())}">',
-           f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="{THEME["mahogany"]}"/>']
+           f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="{table}"{line}/>']
     to_move = "" if position.is_over else f" · {position.to_move.title} to draft"
     out.append(f'<text x="{gap:g}" y="{gap + label_h * 0.7:g}" font-family="{_FONT}" font-size="{fs:g}" '
-               f'fill="{THEME["ivory"]}">Pool{escape(to_move)}</text>')
+               f'fill="{label}">Pool{escape(to_move)}</text>')
     y = gap + label_h
     for i, d in enumerate(range(1, 10)):
         x = gap + i * (size + gap)
@@ -267,20 +274,20 @@ def round_board(position: Round, size: float = 56, title: str | None = None) -> 
             out.append(tile(d, x, y, size, "brass"))
         else:
             out.append(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{th:g}" rx="{size * 0.12:g}" '
-                       f'fill="{THEME["recess"]}" stroke="{THEME["mahogany_light"]}"/>')
+                       f'fill="{recess}" stroke="{edge}"{dashed}/>')
             out.append(f'<text x="{x + size / 2:g}" y="{y + th / 2 + fs / 3:g}" text-anchor="middle" '
-                       f'font-family="{_FONT}" font-size="{fs:g}" fill="{THEME["mahogany_light"]}">{d}</text>')
+                       f'font-family="{_FONT}" font-size="{fs:g}" fill="{edge}">{d}</text>')
     y += th + 2 * gap
     for side in (Side.ONYX, Side.IVORY):
         rack = sorted(position.rack(side))
         marker = "●" if side is Side.ONYX else "○"
         winner = position.winner is side
-        label = f"{marker} {side.title} ({side.value})" + (" — wins the round" if winner else "")
+        said = f"{marker} {side.title} ({side.value})" + (" — wins the round" if winner else "")
         out.append(f'<text x="{gap:g}" y="{y + label_h * 0.7:g}" font-family="{_FONT}" font-size="{fs:g}" '
-                   f'fill="{THEME["ivory"]}">{escape(label)}</text>')
+                   f'fill="{label}">{escape(said)}</text>')
         y += label_h
         out.append(f'<rect x="{gap / 2:g}" y="{y:g}" width="{width - gap:g}" height="{th + 2 * gap:g}" '
-                   f'rx="{size * 0.12:g}" fill="{THEME["mahogany_light"]}"/>')
+                   f'rx="{size * 0.12:g}" fill="{shelf}"{line}/>')
         face = "onyx" if side is Side.ONYX else "ivory"
         for i, d in enumerate(rack):
             out.append(tile(d, gap + i * (size + gap), y + gap, size, face, highlight=d in wins and winner))
@@ -514,8 +521,18 @@ def die(value: int, fill: str, ink: str, x: float = 0, y: float = 0, size: float
     return "".join(parts)
 
 
+def _tint(colour: str, amount: float) -> str:
+    # the hex colour ``#rrggbb`` mixed with white: ``amount`` of the colour (0..1), the rest white
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - (255 - c) * amount):02x}" for c in rgb)
+
+
+#: The light (toner-saving) goal board's die faces: a pale tint of each colour (this much of the colour).
+LIGHT_TINT = 0.3
+
+
 def dice_goal_board(targets: Iterable[int | None], placed: Iterable[int | None] = (None,) * 6, size: float = 52,
-                    title: str = "") -> SVG:
+                    title: str = "", light: bool = False) -> SVG:
     """A "15" goal board: each colour's target die, and below it the die placed there (if any).
 
     ``targets`` and ``placed`` are in colour order (blue yellow black white green red).  Each column is
@@ -525,13 +542,19 @@ def dice_goal_board(targets: Iterable[int | None], placed: Iterable[int | None] 
     A back side (five colours, handicap variant) has None as white's target: its place shows where the
     player's white-die marker lies ("W ≤ ?"), and no die is placed there.
 
+    ``light`` (True or False) draws the toner-saving board for paper: white with a dark outline instead of the
+    dark navy ground, each die a pale tint of its colour with dark pips and a thick border, and each column's
+    letter also large in its empty place (so the dice are told apart in greyscale by more than colour).
+
     Raises InvalidArgumentError for bad targets (six whole numbers 1..6, white's may be None), placed dice
-    (six entries, each None or 1..its target), size or title (text of at most MAX_TEXT characters).
+    (six entries, each None or 1..its target), size, title (text of at most MAX_TEXT characters) or light.
 
     >>> dice_goal_board((4, 3, 3, 2, 2, 1), (2, None, None, None, None, 1)).count('<rect') >= 8
     True
     >>> 'W ≤ ?' in dice_goal_board((4, 3, 3, None, 4, 1))   # the back side of the public board
     True
+    >>> '#2b3a4a' in dice_goal_board((4, 3, 3, 2, 2, 1), light=True)   # no dark ground on the light board
+    False
     """
     from .nasty15.boards import COLOURS, Colour
 
@@ -543,6 +566,9 @@ def dice_goal_board(targets: Iterable[int | None], placed: Iterable[int | None] 
         raise InvalidArgumentError("a goal board has six colours", input=(targets, placed))
     size = _size(size)
     title = _text(title, "title")
+    _check.flag(light, "light")
+    ground, text_ink = ("#ffffff", "#1f1f24") if light else ("#2b3a4a", "#f7f0dc")
+    bold = ' font-weight="bold"' if light else ""
     for i, v in enumerate(p):
         if v is not None:
             if t[i] is None:
@@ -553,53 +579,78 @@ def dice_goal_board(targets: Iterable[int | None], placed: Iterable[int | None] 
     height = 2 * size + 3 * gap + size * 0.9
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
            f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{escape(title or "goal board")}">',
-           f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="#2b3a4a"/>']
+           f'<rect width="{width:g}" height="{height:g}" rx="{size * 0.2:g}" fill="{ground}"'
+           + (f' stroke="#1f1f24" stroke-width="{size * 0.03:g}"/>' if light else "/>")]
+
+    def face(value: int, colour: Colour, x: float, y: float) -> str:
+        if not light:
+            return die(value, colour.hex, colour.ink, x, y, size)
+        border = "#1f1f24" if colour in (Colour.BLACK, Colour.WHITE) else colour.hex
+        return (die(value, _tint(colour.hex, LIGHT_TINT) if colour is not Colour.BLACK else "#d4d4d4", "#1f1f24",
+                    x, y, size, letter=colour.value)
+                + f'<rect x="{x + size * 0.04:g}" y="{y + size * 0.04:g}" width="{size * 0.92:g}" '
+                  f'height="{size * 0.92:g}" rx="{size * 0.15:g}" fill="none" stroke="{border}" '
+                  f'stroke-width="{size * 0.08:g}"/>')
+
     for i, colour in enumerate(COLOURS):
         x = gap + i * (size + gap)
         target = t[i]
         head = f"{colour.value} ≤ {target}" if target is not None else f"{colour.value} ≤ ?"
         out.append(f'<text x="{x + size / 2:g}" y="{gap * 0.9 + size * 0.3:g}" text-anchor="middle" '
-                   f'font-family="{_FONT}" font-size="{size * 0.4:g}" fill="#f7f0dc">{head}</text>')
+                   f'font-family="{_FONT}" font-size="{size * 0.4:g}" fill="{text_ink}"'
+                   f"{bold}>{head}</text>")
         y = gap + size * 0.55
         if target is None:  # a back side: the player's white-die marker lies here
             out.append(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" '
-                       f'fill="#ffffff" stroke="#f7f0dc" stroke-width="{size * 0.04:g}"/>'
+                       f'fill="#ffffff" stroke="{"#1f1f24" if light else "#f7f0dc"}" stroke-width="{size * 0.04:g}"/>'
                        f'<text x="{x + size / 2:g}" y="{y + size * 0.45:g}" text-anchor="middle" font-family="{_FONT}" '
                        f'font-size="{size * 0.2:g}" fill="#1f1f24">marker</text>'
                        f'<text x="{x + size / 2:g}" y="{y + size * 0.75:g}" text-anchor="middle" font-family="{_FONT}" '
                        f'font-size="{size * 0.2:g}" fill="#1f1f24">here</text>')
         else:
-            out.append(die(target, colour.hex, colour.ink, x, y, size))
+            out.append(face(target, colour, x, y))
         y2 = y + size + gap
         if p[i] is None:
             out.append(f'<rect x="{x:g}" y="{y2:g}" width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" '
-                       f'fill="none" stroke="#f7f0dc" stroke-dasharray="4 4" stroke-width="2" opacity="0.6"/>')
+                       f'fill="none" stroke="{text_ink}" stroke-dasharray="4 4" stroke-width="2" opacity="0.6"/>')
+            if light and target is not None:
+                out.append(f'<text x="{x + size / 2:g}" y="{y2 + size * 0.68:g}" text-anchor="middle" '
+                           f'font-family="{_FONT}" font-size="{size * 0.5:g}" font-weight="bold" '
+                           f'fill="#8c8c8c">{colour.value}</text>')
         elif target is not None:
-            out.append(die(_check.whole(p[i], 1, target, "a placed die"), colour.hex, colour.ink, x, y2, size))
+            out.append(face(_check.whole(p[i], 1, target, "a placed die"), colour, x, y2))
     out.append("</svg>")
     return SVG("".join(out))
 
 
-def five_tile(colour: int, number: int, x: float = 0, y: float = 0, size: float = 48) -> str:
+def five_tile(colour: int, number: int, x: float = 0, y: float = 0, size: float = 48, light: bool = False) -> str:
     """One 5x15 tile as an SVG fragment: its row colour's letter and its number (``O3``) on its colour.
 
     ``colour`` is the row colour's index 0..4 in :data:`~fifteen_kit.five_by_15.rules.COLOUR_LETTERS` (blue,
     orange, green, purple, yellow), ``number`` 1..15; the tile is ``size`` wide and as tall, its corner at x, y.
-    The letter is printed with the number, so no one depends on colour alone.  Raises InvalidArgumentError
-    for a colour outside 0..4, a number outside 1..15, a bad size or position.
+    The letter is printed with the number, so no one depends on colour alone.  ``light`` (True or False) draws
+    the toner-saving paper tile: a pale tint of the colour inside a thick border of it, dark letter and number.
+    Raises InvalidArgumentError for a colour outside 0..4, a number outside 1..15, a bad size, position or light.
 
     >>> '>O<' in five_tile(1, 3) and '>3<' in five_tile(1, 3)
     True
+    >>> five_tile(0, 3, light=True).count('#0072B2')   # blue only as the border: no dark blue face
+    1
     """
     from .five_by_15.rules import COLOUR_HEX, COLOUR_LETTERS
 
     colour = _check.whole(colour, 0, len(COLOUR_LETTERS) - 1, "a 5x15 colour")
     number = _check.whole(number, 1, 15, "a 5x15 tile number")
     size, x, y = _size(size), _number(x, "x"), _number(y, "y")
-    ink = "#ffffff" if COLOUR_LETTERS[colour] == "B" else THEME["onyx"]
+    _check.flag(light, "light")
+    ink = "#ffffff" if COLOUR_LETTERS[colour] == "B" and not light else THEME["onyx"]
+    face = (f'fill="{_tint(COLOUR_HEX[colour], LIGHT_TINT)}" stroke="{COLOUR_HEX[colour]}" '
+            f'stroke-width="{size * 0.06:g}"' if light else
+            f'fill="{COLOUR_HEX[colour]}" stroke="{THEME["onyx"]}" stroke-width="{size * 0.03:g}"')
+    inset = size * 0.03 if light else 0
     return (f'<g transform="translate({x:g},{y:g})">'
-            f'<rect width="{size:g}" height="{size:g}" rx="{size * 0.12:g}" fill="{COLOUR_HEX[colour]}" '
-            f'stroke="{THEME["onyx"]}" stroke-width="{size * 0.03:g}"/>'
+            f'<rect x="{inset:g}" y="{inset:g}" width="{size - 2 * inset:g}" height="{size - 2 * inset:g}" '
+            f'rx="{size * 0.12:g}" {face}/>'
             f'<text x="{size * 0.1:g}" y="{size * 0.3:g}" font-family="{_FONT}" font-size="{size * 0.24:g}" '
             f'font-weight="bold" fill="{ink}">{COLOUR_LETTERS[colour]}</text>'
             f'<text x="{size / 2:g}" y="{size * 0.78:g}" text-anchor="middle" font-family="{_FONT}" '

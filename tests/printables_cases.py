@@ -13,8 +13,12 @@ FIXED_PAGES = {
     "game_of_15-tiles": ceil(len(DIGITS) / game_of_15.TILES_PER_PAGE),
     "game_of_15-plate": 1, "game_of_15-score-sheet": 1,
     "dice-goal-boards": 2 * ceil(len(default_boards()) / dice.BOARDS_PER_PAGE),
+    "dice-goal-boards-light": 2 * ceil(len(default_boards()) / dice.BOARDS_PER_PAGE),
     "dice-score-pad": 1, "dice-handicap-markers": 1,
-    "five_by_15-tiles": ceil(len(COLOUR_LETTERS) * len(five_by_15.NUMBERS) / five_by_15.TILES_PER_PAGE),
-    "five_by_15-grid": 1,
+    # each colour on whole rows of tiles, so 75 tiles on 2 pages; the play area's 16 columns on two pages
+    "five_by_15-tiles": ceil(len(COLOUR_LETTERS) * ceil(len(five_by_15.NUMBERS) / five_by_15.COLUMNS_PER_PAGE)
+                             / five_by_15.ROWS_PER_PAGE),
+    "five_by_15-exercise-sets": ceil(five_by_15.PAIRS / five_by_15.SETS_PER_PAGE),
+    "five_by_15-grid": 2,
     **{f"rules-{game}": 1 for game in rules.GAMES},
 }

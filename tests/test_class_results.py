@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 import results_samples
 
-from fifteen_kit.class_results import ClassResults, Guesses, exact_board_score
+from fifteen_kit.class_results import ClassResults, Guesses, exact_board_score, t_interval
 from fifteen_kit.errors import InvalidArgumentError
 from fifteen_kit.fifteens.strategies import wilson_interval
 from fifteen_kit.nasty15 import default_boards, policy_for
@@ -41,14 +41,18 @@ def test_tasks_are_ordered_by_kind_and_number():
                                                                                               "04.w10"]
 
 
-def test_predictions_take_the_truth_from_a_file_or_from_the_lesson():
+def test_predictions_take_the_truth_from_the_kit_never_from_a_file():
     samples = [results_samples.pupil_results("04", *p) for p in results_samples.PUPILS["04"]]
     from_files = ClassResults(samples).predictions()
     from_codes = ClassResults([from_code(to_code(s)) for s in samples]).predictions()
     assert [g.key for g in from_files] == [g.key for g in from_codes] and len(from_files) == 16
-    assert all(g.truth for g in from_files) and not any(g.truth for g in from_codes)
-    truths = {g.key: g.truth for g in from_files}
-    assert ClassResults([from_code(to_code(s)) for s in samples]).predictions(truths) == from_files
+    assert not any(g.truth for g in from_files) and not any(g.truth for g in from_codes)
+    truths = {r["key"]: r["truth"] for r in samples[0].records if r["kind"] == "prediction"}
+    assert ClassResults([from_code(to_code(s)) for s in samples]).predictions(truths) == \
+        ClassResults(samples).predictions(truths)
+    # a pupil's file that says another "truth" changes nothing
+    forged = PupilResults("04", "Mallory", ({"key": "04.p1", "kind": "prediction", "answer": "1", "truth": "1"},))
+    assert ClassResults([forged, *samples]).predictions(truths)[0].truth == truths["04.p1"]
     with pytest.raises(InvalidArgumentError, match="truths"):
         ClassResults(samples).predictions({"04.p1": 8})  # type: ignore[dict-item]
 
@@ -73,13 +77,38 @@ def test_dice_pool():
     assert [v for _, v in pool.pupils] == per_board
     assert pool.mean == pytest.approx(statistics.fmean(per_board))
     assert pool.running[0] == per_board[0] and len(pool.running) == 3
-    half = 1.959963984540054 * statistics.stdev(per_board) / math.sqrt(3)
-    assert pool.interval == pytest.approx((pool.mean - half, pool.mean + half))
+    assert pool.boards == tuple(g["boards"] for g in games)
+    assert pool.interval is None and pool.computer_interval is None  # 3 games: too few for an honest interval
     assert pool.computer_mean == pytest.approx(statistics.fmean(g["computer"] / g["boards"] for g in games))
     empty = ClassResults([]).dice()
     assert (empty.mean, empty.interval, empty.computer_mean, empty.running) == (None, None, None, ())
     one = ClassResults(samples[:1]).dice()
     assert one.interval is None and one.mean == per_board[0]
+
+
+def test_dice_intervals_use_students_t_from_five_games():
+    def game(name, score, computer, boards=10):
+        return PupilResults("04", name, ({"key": "04.game", "kind": "game", "game": "dice", "seed": 1,
+                                          "boards": boards, "score": score, "computer": computer, "policy": None},))
+
+    games = [game(f"P{i}", s, c) for i, (s, c) in enumerate([(110, 130), (120, 118), (95, 125), (130, 122),
+                                                               (100, 127)])]
+    pool = ClassResults(games).dice()
+    values = [11.0, 12.0, 9.5, 13.0, 10.0]
+    half = 2.7764451051977934 * statistics.stdev(values) / math.sqrt(5)  # t(0.975, 4 degrees of freedom)
+    assert pool.interval == pytest.approx((statistics.fmean(values) - half, statistics.fmean(values) + half))
+    computer = [13.0, 11.8, 12.5, 12.2, 12.7]
+    half = 2.7764451051977934 * statistics.stdev(computer) / math.sqrt(5)
+    assert pool.computer_interval == pytest.approx((statistics.fmean(computer) - half,
+                                                    statistics.fmean(computer) + half))
+    # the t quantiles against a printed table (0.975; 1, 2, 3, 4, 10 and 30 degrees of freedom)
+    from fifteen_kit.class_results import _t95
+    for df, table in ((1, 12.706), (2, 4.303), (3, 3.182), (4, 2.776), (10, 2.228), (30, 2.042)):
+        assert round(_t95(df), 3) == table
+    assert t_interval([1.0] * 4) is None and t_interval([2.0] * 6) == (2.0, 2.0)
+    for bad in ([1, 2, 3, 4, float("nan")], [1, 2, 3, 4, True], ["1", 2, 3, 4, 5]):
+        with pytest.raises(InvalidArgumentError, match="finite number"):
+            t_interval(bad)
 
 
 def test_fifteens_pool_adds_pair_by_pair():

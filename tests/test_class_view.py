@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html import escape
 
 import pytest
 import results_samples
@@ -46,16 +47,22 @@ def test_gather_reads_a_folder_uploads_and_codes_alike():
         "Ana and Ben",)
 
 
-def test_a_pupil_found_twice_is_kept_once_and_bad_input_is_listed():
+def test_a_pupil_found_twice_is_shown_side_by_side_and_bad_input_is_listed():
     samples = results_samples.all_samples()
     codes = to_code(samples[3]) + "\nF15-NOT-A-CODE\n"
     found = gather(folder=SAMPLES, codes=codes, uploads=({"name": "x.json", "content": b"{not json"},))
-    assert found.classes["05"].pupils == gather(folder=SAMPLES).classes["05"].pupils  # the file, not the code
-    assert len(found.problems) == 3
+    # never dropped: the file's pair 1, then the code's copy right beside it, for the teacher to choose
+    assert found.classes["05"].names() == ("pair 1", "pair 1 (2)", "pair 2", "pair 3")
+    assert found.duplicates == {"05": {"pair 1": ["pair 1", "pair 1 (2)"]}}
+    assert found.sources["05"]["pair 1"] == "results-05-pair-1.json" and found.sources["05"]["pair 1 (2)"] == "code 1"
     assert found.problems[0].startswith("x.json: this is not a results file")
-    assert found.problems[1].startswith("code 1: pair 1 (lesson 05) was already read") or \
-        "already read" in " ".join(found.problems)
-    assert any(p.startswith("code 2:") for p in found.problems)
+    assert found.problems[1].startswith("code 2:")
+    assert found.problems[2] == ("lesson 05: pair 1 is in 2 places: results-05-pair-1.json and code 1 (shown as "
+                                 "pair 1 (2)). All are shown side by side; pick the one to keep in the list below")
+    assert len(found.problems) == 3  # the copies' same deals are not named again as two pairs' same number
+    # the teacher's choice: leave out the code
+    chosen = gather(folder=SAMPLES, codes=codes, leave_out=["code 1"])
+    assert chosen.classes["05"].pupils == gather(folder=SAMPLES).classes["05"].pupils and not chosen.duplicates
     with pytest.raises(InvalidArgumentError, match="existing folder"):
         gather(folder=SAMPLES / "missing")
 
@@ -65,14 +72,16 @@ def test_the_table_shows_every_question_and_every_prediction():
     html = class_table(found.classes["04"]).data
     keys = [t for t in truths("04")]
     assert all(f"<b>{k}</b>" for k in keys)
-    for key in ("04.q1", "04.q5", "04.w1", "04.p16"):
-        assert f"<b>{key}</b>" in html
+    for key, label in (("04.q1", "Exercise 1"), ("04.q5", "Exercise 5"), ("04.w1", "Why? 1"),
+                       ("04.p16", "Prediction 16")):
+        assert f"title='{key}'><b>{label}</b>" in html
+        assert escape(question_text(key, 1000)) in html  # the whole question, wrapped in its column
     assert "Right first time" in html and "Most common wrong answers" in html and "font-size:18px" in html
     # a class read from codes shows the predictions' values from the lesson
     coded = ClassResults(list(gather(codes="\n".join(to_code(r) for r in found.classes["04"].pupils))
                               .classes["04"].pupils))
     for key, value in truths("04").items():
-        assert f"<b>{key}</b>" in class_table(coded).data and f"<td>{value}</td>" in class_table(coded).data
+        assert f"title='{key}'>" in class_table(coded).data and f"<td>{value}</td>" in class_table(coded).data
 
 
 def test_question_text():
@@ -86,11 +95,16 @@ def test_the_charts():
     found = gather(folder=SAMPLES)
     c04, c05 = found.classes["04"], found.classes["05"]
     ax = exercises_chart(c04).axes[0]
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["04.q1", "04.q2", "04.q3", "04.q4", "04.q5"]
-    labels = [t.get_text() for t in predictions_chart(c04).axes[0].get_yticklabels()]
-    assert labels[0] == "04.p1  (8)" and not any(label.startswith("04.p15") for label in labels)  # a choice
+    assert [t.get_text() for t in ax.get_yticklabels()] == [f"Exercise {n}" for n in range(1, 6)]
+    titles = [a.get_title(loc="left") for a in predictions_chart(c04).axes]
+    assert titles[0] == "Prediction 1: the kit says 8 (3 guesses)"
+    assert not any(t.startswith("Prediction 15:") for t in titles)  # a choice
     dice = dice_chart(c04).axes[0]
-    assert f"{float(c04.dice().exact):.2f}" in " ".join(t.get_text() for t in dice.get_legend().get_texts())
+    legend = " ".join(t.get_text() for t in dice.get_legend().get_texts())
+    pool = c04.dice()
+    assert f"{float(pool.exact):.2f}" in legend and f"the pupils' mean: {pool.mean:.2f}" in legend
+    assert f"the computer's mean: {pool.computer_mean:.2f}" in legend and "interval" not in legend  # 3 games
+    assert dice.get_xticklabels()[0].get_text().endswith(f"\n{pool.boards[0]} boards")
     legend = " ".join(t.get_text() for t in fifteens_chart(c05).axes[0].get_legend().get_texts())
     for pool in c05.fifteens():
         assert f"{pool.strategy}: {pool.steps[-1].wins} of {pool.steps[-1].deals}" in legend
@@ -124,7 +138,8 @@ def test_without_matplotlib_the_report_is_the_table_and_a_note(monkeypatch):
     shown = []
     monkeypatch.setattr("fifteen_kit.widgets.class_view.display", shown.append)
     ClassView(folder=SAMPLES).report("04")
-    assert len(shown) == 2 and "04.q1" in shown[0].data and "need matplotlib" in shown[1].data
+    assert len(shown) == 4 and "Exercise 1" in shown[0].data and "need matplotlib" in shown[3].data
+    assert "Pupil by pupil" in shown[1].data and "Why? answers" in shown[2].data
 
 
 def test_two_pairs_with_the_same_pair_number_are_named():
@@ -153,3 +168,26 @@ def test_the_teacher_notebook_reads_the_samples_and_keeps_its_outputs():
     sources = "".join("".join(c["source"]) for c in code)
     assert 'ClassView(folder="sample_results")' in sources and "plotstyle" not in sources
     assert "emscripten" in "".join(code[0]["source"])  # the JupyterLite install cell, as in the lessons
+
+
+def test_the_guide_states_the_measured_hand_in_cost_for_14_pairs():
+    """The guide's hand-in table is bench/handin_cost.py's figures, and those are what the kit's codes give now."""
+    import importlib.util
+    import re
+
+    root = SAMPLES.parents[2]
+    spec = importlib.util.spec_from_file_location("handin_cost", root / "bench" / "handin_cost.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = module.main()
+    assert figures == json.loads((root / "bench" / "results" / "handin_cost.json").read_text())
+    guide = (root / "lessons" / "teacher_guide" / "README.md").read_text()
+    for lesson in ("01", "04", "05", "06"):
+        f = figures[lesson]
+        row = re.search(rf"^\| {lesson} \| (\d+) to (\d+) \| ([\d,]+) characters: about (\d+) min \|", guide, re.M)
+        assert row, lesson
+        assert (int(row[1]), int(row[2])) == (f["code_chars_min"], f["code_chars_max"])
+        assert int(row[3].replace(",", "")) == f["typed_chars_class"] and int(row[4]) == round(f["typing_minutes"])
+    for lesson in ("02", "03"):
+        assert figures[lesson]["code_chars_min"] >= 56 and figures[lesson]["code_chars_max"] <= 96
+        assert round(figures[lesson]["typing_minutes"]) == 12

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 
+from fifteen_kit.class_results import MIN_GAMES
 from fifteen_kit.counting import centre_value, magic_constant, magic_squares
 from fifteen_kit.game_of_15 import (
     DIGITS,
@@ -708,6 +709,7 @@ GUIDE_CLAIMS_04_06 = [
     ("04", "**exact expected score** of best play: 12.44 points per board, the average of the best-play expected "
      "scores of the kit's 15 goal boards", lambda: _exact_per_board(), ("12.44", 15)),
     ("04", "The class's mean comes with a 95% range", lambda: _confidence_level(), 0.95),
+    ("04", "once at least 5 games are pooled", lambda: MIN_GAMES, 5),
     ("04", "the lesson's worked example 11/6,",
      lambda: (Fraction(1, 6) * 1 + Fraction(1, 6) * 2 + Fraction(4, 6) * 2, "11/6 ≈ 1.83" in _markdown(
          "04_dice_and_risk")), (Fraction(11, 6), True)),
@@ -1245,6 +1247,7 @@ def _full_deal_columns() -> tuple[int, int]:
 # one outside fact (mybinder.org's FAQ: sessions with more than 10 minutes of inactivity are shut down).
 NOT_KIT_NUMBERS = {
     "04": ["**13-15 year-olds** (Year 9-10, Grade 8-9)", "Able 12-year-olds", "plays 20 turns", "so 20 turns take",
+           "*Pool 20 turns*",
            "in a class of 30 playing 10 turns each", "allow 5 minutes", "(max 4 min away from the screen)",
            "plan (13-15 year-olds"],
     "05": ["**13-15 year-olds** (Year 9-10, Grade 8-9)", "A script for 13-year-olds", "allow 5 minutes",

@@ -109,7 +109,8 @@ def test_every_class_activity_on_paper_has_its_tally(lesson, title, rows):
 def test_working_space_is_sized_to_the_question():
     paper = on_paper("06").tasks
     assert paper["06.q2"].space > paper["06.q3"].space > 0  # listing 11 positions takes more room than one tile
-    assert all(paper[t.key].space == 0 for t in tasks("06") if t.key[3] == "p")
+    assert paper["06.q2"].draw  # a graph of positions is drawn, not written on lines
+    assert all(paper[t.key].space <= 4 for t in tasks("06") if t.key[3] == "p")  # a guess needs little room
 
 
 _SHEET = '''
@@ -166,3 +167,51 @@ def test_the_guide_names_each_tally_where_its_activity_is(lesson):
     text = " ".join(guide.read_text(encoding="utf-8").split())
     for tally in on_paper(lesson).tallies:
         assert f"*{tally.title}*" in text, f"the guide of lesson {lesson} does not name the table {tally.title!r}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_the_answer_sheet_speaks_the_worksheets_words(lesson):
+    from fifteen_kit.widgets.printables.lessons import answer_sheet
+
+    text = _text(answer_sheet(lesson).html())
+    found = [text[max(0, m.start() - 50):m.end() + 30] for m in SCREEN.finditer(text)
+             if m.group(0).lower() not in ("type", "typed", "cell", "scroll")]
+    assert not [f for f in found if re.search(r"board (above|below)|the chart in|before you click", f)], found
+    for item in tasks(lesson):
+        assert on_paper(lesson).tasks[item.key].words[:60] in text
+
+
+def test_the_answer_sheet_gives_the_teacher_the_numbers_behind_a_value():
+    from fifteen_kit.widgets.printables.lessons import answer_sheet
+    from fifteen_kit.widgets.workbook import lesson04
+
+    text = _text(answer_sheet("04").html())
+    cautious = lesson04.NAMED["cautious_expected"]()
+    assert f"{cautious.numerator}/{cautious.denominator}" in text  # the pool's true value, for the class tally
+    assert f"stop at {lesson04.NAMED['best_threshold']()} pips" in text  # the chart's best rule, in words
+    assert "roll" in text.split("Prediction 13", 1)[1].split("Prediction 14", 1)[0]  # the decision's check
+    six = _text(answer_sheet("06").html())
+    assert "A winning line" in six.split("Prediction 5", 1)[1]  # the shortcut's line, to help a stuck group
+
+
+def test_a_worked_example_box_stands_before_its_exercise():
+    html = worksheet("04").html()
+    assert html.index("Expected value, by example") < html.index("Exercise 1.")
+    assert html.index("Prediction 11.") < html.index("Prediction 12.")
+    pages = worksheet("04").pages
+    eleven = next(i for i, p in enumerate(pages) if "Prediction 11." in p)
+    assert "Prediction 12." not in pages[eleven]  # its words would hint at 11's answer: a page of its own
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    ('[[sheet.box]]\ntitle = "T"\ntext = "x"', "exactly title, text, before"),
+    ('[[sheet.box]]\ntitle = "T"\ntext = "x"\nbefore = "99.q7"', "names a task"),
+])
+def test_mistakes_in_a_box_are_named(monkeypatch, extra, says):
+    from fifteen_kit.widgets.workbook import paper
+
+    text = _SHEET.format(extra=extra)
+    monkeypatch.setattr(paper, "_read_file", lambda lesson: (text, "lesson04.toml"))
+    monkeypatch.setattr(paper, "records", lambda lesson: [])
+    with pytest.raises(QuestionFileError, match=re.escape(says)):
+        paper.on_paper("04")

@@ -67,8 +67,9 @@ def test_the_class_view_shows_its_charts_as_pictures(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(class_view, "display", lambda item, *a, **k: shown.append(item))
     view = class_view.ClassView(folder=str(TEACHER.parent / "sample_results"))
     view.report("04")
-    assert isinstance(shown[0], HTML) and len(shown) > 1
-    assert all(isinstance(item, Image) for item in shown[1:]), [type(item).__name__ for item in shown]
+    # the tables (the class, pupil by pupil, the why answers), then every chart as a picture
+    assert all(isinstance(item, HTML) for item in shown[:3]) and len(shown) > 3
+    assert all(isinstance(item, Image) for item in shown[3:]), [type(item).__name__ for item in shown]
 
 
 # -- under nbval, with MPLBACKEND=Agg and figure.dpi 150 --------------------------------------------------------

@@ -1,14 +1,19 @@
-"""The teacher's view of a class's results: files uploaded or read from a folder, or pasted codes; a table; charts.
+"""The teacher's view of a class's results: files uploaded or read from a folder, or pasted codes; tables; charts.
 
-* :func:`gather` reads results files (from a folder or an upload widget) and pasted codes into one
-  :class:`~fifteen_kit.class_results.ClassResults` per lesson, with a list of what could not be read;
-* :func:`class_table` is the class table (large type, for a projector or a teacher's screen): per question how
-  many answered, were right first time and in the end, and the most common wrong answers; per prediction the
-  kit's value beside the guesses;
+* :func:`gather` reads results files (from a folder or an upload widget) and pasted codes (:func:`split_codes`:
+  many at once) into one :class:`~fifteen_kit.class_results.ClassResults` per lesson, with a list of what could
+  not be read; a pupil found twice is kept twice, side by side, for the teacher to choose;
+* :func:`class_table` is the class table (large type, for a projector or a teacher's screen): per question (named
+  as on the worksheet, with its whole question) how many answered, were right first time and in the end, and the
+  most common wrong answers; per prediction the kit's value beside the guesses; :func:`pupil_table` shows each
+  pupil's exercises, and :func:`why_table` the "why" sentences grouped by question;
 * the charts, each a matplotlib Figure in the kit's style: :func:`exercises_chart`, :func:`predictions_chart`,
   :func:`dice_chart` (lesson 04) and :func:`fifteens_chart` (lesson 05);
 * :class:`ClassView`: the widget of the teacher notebook, with an upload button (it works in JupyterLite too), a
   folder box and a box for pasted codes.
+
+Whatever a pupil typed or a file holds is shown as text (escaped, isolated, never read as markup or maths), the
+kit's values come from the kit, and a part of the report that fails says why while the rest still shows.
 
 >>> import pathlib
 >>> folder = pathlib.Path(__file__).parents[1] / "lessons" / "teacher" / "sample_results"
@@ -19,6 +24,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import pathlib
 import re
@@ -34,10 +40,10 @@ from IPython.display import HTML, display
 from fifteen_kit import _check
 from fifteen_kit.class_results import ClassResults
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
-from fifteen_kit.results import HAND_PLAYED, PupilResults, from_code, from_json
+from fifteen_kit.results import HAND_PLAYED, PupilResults, from_code, from_json, task_label
 
 __all__ = ["ClassView", "Gathered", "class_table", "dice_chart", "exercises_chart", "fifteens_chart", "gather",
-           "predictions_chart", "question_text", "truths"]
+           "predictions_chart", "pupil_table", "question_text", "split_codes", "truths", "why_table"]
 
 _MAX_FILES = 500
 _MAX_PASTE = 200_000
@@ -49,11 +55,15 @@ def _pupils(count: int) -> str:
 
 @dataclass
 class Gathered:
-    """What :func:`gather` read: one ClassResults per lesson (``classes``) and a line per thing it could not
-    read or left out (``problems``)."""
+    """What :func:`gather` read: one ClassResults per lesson (``classes``), a line per thing it could not read
+    or that the teacher should look at (``problems``), where each pupil's results came from (``sources``:
+    lesson -> name in the class -> a file's name or ``"code N"``), and the pupils whose name was found more than
+    once (``duplicates``: lesson -> the name as typed -> the names the copies have in the class, in order)."""
 
     classes: dict[str, ClassResults] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    sources: dict[str, dict[str, str]] = field(default_factory=dict)
+    duplicates: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
 
 def _upload_items(uploads: Any) -> list[tuple[str, bytes]]:
@@ -84,22 +94,62 @@ def _folder(folder: Any) -> pathlib.Path:
     return pathlib.Path(folder)
 
 
-def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: str = "") -> Gathered:
-    """Read every results file of ``folder`` (``*.json``), every uploaded file (a FileUpload widget's value) and
-    every pasted code (one per line; blank lines are skipped).
+#: Where a pasted code starts: ``F15`` (any case, spaces allowed) at the start of a line or after a space, comma
+#: or semicolon, then a dash or space.  A code's own characters never hold a space or comma, so this cannot cut a
+#: code that is typed in groups of five joined by dashes.
+_CODE_START = re.compile(r"(?:(?<=^)|(?<=[\s,;]))F\s?1\s?5(?=\s*-|\s)", re.IGNORECASE)
 
-    A pupil found twice in a lesson is kept once: the first found (folder, then uploads, then codes; a file
-    keeps more than a code).  Raises InvalidArgumentError for a folder that does not exist or for text that is
-    too long; a file or code that cannot be read is not an error but a line of ``problems``.
+
+def split_codes(text: str) -> list[str]:
+    r"""The codes of a pasted text, each as typed: many codes in one box, one per line or several on a line, a
+    code broken over two lines, blank lines and commas between codes all work.  Codes start with ``F15``; a text
+    with no ``F15`` at all is read as one code per line (the prefix may be left out).
+
+    Raises InvalidArgumentError for a text that is not a text or too long.
+
+    >>> split_codes("F15-4484W-V7000-01G0Z-EM, F15-4484W\n-V7000-01G0Z-EM\n\nf15 4484w")
+    ['F15-4484W-V7000-01G0Z-EM', 'F15-4484W -V7000-01G0Z-EM', 'f15 4484w']
+    >>> split_codes("4484W-V7000-01G0Z-EM\n\n4484W-V7000")
+    ['4484W-V7000-01G0Z-EM', '4484W-V7000']
+    """
+    _check.text(text, _MAX_PASTE, "the pasted codes")
+    starts = [m.start() for m in _CODE_START.finditer(text)]
+    if not starts:
+        return [line.strip() for line in text.splitlines() if line.strip()]
+    pieces = [text[:starts[0]]] if text[:starts[0]].strip(" \t\r\n,;") else []
+    pieces += [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+    return [" ".join(p.strip(" \t\r\n,;").split()) for p in pieces if p.strip(" \t\r\n,;")]
+
+
+def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: str = "",
+           leave_out: Any = ()) -> Gathered:
+    """Read every results file of ``folder`` (``*.json``), every uploaded file (a FileUpload widget's value) and
+    every pasted code (see :func:`split_codes`: one box, many codes).
+
+    Each source is named by its file's name (as text: never used as a path) or ``"code N"``; a name given twice
+    gets `` #2`` and so on.  Sources named in ``leave_out`` are not used (the teacher's choice between two copies
+    of one pupil).  A pupil found twice in a lesson is never dropped: both are kept, side by side, the later copy
+    named ``"Ana (2)"``, and a line of ``problems`` says where each came from, for the teacher to choose.
+    Raises InvalidArgumentError for a folder that does not exist or text that is too long; a file or code that
+    cannot be read is not an error but a line of ``problems``.
 
     >>> gather(codes="F15-12345").problems
     ["code 1: the code is too short (input: 'F15-12345')"]
     """
     _check.text(codes, _MAX_PASTE, "the pasted codes")
+    given = _check.items(leave_out, 10 * _MAX_FILES, "the sources to leave out")
+    if not all(isinstance(where, str) for where in given):
+        raise InvalidArgumentError("the sources to leave out must be files' names or 'code N'", input=leave_out)
+    skip = set(given)
     found: list[tuple[str, PupilResults]] = []
     problems: list[str] = []
+    names: Counter[str] = Counter()
 
     def read(where: str, reader: Any, value: Any) -> None:
+        names[where] += 1
+        where = where if names[where] == 1 else f"{where} #{names[where]}"
+        if where in skip:
+            return
         try:
             found.append((where, reader(value)))
         except FifteenKitError as exc:
@@ -111,37 +161,63 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
             read(path.name, from_json, path.read_bytes()[:2_000_000])
     for name, content in uploaded:
         read(name, from_json, content)
-    for number, line in enumerate(codes.splitlines(), start=1):
-        if line.strip():
-            read(f"code {number}", from_code, line.strip())
+    for number, code in enumerate(split_codes(codes), start=1):
+        read(f"code {number}", from_code, code)
     out = Gathered(problems=problems)
-    by_lesson: dict[str, dict[str, PupilResults]] = {}
+    by_lesson: dict[str, dict[str, list[tuple[str, PupilResults]]]] = {}
     for where, results in found:
-        pupils = by_lesson.setdefault(results.lesson, {})
-        if results.pupil in pupils:
-            out.problems.append(f"{where}: {results.pupil} (lesson {results.lesson}) was already read; left out")
-        else:
-            pupils[results.pupil] = results
-    out.classes = {lesson: ClassResults(list(pupils.values())) for lesson, pupils in sorted(by_lesson.items())}
-    out.problems.extend(_same_deals(out.classes))
+        by_lesson.setdefault(results.lesson, {}).setdefault(results.pupil, []).append((where, results))
+    for lesson, pupils in sorted(by_lesson.items()):
+        taken = set(pupils)
+        kept: list[PupilResults] = []
+        sources: dict[str, str] = {}
+        for name, copies in pupils.items():
+            for n, (where, results) in enumerate(copies, start=1):
+                if n > 1:
+                    results = _renamed(results, taken)
+                    taken.add(results.pupil)
+                kept.append(results)
+                sources[results.pupil] = where
+            if len(copies) > 1:
+                out.duplicates.setdefault(lesson, {})[name] = [r.pupil for r in kept[-len(copies):]]
+                places = " and ".join(f"{w} (shown as {r.pupil})" if i else w
+                                      for i, (w, r) in enumerate(zip([w for w, _ in copies], kept[-len(copies):],
+                                                                     strict=True)))
+                out.problems.append(f"lesson {lesson}: {name} is in {len(copies)} places: {places}. All are shown "
+                                    "side by side; pick the one to keep in the list below")
+        out.classes[lesson] = ClassResults(kept)
+        out.sources[lesson] = sources
+    out.problems.extend(_same_deals(out.classes, out.duplicates))
     return out
 
 
-def _same_deals(classes: Mapping[str, ClassResults]) -> list[str]:
-    # two pairs that typed the same pair number ran the same deals: pooled, those deals count twice
+def _renamed(results: PupilResults, taken: set[str]) -> PupilResults:
+    # a second copy of a pupil, named "Ana (2)" (or the next free number), within the 60 characters of a name
+    for n in range(2, 10 * _MAX_FILES):
+        name = f"{results.pupil[:52].rstrip()} ({n})"
+        if name not in taken:
+            return dataclasses.replace(results, pupil=name)
+    raise InvalidArgumentError("too many copies of one pupil", input=results.pupil)
+
+
+def _same_deals(classes: Mapping[str, ClassResults], duplicates: Mapping[str, Mapping[str, list[str]]]) -> list[str]:
+    # two pairs that typed the same pair number ran the same deals: pooled, those deals count twice (two copies of
+    # one pupil's results are named once, as copies, by gather)
     problems = []
     for lesson, results in classes.items():
-        runs: dict[tuple[Any, ...], list[str]] = {}
+        origin = {copy: name for name, copies in duplicates.get(lesson, {}).items() for copy in copies}
+        runs: dict[int, dict[str, list[str]]] = {}
         for pupil in results.pupils:
             for record in pupil.records:
                 if record["kind"] == "game" and record["game"] == "fifteens" and record["strategy"] != HAND_PLAYED:
-                    run = (record["seed"], record["strategy"], record["deals"])
-                    if pupil.pupil not in runs.setdefault(run, []):
-                        runs[run].append(pupil.pupil)
-        for (seed, strategy, _deals), names in runs.items():
-            if len(names) > 1:
-                problems.append(f"lesson {lesson}: {' and '.join(names)} used the same pair number {seed}, so their "
-                                f"{strategy} deals are the same deals, counted {len(names)} times in the pool; give "
+                    names = runs.setdefault(record["seed"], {}).setdefault(record["strategy"], [])
+                    if origin.get(pupil.pupil, pupil.pupil) not in names:
+                        names.append(origin.get(pupil.pupil, pupil.pupil))
+        for seed, strategies in runs.items():
+            for same in dict.fromkeys(tuple(n) for n in strategies.values() if len(n) > 1):
+                which = ", ".join(s for s, n in strategies.items() if tuple(n) == same)
+                problems.append(f"lesson {lesson}: {' and '.join(same)} used the same pair number {seed}, so their "
+                                f"{which} deals are the same deals, counted {len(same)} times in the pool; give "
                                 "each pair its own number")
     return problems
 
@@ -209,14 +285,51 @@ def _lesson_order(lesson: str | None) -> dict[str, int]:
     return {t.key: i for i, t in enumerate(tasks(lesson))}
 
 
-# -- the table -----------------------------------------------------------------------------------------------------
+# -- shown as text --------------------------------------------------------------------------------------------------
+# Everything a pupil typed (names, answers, strategies) or a file holds is shown as text, never as markup: HTML is
+# escaped, each text is isolated (<bdi>: right-to-left writing or a direction mark stays in its cell), control
+# characters show as U+FFFD, and the whole report is marked for MathJax to skip ($...$ in a name stays as typed).
+# In the charts a "$" is escaped (matplotlib would read $...$ as mathematics) and long texts are cut.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_NO_MATH = "tex2jax_ignore mathjax_ignore"
+
+
+def _html(text: str) -> str:
+    return f"<bdi>{escape(_CONTROL.sub(chr(0xFFFD), text))}</bdi>"
+
+
+def _plain(text: str, limit: int = 28) -> str:
+    r"""``text`` for a chart: one line, cut to ``limit`` characters, with ``$`` escaped from matplotlib's maths.
+
+    >>> _plain("$\\foo$ and a very long name indeed", 16)
+    '\\$\\foo\\$ and a ...'
+    """
+    one = " ".join(_CONTROL.sub(chr(0xFFFD), text).split())
+    one = one if len(one) <= limit else one[:limit - 3] + "..."
+    return one.replace("$", r"\$")
+
+
+def _label(key: str) -> str:
+    # the worksheet's name of a task ("Exercise 1"), or the key itself for a game's record
+    try:
+        return task_label(key)
+    except FifteenKitError:
+        return key
+
+
+# -- the tables ----------------------------------------------------------------------------------------------------
 # the doubled class outranks JupyterLab's own table rules (right-aligned 12 px cells) without !important
 _T = "table.kit-class.kit-class"
 _STYLE = (f"<style>{_T}{{border-collapse:collapse;font-size:18px;line-height:1.35;margin:0.5em 0}}"
           f"{_T} th,{_T} td{{border:1px solid #999;padding:6px 10px;text-align:left;vertical-align:top;"
-          "font-size:18px}"
+          "font-size:18px;overflow-wrap:anywhere}"
           f"{_T} th{{background:#eef3f8}}{_T} td.n{{text-align:right;white-space:nowrap}}"
-          f"{_T} small{{color:#444;font-size:15px}}</style>")
+          f"{_T} td.q{{max-width:34em;font-size:16px}}{_T} td.ok{{background:#e3f4e8}}"
+          f"{_T} td.no{{background:#fde7e2}}{_T} small{{color:#444;font-size:15px}}</style>")
+
+
+def _wrap(html: str) -> HTML:
+    return HTML(f"<div class='kit-class-view {_NO_MATH}'>{_STYLE}{html}</div>")
 
 
 def _share(count: int | None, total: int) -> str:
@@ -225,14 +338,21 @@ def _share(count: int | None, total: int) -> str:
     return f"{count} of {total}" + (f" <small>({round(100 * count / total)}%)</small>" if total else "")
 
 
-def class_table(results: ClassResults, values: Mapping[str, str] | None = None) -> HTML:
-    """The class table of ``results`` as HTML: one row per exercise and "why" question, then one per prediction.
+def _task_cell(key: str) -> str:
+    return (f"<td class='q' title='{escape(key)}'><b>{escape(_label(key))}</b><br>"
+            f"{escape(question_text(key, 1000))}</td>")
 
-    ``values`` gives the predictions' values where the records lack them (codes): by default :func:`truths` of
-    the lesson.  Raises InvalidArgumentError for something that is not a ClassResults.
+
+def class_table(results: ClassResults, values: Mapping[str, str] | None = None) -> HTML:
+    """The class table of ``results`` as HTML: one row per exercise and "why" question, then one per prediction,
+    each named as on the worksheet (``Exercise 1``) with its whole question.
+
+    ``values`` gives the predictions' values (by default :func:`truths` of the lesson, computed by the kit; never a
+    pupil's file).  Every pupil's text is shown as text.  Raises InvalidArgumentError for something that is not a
+    ClassResults.
 
     >>> from fifteen_kit.results import PupilResults
-    >>> a = PupilResults("05", "pair 1", ({"key": "05.p1", "kind": "prediction", "answer": "6", "truth": ""},))
+    >>> a = PupilResults("05", "pair 1", ({"key": "05.p1", "kind": "prediction", "answer": "6", "truth": "9"},))
     >>> "<td>109</td>" in class_table(ClassResults([a])).data
     True
     """
@@ -247,39 +367,117 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
     for q in sorted(results.questions(), key=lambda q: (q.kind == "prediction", rank[q.key], q.key)):
         if q.kind == "prediction":
             continue
-        wrong = ", ".join(f"{escape(text)} <small>(&times;{n})</small>" for text, n in q.wrong) or "&ndash;"
-        label = "why" if q.kind == "why" else "exercise"
-        rows.append(f"<tr><td><b>{escape(q.key)}</b> <small>{label}</small><br>{escape(question_text(q.key))}</td>"
-                    f"<td class='n'>{_share(q.answered, total)}</td><td class='n'>{_share(q.right_first, total)}</td>"
+        wrong = ", ".join(f"{_html(text)} <small>(&times;{n})</small>" for text, n in q.wrong) or "&ndash;"
+        rows.append(f"<tr>{_task_cell(q.key)}<td class='n'>{_share(q.answered, total)}</td>"
+                    f"<td class='n'>{_share(q.right_first, total)}</td>"
                     f"<td class='n'>{_share(q.right_end, total)}</td><td>{wrong}</td></tr>")
     head = (f"<p style='font-size:20px'><b>Lesson {escape(str(lesson))}: {_pupils(total)}</b> "
-            f"({escape(', '.join(results.names()))})</p>")
+            f"({', '.join(_html(n) for n in results.names())})</p>")
     table = ("<table class='kit-class'><tr><th>Question</th><th>Answered</th><th>Right first time</th>"
              "<th>Right in the end</th><th>Most common wrong answers</th></tr>" + "".join(rows) + "</table>")
     guesses = sorted(results.predictions(values), key=lambda g: (order.get(g.key, len(order)), g.key))
     prows = []
     for g in guesses:
         counted = Counter(" ".join(text.split()) for _, text in g.guesses)
-        listed = ", ".join(f"{escape(t)}" + (f" <small>(&times;{n})</small>" if n > 1 else "")
+        listed = ", ".join(_html(t) + (f" <small>(&times;{n})</small>" if n > 1 else "")
                            for t, n in sorted(counted.items(), key=lambda item: (-item[1], item[0])))
-        prows.append(f"<tr><td><b>{escape(g.key)}</b><br>{escape(question_text(g.key))}</td>"
-                     f"<td>{escape(g.truth) or '&ndash;'}</td><td>{listed}</td></tr>")
+        prows.append(f"<tr>{_task_cell(g.key)}<td>{escape(g.truth) or '&ndash;'}</td><td>{listed}</td></tr>")
     predictions = ("<table class='kit-class'><tr><th>Prediction</th><th>The kit's value</th><th>The guesses</th></tr>"
                    + "".join(prows) + "</table>") if prows else ""
-    return HTML(_STYLE + head + (table if rows else "") + predictions)
+    return _wrap(head + (table if rows else "") + predictions)
+
+
+def _check_cell(record: dict[str, Any] | None) -> str:
+    if record is None:
+        return "<td class='n'>&ndash;</td>"
+    wrong = ", ".join(_html(w) for w in record["wrong"])
+    if record["first"]:
+        return "<td class='n ok'>&#10003; first time</td>"
+    if record["correct"]:
+        return f"<td class='ok'>&#10003; after {record['tries']} tries<br><small>{wrong}</small></td>"
+    last = record["answer"] if record["answer"] and record["answer"] not in record["wrong"] else ""
+    typed = ", ".join(x for x in (wrong, _html(last) if last else "") if x)
+    tries = f"{record['tries']} {'try' if record['tries'] == 1 else 'tries'}"
+    return f"<td class='no'>&#10007; {tries}<br><small>{typed}</small></td>"
+
+
+def pupil_table(results: ClassResults, sources: Mapping[str, str] | None = None) -> HTML:
+    """One row per pupil (or pair): each exercise (right first time, right after some tries with the wrong answers,
+    or not right with what was typed), how many predictions and "why" questions were answered, and (with
+    ``sources``: name -> file or code) where the results came from.  Two copies of one pupil sit side by side.
+
+    Raises InvalidArgumentError for something that is not a ClassResults.
+
+    >>> from fifteen_kit.results import PupilResults
+    >>> a = PupilResults("05", "pair 1", ({"key": "05.q1", "kind": "check", "answer": "7", "tries": 2,
+    ...                                    "correct": False, "first": False, "wrong": ["6", "7"]},))
+    >>> "&#10007; 2 tries" in pupil_table(ClassResults([a])).data
+    True
+    """
+    if not isinstance(results, ClassResults):
+        raise InvalidArgumentError("pupil_table needs a ClassResults", input=results)
+    sources = {} if sources is None else sources
+    if not isinstance(sources, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
+                                                   for k, v in sources.items()):
+        raise InvalidArgumentError("sources must map pupils' names to where their results came from", input=sources)
+    checks = [q.key for q in results.questions() if q.kind == "check"]
+    counted = [kind for kind in ("prediction", "why") if any(q.kind == kind for q in results.questions())]
+    head = ("<tr><th>Pupil or pair</th>" + "".join(f"<th title='{escape(k)}'>{escape(_label(k))}</th>"
+                                                   for k in checks)
+            + "".join(f"<th>{'Predictions' if k == 'prediction' else 'Why? answers'}</th>" for k in counted) + "</tr>")
+    rows = []
+    for pupil in results.pupils:
+        where = sources.get(pupil.pupil)
+        cells = [f"<td><b>{_html(pupil.pupil)}</b>" + (f"<br><small>from {_html(where)}</small>" if where else "")
+                 + "</td>"]
+        cells += [_check_cell(pupil.record(k)) for k in checks]
+        for kind in counted:
+            cells.append(f"<td class='n'>{sum(r['kind'] == kind for r in pupil.records)}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return _wrap("<p style='font-size:20px'><b>Pupil by pupil</b></p><table class='kit-class'>" + head
+                 + "".join(rows) + "</table>")
+
+
+def why_table(results: ClassResults) -> HTML:
+    """The "why" answers, grouped by question: the worksheet's name and question, then each pupil's sentence
+    (a code holds no sentences: those pupils are listed as "answered, in a code").
+
+    Raises InvalidArgumentError for something that is not a ClassResults.
+
+    >>> from fifteen_kit.results import PupilResults
+    >>> a = PupilResults("05", "pair 1", ({"key": "05.w1", "kind": "why", "answer": "<b>More</b> games."},))
+    >>> "&lt;b&gt;More&lt;/b&gt; games." in why_table(ClassResults([a])).data
+    True
+    """
+    if not isinstance(results, ClassResults):
+        raise InvalidArgumentError("why_table needs a ClassResults", input=results)
+    blocks = []
+    for q in (q for q in results.questions() if q.kind == "why"):
+        said, coded = [], []
+        for pupil in results.pupils:
+            record = pupil.record(q.key)
+            if record is not None and record["answer"].strip():
+                said.append(f"<tr><td><b>{_html(pupil.pupil)}</b></td><td>{_html(record['answer'])}</td></tr>")
+            elif record is not None:
+                coded.append(_html(pupil.pupil))
+        rows = "".join(said) + (f"<tr><td colspan='2'><small>Answered, but no sentence to show (a code keeps none, "
+                                f"or it was left empty): {', '.join(coded)}</small></td></tr>" if coded else "")
+        blocks.append(f"<table class='kit-class'><tr><th colspan='2' title='{escape(q.key)}'><b>{escape(_label(q.key))}"
+                      f"</b><br>{escape(question_text(q.key, 1000))}</th></tr>{rows}</table>")
+    return _wrap("<p style='font-size:20px'><b>Why? answers</b></p>" + "".join(blocks)) if blocks else _wrap("")
 
 
 # -- the charts ----------------------------------------------------------------------------------------------------
 #: What the report shows instead of its charts where matplotlib is missing (the browser-only site, which serves
 #: only what it holds: matplotlib's WebAssembly build is on Pyodide's CDN alone).
 _NO_CHARTS = ("<p style='font-size:18px'>The charts of this report need matplotlib, which the browser-only site "
-              "does not have: the table above holds every number. To see the charts, open this notebook on Binder "
+              "does not have: the tables above hold every number. To see the charts, open this notebook on Binder "
               "or with <code>make lab</code>.</p>")
 
 
-def _figure(height: float) -> tuple[Any, Any]:
+def _figure(height: float, rows: int = 1) -> tuple[Any, Any]:
     import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(9.5, height))
+    fig, ax = plt.subplots(rows, 1, figsize=(9.5, height))
     plt.close(fig)  # returned, not shown by pyplot: the caller displays it once
     return fig, ax
 
@@ -290,8 +488,8 @@ def exercises_chart(results: ClassResults) -> Any:
     >>> from fifteen_kit.results import PupilResults
     >>> a = PupilResults("05", "pair 1", ({"key": "05.q1", "kind": "check", "answer": "7", "tries": 1,
     ...                                    "correct": True, "first": True, "wrong": []},))
-    >>> len(exercises_chart(ClassResults([a])).axes)
-    1
+    >>> [t.get_text() for t in exercises_chart(ClassResults([a])).axes[0].get_yticklabels()]
+    ['Exercise 1']
     """
     from fifteen_kit import plotstyle
     if not isinstance(results, ClassResults):
@@ -300,7 +498,7 @@ def exercises_chart(results: ClassResults) -> Any:
     total = len(results.pupils)
     with plotstyle.context():
         fig, ax = _figure(1.6 + 0.75 * max(1, len(checks)))
-        labels = [q.key for q in checks]
+        labels = [_plain(_label(q.key)) for q in checks]
         ys = range(len(checks))
         ax.barh([y - 0.2 for y in ys], [q.right_first or 0 for q in checks], height=0.4, color=plotstyle.COLOURS[0],
                 edgecolor="#1f1f24", label="right first time")
@@ -316,17 +514,51 @@ def exercises_chart(results: ClassResults) -> Any:
     return fig
 
 
+def _number_line(ax: Any, truth: float, numbers: list[float], colour: str, percent: bool) -> None:
+    # one prediction: the guesses as dots (equal guesses stacked) against the truth (a black line in front of the
+    # dots, marked "kit" above them), on a scale that shows them all (logarithmic when the values above 0 span
+    # more than 30 times; a guess at or below 0 then sits at the left edge as a triangle)
+    values = [*numbers, truth]
+    low, high = min(values), max(values)
+    positive = [v for v in values if v > 0]
+    log = truth > 0 and len(positive) > 1 and max(positive) / min(positive) > 30
+    if log:
+        left, right = min(positive) / 1.6, max(positive) * 1.6
+        ax.set_xscale("log")
+    else:
+        pad = (high - low) * 0.08 or abs(truth) * 0.25 or 1.0
+        left, right = low - pad, high + pad
+    ax.set_xlim(left, right)
+    stack: Counter[float] = Counter()
+    for n in sorted(numbers):
+        edge = log and n <= 0
+        x = left if edge else n
+        stack[x] += 1
+        ax.scatter([x], [stack[x]], s=120, color=colour, edgecolor="#1f1f24", marker="<" if edge else "o",
+                   zorder=3, clip_on=False, alpha=0.85)
+    top = max(stack.values(), default=1) + 1.0
+    ax.plot([truth, truth], [0, top - 0.35], color="#1f1f24", linewidth=3, zorder=4, solid_capstyle="butt")
+    ax.text(truth, top - 0.3, "kit", ha="center", va="bottom", fontsize=12, fontweight="bold")
+    ax.set_ylim(0, top + 1.3)
+    ax.set_yticks([])
+    if percent and not log:
+        from matplotlib.ticker import PercentFormatter
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    for side in ("left", "right", "top"):
+        ax.spines[side].set_visible(False)
+
+
 def predictions_chart(results: ClassResults, values: Mapping[str, str] | None = None) -> Any:
-    """Each numeric prediction's guesses divided by the kit's value (1 = spot on), one row per prediction.
+    """Each numeric prediction on its own number line: every guess a dot (equal guesses stacked), the kit's value a
+    black line, on a scale that shows every guess (logarithmic when the guesses span more than 30 times).
 
     Predictions whose value is not a number, or that are answered by picking an option, are left out: the table
-    shows them.  Guesses beyond 3
-    times the value are drawn at 3, with an arrow.
+    shows them, as it shows guesses that are not numbers.
 
     >>> from fifteen_kit.results import PupilResults
     >>> a = PupilResults("05", "pair 1", ({"key": "05.p1", "kind": "prediction", "answer": "6", "truth": "7"},))
-    >>> [float(x) for x in predictions_chart(ClassResults([a])).axes[0].get_xlim()]
-    [0.0, 3.2]
+    >>> predictions_chart(ClassResults([a])).axes[0].get_title(loc="left")
+    'Prediction 1: the kit says 109 (1 guess)'
     """
     from fifteen_kit import plotstyle
     if not isinstance(results, ClassResults):
@@ -336,30 +568,29 @@ def predictions_chart(results: ClassResults, values: Mapping[str, str] | None = 
     rows = []
     for g in sorted(results.predictions(values), key=lambda g: (order.get(g.key, len(order)), g.key)):
         truth, numbers = g.numbers()
-        if truth and not _is_choice(g.key):
-            rows.append((f"{g.key}  ({g.truth})", [n / truth for n in numbers]))
+        if truth is not None and not _is_choice(g.key):
+            other = len(g.guesses) - len(numbers)
+            rows.append((f"{_label(g.key)}: the kit says {_plain(g.truth, 16)} ({len(numbers)} "
+                         f"guess{'' if len(numbers) == 1 else 'es'}" + (f"; {other} not a number" if other else "")
+                         + ")", truth, numbers, g.truth.strip().endswith("%")))
     with plotstyle.context():
-        fig, ax = _figure(1.8 + 0.55 * max(1, len(rows)))
-        ax.axvline(1, color="#1f1f24", linewidth=2.5, label="the kit's value")
-        for y, (_, ratios) in enumerate(rows):
-            inside = [r for r in ratios if 0 <= r <= 3]
-            beyond = [r for r in ratios if not 0 <= r <= 3]
-            ax.scatter(inside, [y] * len(inside), s=140, color=plotstyle.COLOURS[1], edgecolor="#1f1f24",
-                       alpha=0.8, zorder=3, label="a guess" if y == 0 else None)
-            ax.scatter([3.0 if r > 3 else 0.0 for r in beyond], [y] * len(beyond), s=140, marker=">",
-                       color=plotstyle.COLOURS[1], edgecolor="#1f1f24", zorder=3)
-        ax.set_yticks(range(len(rows)), [label for label, _ in rows])
-        ax.set_ylim(len(rows) - 0.5, -0.5)
-        ax.set_xlim(0, 3.2)
-        ax.set_xlabel("guess \u00f7 the kit's value (1 = spot on)")
-        ax.set_title(f"Lesson {results.lesson}: predictions against the truth")
-        ax.legend(loc="lower right", framealpha=0.9)
+        fig, axes = _figure(0.6 + 1.4 * max(1, len(rows)), max(1, len(rows)))
+        axes = list(axes) if len(rows) > 1 else [axes]
+        for ax, (title, truth, numbers, percent) in zip(axes, rows, strict=False):
+            _number_line(ax, truth, numbers, plotstyle.COLOURS[1], percent)
+            ax.set_title(title, loc="left", fontsize=15)
+        if not rows:
+            axes[0].set_axis_off()
+            axes[0].set_title("No prediction with a number to draw")
+        fig.suptitle(f"Lesson {results.lesson}: guesses (dots) against the kit's value (black line)", x=0.02,
+                     ha="left")
     return fig
 
 
 def dice_chart(results: ClassResults) -> Any:
-    """Lesson 04's pooled dice games: each game's points per board (the pupils' and the computer's), the pupils'
-    mean as games are added with its 95% interval at the end, and the exact expected points under optimal play.
+    """Lesson 04's pooled dice games: each game's points per board (the pupils' and the computer's) with the boards
+    it played, both means as lines with their 95% intervals (Student's t; none with fewer than
+    :data:`~fifteen_kit.class_results.MIN_GAMES` games), and the exact expected points under optimal play.
 
     >>> from fifteen_kit.results import PupilResults
     >>> a = PupilResults("04", "A", ({"key": "04.game", "kind": "game", "game": "dice", "seed": 1, "boards": 10,
@@ -368,12 +599,13 @@ def dice_chart(results: ClassResults) -> Any:
     'Lesson 04: points per board, pooled'
     """
     from fifteen_kit import plotstyle
+    from fifteen_kit.class_results import MIN_GAMES
     if not isinstance(results, ClassResults):
         raise InvalidArgumentError("dice_chart needs a ClassResults", input=results)
     pool = results.dice()
     exact = float(pool.exact)
     with plotstyle.context():
-        fig, ax = _figure(5.0)
+        fig, ax = _figure(5.4)
         xs = list(range(1, len(pool.pupils) + 1))
         ax.axhline(exact, color="#1f1f24", linestyle="--", linewidth=2.5,
                    label=f"exact, optimal play: {exact:.2f}")
@@ -381,16 +613,28 @@ def dice_chart(results: ClassResults) -> Any:
                    edgecolor="#1f1f24", label="the computer's game", zorder=3)
         ax.scatter(xs, [v for _, v in pool.pupils], s=120, color=plotstyle.COLOURS[1], edgecolor="#1f1f24",
                    label="a pupil's game", zorder=3)
-        if pool.running:
-            ax.plot(xs, pool.running, color=plotstyle.COLOURS[0], label="pupils' mean so far", zorder=2)
-        if pool.interval is not None and pool.mean is not None:
-            low, high = pool.interval
-            ax.errorbar([xs[-1] + 0.25], [pool.mean], yerr=[[pool.mean - low], [high - pool.mean]],
-                        color=plotstyle.COLOURS[0], linewidth=3, label="95% interval of the mean")
-        ax.set_xticks(xs, [name for name, _ in pool.pupils] if len(xs) <= 8 else xs)
-        ax.set_xlim(0.5, max(len(xs), 1) + 0.75)
+        end = max(len(xs), 1)
+        for mean, interval, colour, style, who, shift in (
+                (pool.mean, pool.interval, plotstyle.COLOURS[1], "-", "pupils'", 0.35),
+                (pool.computer_mean, pool.computer_interval, plotstyle.COLOURS[2], ":", "computer's", 0.6)):
+            if mean is None:
+                continue
+            ax.axhline(mean, color=colour, linestyle=style, linewidth=2.5, label=f"the {who} mean: {mean:.2f}")
+            if interval is not None:
+                ax.errorbar([end + shift], [mean], yerr=[[mean - interval[0]], [interval[1] - mean]], color=colour,
+                            linewidth=3, capsize=7,
+                            label=f"{who} 95% interval: {interval[0]:.1f} to {interval[1]:.1f}")
+        if pool.pupils and pool.interval is None:
+            ax.text(1.03, 0.0, f"No 95% interval:\n{len(xs)} game{'s' if len(xs) != 1 else ''}, "
+                    f"fewer than {MIN_GAMES}", transform=ax.transAxes, fontsize=13, color="#333", va="bottom")
+        names = [_plain(name, 12) for name, _ in pool.pupils]
+        ax.set_xticks(xs, [f"{n}\n{b} boards" for n, b in zip(names, pool.boards, strict=True)] if len(xs) <= 6
+                      else [f"{b}" for b in pool.boards])
+        if len(xs) > 6:
+            ax.tick_params(axis="x", labelsize=12)
+        ax.set_xlim(0.5, end + 0.9)
         ax.set_ylabel("points per board")
-        ax.set_xlabel("games, in the order added")
+        ax.set_xlabel("games, in the order added" + ("" if len(xs) <= 6 else " (each: the boards it played)"))
         ax.set_title(f"Lesson {results.lesson}: points per board, pooled")
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), framealpha=0.9, fontsize=13)
     return fig
@@ -422,7 +666,7 @@ def fifteens_chart(results: ClassResults) -> Any:
             ax.errorbar(xs, rates, yerr=[[s.rate - s.low for s in pool.steps], [s.high - s.rate for s in pool.steps]],
                         marker=markers[i % len(markers)], markersize=10, linewidth=2.5, capsize=6,
                         color=plotstyle.COLOURS[i % len(plotstyle.COLOURS)],
-                        label=f"{pool.strategy}: {pool.steps[-1].wins} of {pool.steps[-1].deals}")
+                        label=f"{_plain(pool.strategy, 24)}: {pool.steps[-1].wins} of {pool.steps[-1].deals}")
         most = max((len(p.steps) for p in pools), default=1)
         ax.set_xticks(range(1, most + 1))
         ax.set_xlim(0.5, most + 0.5)
@@ -436,27 +680,44 @@ def fifteens_chart(results: ClassResults) -> Any:
     return fig
 
 
-def _report(results: ClassResults) -> list[Any]:
-    # the class table, then each chart as a picture (plotstyle.image: shown whatever MPLBACKEND says)
-    import importlib.util
+def _failed(what: str, exc: BaseException) -> HTML:
+    # one part of the report that could not be made: said in the report, and the rest still shows
+    return _wrap(f"<p style='font-size:18px;color:#a0001a'>The {escape(what)} could not be drawn "
+                 f"({escape(type(exc).__name__)}: {_html(str(exc)[:300])}); the rest of the report is below.</p>")
 
-    from fifteen_kit import plotstyle
-    if importlib.util.find_spec("matplotlib") is None:  # the browser-only site serves no matplotlib
-        return [class_table(results), HTML(_NO_CHARTS)]
-    charts = []
-    if any(q.kind == "check" for q in results.questions()):
-        charts.append(exercises_chart(results))
-    if results.predictions():
-        charts.append(predictions_chart(results))
-    if results.dice().pupils:
-        charts.append(dice_chart(results))
-    if results.fifteens():
-        charts.append(fifteens_chart(results))
-    return [class_table(results), *(plotstyle.image(fig) for fig in charts)]
+
+def _report(results: ClassResults, sources: Mapping[str, str] | None = None) -> list[Any]:
+    # the tables, then each chart as a picture (plotstyle.image: shown whatever MPLBACKEND says); a part that fails
+    # is replaced by a line saying why, and the others still show
+    import importlib.util
+    parts: list[tuple[str, Any]] = [("class table", lambda: class_table(results)),
+                                    ("pupil-by-pupil table", lambda: pupil_table(results, sources)),
+                                    ("why answers", lambda: why_table(results))]
+    if importlib.util.find_spec("matplotlib") is not None:  # the browser-only site serves no matplotlib
+        from fifteen_kit import plotstyle
+        if any(q.kind == "check" for q in results.questions()):
+            parts.append(("exercises chart", lambda: plotstyle.image(exercises_chart(results))))
+        if results.predictions():
+            parts.append(("predictions chart", lambda: plotstyle.image(predictions_chart(results))))
+        if results.dice().pupils:
+            parts.append(("dice chart", lambda: plotstyle.image(dice_chart(results))))
+        if results.fifteens():
+            parts.append(("Fifteens chart", lambda: plotstyle.image(fifteens_chart(results))))
+    else:
+        parts.append(("note", lambda: HTML(_NO_CHARTS)))
+    out = []
+    for what, make in parts:
+        try:
+            out.append(make())
+        except Exception as exc:  # any failure of one part must leave the others shown
+            out.append(_failed(what, exc))
+    return out
 
 
 class ClassView(w.VBox):
-    """The teacher notebook's widget: upload results files, or give a folder, or paste codes; then the class.
+    """The teacher notebook's widget: upload results files, or give a folder, or paste codes (many at once); then
+    the class.  Where one pupil's name is found twice, a choice per name says which copy to keep (by default all
+    are shown side by side).
 
     Args:
         folder: a folder of results files to read at once (``None``: none).
@@ -464,9 +725,11 @@ class ClassView(w.VBox):
     Raises InvalidArgumentError for a folder that does not exist.
 
     >>> view = ClassView()
-    >>> view.codes.value = "F15-4484W-V7000-01G0Z-EM"
-    >>> view.load(); sorted(view.found.classes)
-    ['04']
+    >>> view.codes.value = "F15-4484W-V7000-01G0Z-EM F15-4484W-V7000-01G0Z-EM"
+    >>> view.load(); view.found.classes["04"].names()
+    ('Ana', 'Ana (2)')
+    >>> view.choices.children[0].value = "code 2"; view.load(); view.found.classes["04"].names()
+    ('Ana',)
     """
 
     def __init__(self, folder: str | pathlib.Path | None = None) -> None:
@@ -476,36 +739,58 @@ class ClassView(w.VBox):
         self.upload.layout.width = "auto"
         self.folder = w.Text(value="" if folder is None else str(folder), description="or a folder:",
                              placeholder="a folder of results-*.json files", layout=w.Layout(width="520px"))
-        self.codes = w.Textarea(placeholder="or paste codes here, one per line (F15-...)",
-                                layout=w.Layout(width="620px", height="110px"))
+        self.codes = w.Textarea(placeholder="or paste codes here, as many as you like (F15-...): one per line, or "
+                                "all at once as the pupils sent them", layout=w.Layout(width="620px", height="110px"))
         self.show_button = w.Button(description="Show the class", icon="table", button_style="primary",
                                     layout=w.Layout(width="auto"))
         self.message = w.HTML()
+        self.choices = w.VBox()  # one Dropdown per pupil found twice: which copy to leave out
         self.out = w.Output()
         self.found = Gathered()
+        self._leave_out: dict[tuple[str, str], str] = {}  # (lesson, name) -> the source left out, "" for none
         self.show_button.on_click(lambda _b: self.show())
         super().__init__([w.HBox([self.upload, self.folder], layout=w.Layout(flex_flow="row wrap")), self.codes,
-                          self.show_button, self.message, self.out])
+                          self.show_button, self.message, self.choices, self.out])
         if folder is not None:
             self.load()
 
     def __repr__(self) -> str:
         return f"ClassView({', '.join(f'lesson {k}: {len(v.pupils)}' for k, v in self.found.classes.items())})"
 
+    def _chosen(self, change: dict[str, Any]) -> None:
+        owner = change["owner"]
+        self._leave_out[owner.kit_pupil] = change["new"]
+
     def load(self) -> None:
-        """Read the folder, the uploaded files and the pasted codes again (into :attr:`found`)."""
+        """Read the folder, the uploaded files and the pasted codes again (into :attr:`found`), leaving out the
+        copies the teacher chose to leave out."""
         try:
-            self.found = gather(self.folder.value.strip() or None, self.upload.value, self.codes.value)
+            self.found = gather(self.folder.value.strip() or None, self.upload.value, self.codes.value,
+                                leave_out=[v for v in self._leave_out.values() if v])
+            everything = gather(self.folder.value.strip() or None, self.upload.value, self.codes.value)
         except FifteenKitError as exc:
-            self.found = Gathered(problems=[str(exc)])
+            self.found = everything = Gathered(problems=[str(exc)])
         counts = "; ".join(f"lesson {k}: {_pupils(len(v.pupils))}" for k, v in self.found.classes.items())
-        problems = "".join(f"<li>{escape(p)}</li>" for p in self.found.problems)
+        problems = "".join(f"<li>{_html(p)}</li>" for p in self.found.problems)
         self.message.value = (f"<span style='font-size:18px'>{escape(counts) or 'No results yet.'}</span>"
                               + (f"<ul style='color:#a0001a'>{problems}</ul>" if problems else ""))
+        boxes = []
+        for lesson, twice in everything.duplicates.items():
+            for name, copies in twice.items():
+                where = [everything.sources[lesson][c] for c in copies]
+                options = [("keep all, side by side", ""), *((f"leave out {_check.short(s, 40)}", s) for s in where)]
+                chosen = self._leave_out.get((lesson, name), "")
+                box = w.Dropdown(options=options, value=chosen if chosen in where else "",
+                                 description=_check.short(f"{lesson}: {name}", 40),
+                                 style={"description_width": "initial"}, layout=w.Layout(width="620px"))
+                box.kit_pupil = (lesson, name)
+                box.observe(self._chosen, names="value")
+                boxes.append(box)
+        self.choices.children = boxes
 
     def report(self, lesson: str) -> None:
-        """Show lesson ``lesson``'s class table and charts (as this cell's output); for a lesson with no results
-        read, a line saying so (so that Run All goes on to the next lesson).
+        """Show lesson ``lesson``'s tables and charts (as this cell's output); for a lesson with no results read, a
+        line saying so (so that Run All goes on to the next lesson).
 
         Raises InvalidArgumentError for a lesson that is not one of the kit's (``"00"`` to ``"06"``).
         """
@@ -518,13 +803,17 @@ class ClassView(w.VBox):
                          f"{read}). Upload files, type their folder or paste codes, then click "
                          "<b>Show the class</b>.</p>"))
             return
-        for item in _report(self.found.classes[lesson]):
+        for item in _report(self.found.classes[lesson], self.found.sources.get(lesson)):
             display(item)
 
     def show(self) -> None:
-        """Read everything again and show every lesson's table and charts below the widget."""
+        """Read everything again and show every lesson's tables and charts below the widget; a lesson that cannot
+        be shown says why, and the other lessons still show."""
         self.load()
         self.out.clear_output()
         with self.out:
             for lesson in self.found.classes:
-                self.report(lesson)
+                try:
+                    self.report(lesson)
+                except Exception as exc:  # one lesson's failure must not hide the others
+                    display(_failed(f"report of lesson {lesson}", exc))

@@ -477,7 +477,7 @@ def _examples() -> dict[str, Callable[[Any], dict[str, Any]]]:
         n15 + "rules.bonus_score": lambda _: {"placed_count": 5, "pips": 10},
         # svg
         "fifteen_kit.svg.dice_goal_board": lambda _: {"targets": (4, 3, 3, 2, 2, 1),
-                                                      "placed": (2, None, None, None, None, 1)},
+                                                      "placed": (2, None, None, None, None, 1), "light": True},
         "fifteen_kit.svg.die": lambda _: {"value": 5, "fill": "#0072B2", "ink": "#ffffff", "letter": "B"},
         "fifteen_kit.svg.magic_grid": lambda _: {"position": Round.parse("258/46 I")},
         "fifteen_kit.svg.round_board": lambda _: {"position": Round.parse("258/46 I"), "title": "a round"},
@@ -826,6 +826,7 @@ def _examples_results_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         r + "from_code": lambda _: {"code": to_code(_pupil_results())},
         c + "ClassResults": lambda _: {"pupils": [_pupil_results()]},
         c + "ClassResults.predictions": lambda _: {"truths": {"04.p1": "8"}},
+        c + "t_interval": lambda _: {"values": [11.0, 12.5, 9.5, 13.0, 10.0]},
         **_examples_class_view_19(),
     }
 
@@ -852,9 +853,13 @@ def _examples_class_view_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         v + "exercises_chart": one, v + "dice_chart": one, v + "fifteens_chart": one,
         v + "predictions_chart": lambda _: {"results": ClassResults([_pupil_results()])},
         v + "gather": lambda _: {"folder": samples, "codes": to_code(_pupil_results()),
-                                 "uploads": ({"name": "a.json", "content": to_json(_pupil_results()).encode()},)},
+                                 "uploads": ({"name": "a.json", "content": to_json(_pupil_results()).encode()},),
+                                 "leave_out": ["code 1"]},
         v + "question_text": lambda _: {"key": "04.q1", "limit": 40},
         v + "truths": lambda _: {"lesson": "04"},
+        v + "pupil_table": lambda _: {"results": ClassResults([_pupil_results()]), "sources": {"Ana": "a.json"}},
+        v + "why_table": one,
+        v + "split_codes": lambda _: {"text": to_code(_pupil_results()) + "\n" + to_code(_pupil_results())},
     }
 
 
@@ -984,22 +989,33 @@ def _examples_printables_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
     """Valid examples of the printable materials and the answer key as data (issue 19)."""
     from fifteen_kit.widgets.workbook import task
 
-    from fifteen_kit.nasty15 import default_boards
     p = "fifteen_kit.widgets.printables."
     return {
         p + "sheets": lambda _: {"names": ["rules-dice", "game_of_15-plate"]},
         p + "page.page": lambda _: {"title": "Tiles", "body": "<p>cut</p>", "subtitle": "cut-out sheet"},
         p + "page.ruled_lines": lambda _: {"count": 3},
         p + "page.markdown": lambda _: {"text": "**15**"},
-        p + "dice.goal_boards": lambda _: {"boards": list(default_boards()[:2])},
         p + "rules.rules_text": lambda _: {"game": "fifteens"},
         p + "rules.rules_card": lambda _: {"game": "fifteens"},
         p + "lessons.worksheet": lambda _: {"lesson": "00"},
         p + "lessons.answer_sheet": lambda _: {"lesson": "00"},
         "fifteen_kit.widgets.workbook.key.answers": lambda _: {"lesson": "00"},
         "fifteen_kit.widgets.workbook.key.answer_of": lambda _: {"item": task("00.q1")},
-        "fifteen_kit.svg.five_tile": lambda _: {"colour": 1, "number": 3, "x": 0, "y": 0, "size": 48},
-        **_examples_paper_33(),
+        "fifteen_kit.svg.five_tile": lambda _: {"colour": 1, "number": 3, "x": 0, "y": 0, "size": 48,
+                                                "light": True},
+        **_examples_paper_33(), **_examples_print_33(),
+    }
+
+
+def _examples_print_33() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the printables that print right (issue 33)."""
+    from fifteen_kit.nasty15 import default_boards
+    p = "fifteen_kit.widgets.printables."
+    return {
+        p + "dice.card_place": lambda _: {"slot": 1, "back": True, "left": 20.0},
+        p + "dice.goal_boards": lambda _: {"boards": list(default_boards()[:2]), "light": True},
+        p + "five_by_15.exercise_sets": lambda _: {"pairs": 5},
+        p + "rules.example": lambda _: {"game": "dice"},
     }
 
 

@@ -14,6 +14,7 @@ import json
 import re
 import time
 import urllib.parse
+from pathlib import Path
 
 import pytest
 from conftest import ROOT, SITE, StaticFiles
@@ -182,6 +183,69 @@ def test_teacher_notebook_runs_offline(page, site, artifacts):
     assert page.blocked == []
     assert errors == []
     expect(page.locator(f'[id="{panel}"]').get_by_text("need matplotlib").first).to_be_attached()
+    upload_to_the_class_view(page, panel, artifacts)
+
+
+def upload_to_the_class_view(page, panel: str, artifacts) -> None:
+    """The teacher uploads three pupils' results files to the class view (the first ClassView of the notebook,
+    the teacher's own class) and clicks Show the class: the class table, the pupil-by-pupil table and the why
+    answers show the three, a name with markup and maths shown as typed, and the example class stays apart."""
+    import sys
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from results_samples import pupil_results
+
+    from fifteen_kit.results import PupilResults, results_file_name, to_json
+
+    maths = PupilResults("04", "$\\foo$ <b>Zed</b>", (
+        {"key": "04.w1", "kind": "why", "answer": "Because <i>bust</i> $x^$ scores the targets."},
+        {"key": "04.q1", "kind": "check", "answer": "", "tries": 1, "correct": True, "first": True, "wrong": []}))
+    pupils = [pupil_results("04", "Quinn and Rory", 0.7, 21), pupil_results("04", "Sam", 0.4, 22), maths]
+    root = page.locator(f'[id="{panel}"]')
+    with tempfile.TemporaryDirectory() as folder:
+        files = []
+        for n, results in enumerate(pupils):
+            path = Path(folder) / (results_file_name(results) if n < 2 else "results-04-zed.json")
+            path.write_text(to_json(results))
+            files.append(str(path))
+        upload = root.locator(".widget-upload").first
+        upload.scroll_into_view_if_needed()
+        with page.expect_file_chooser() as chooser:  # the widget's file input is not in the page: its chooser
+            upload.click()
+        chooser.value.set_files(files)
+        expect(upload).to_contain_text("(3)", timeout=30_000)  # the button counts the files it holds
+    root.get_by_role("button", name="Show the class").first.click()
+    view = root.locator(".widget-vbox").filter(has=page.locator(".widget-upload")).first
+    expect(view.get_by_text("Lesson 04: 3 pupils or pairs").first).to_be_visible(timeout=120_000)
+    expect(view.get_by_text("Pupil by pupil").first).to_be_visible()
+    shown = view.inner_text()
+    for name in ("Quinn and Rory", "Sam", "$\\foo$ <b>Zed</b>", "Exercise 1", "Why? 1",
+                 "Because <i>bust</i> $x^$ scores the targets.", "need matplotlib"):
+        assert name in shown, name
+    assert view.locator(".kit-class-view b b, .kit-class-view i, mjx-container, .MathJax").count() == 0
+    assert "Ana and Ben" not in shown  # the example class is never pooled with the teacher's
+    view.locator(".kit-class-view").first.scroll_into_view_if_needed()
+    view.screenshot(path=str(artifacts / "teacher-upload.png"))
+    # Sam's code pasted too (two codes in one line, the other one broken): Sam is shown twice, side by side, with a
+    # choice; leaving out the code gives the three again
+    from fifteen_kit.results import to_code
+
+    quinn = to_code(pupils[0])
+    view.locator("textarea").first.fill(f"{to_code(pupils[1])}  {quinn[:30]}\n{quinn[30:]}")
+    view.get_by_role("button", name="Show the class").click()
+    expect(view.get_by_text("Lesson 04: 5 pupils or pairs").first).to_be_visible(timeout=120_000)
+    expect(view.get_by_text("Sam (2)").first).to_be_visible()
+    assert "Sam is in 2 places: results-04-sam.json and code 1 (shown as Sam (2))" in view.inner_text()
+    choice = view.locator(".widget-dropdown").filter(has_text="04: Sam").locator("select")
+    choice.scroll_into_view_if_needed()
+    view.screenshot(path=str(artifacts / "teacher-twice.png"))
+    choice.select_option(label="leave out code 1")
+    choice.select_option(label="leave out code 1")  # (the first select after a redraw may only focus)
+    view.get_by_role("button", name="Show the class").click()
+    expect(view.get_by_text("Lesson 04: 4 pupils or pairs").first).to_be_visible(timeout=120_000)
+    assert "Sam (2)" not in view.inner_text() and "Quinn and Rory (2)" in view.inner_text()
+    assert page.blocked == []
 
 
 #: The predictions whose reveal draws a chart, by lesson (tests/test_barchart.py checks the list is complete).

@@ -5,13 +5,14 @@ Every document is a :class:`Sheet` of A4 pages of HTML, drawn with the kit's own
 DIR`` writes each sheet's HTML and prints it to ``DIR/<name>.pdf`` with headless Chromium (Playwright).
 
 * Game of 15: the number tiles, the reference plate, a match score sheet (:mod:`.game_of_15`);
-* the "15" dice game: every goal board front and back, a score pad, the handicap markers (:mod:`.dice`);
-* 5x15: the 75 tiles and the play area (:mod:`.five_by_15`);
+* the "15" dice game: every goal board front and back (also toner-light), a score pad, the handicap markers
+  (:mod:`.dice`);
+* 5x15: the 75 tiles, a small set per pair for lesson 06's exercises, the play area (:mod:`.five_by_15`);
 * a rules card per game, in the engine's words (:mod:`.rules`);
 * per lesson a worksheet and an answer sheet (:mod:`.lessons`).
 
 >>> len(BUILDERS), next(iter(BUILDERS))
-(26, 'game_of_15-tiles')
+(28, 'game_of_15-tiles')
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ def _builders() -> dict[str, Callable[[], Sheet]]:
     out: dict[str, Callable[[], Sheet]] = {
         "game_of_15-tiles": game_of_15.tiles, "game_of_15-plate": game_of_15.plate,
         "game_of_15-score-sheet": game_of_15.score_sheet, "dice-goal-boards": dice.goal_boards,
+        "dice-goal-boards-light": partial(dice.goal_boards, light=True),
         "dice-score-pad": dice.score_pad, "dice-handicap-markers": dice.markers,
-        "five_by_15-tiles": five_by_15.tiles, "five_by_15-grid": five_by_15.grid}
+        "five_by_15-tiles": five_by_15.tiles, "five_by_15-exercise-sets": five_by_15.exercise_sets,
+        "five_by_15-grid": five_by_15.grid}
     for game in GAMES:
         out[f"rules-{game}"] = partial(rules_card, game)
     for lesson in LESSONS:

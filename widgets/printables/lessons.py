@@ -23,7 +23,7 @@ from fifteen_kit.answers import Choice
 from fifteen_kit.results import task_label
 
 from ..workbook import LESSON_TITLES, LESSONS, Answer, Exercise, Predict, Task, answers, tasks
-from ..workbook.paper import PaperLesson, PaperTask, Tally, on_paper
+from ..workbook.paper import Box, PaperLesson, PaperTask, Tally, on_paper
 from .page import Sheet, markdown, page, ruled_lines
 
 __all__ = ["ANSWER_PAGE_MM", "PAGE_MM", "answer_sheet", "page_use", "worksheet"]
@@ -74,16 +74,22 @@ def _ask(item: Task, paper: PaperTask) -> tuple[str, float]:
     room = ""
     if isinstance(form, Choice):
         tick = "My guess (tick one):" if isinstance(item, Predict) else "Tick one:"
-        room = f'<div class="choices">{tick} ' + "".join(f'<span><span class="tick"></span>{escape(o)}</span>'
-                                                 for o in form.options) + "</div>"
-        height += ceil(sum(len(o) + 8 for o in form.options) / _CHARS) * 7 + 3
+        # a prediction's box for the true value follows its options on the same line when there is room
+        true = ('<span style="white-space:nowrap">The true value: <span class="box" style="width:40mm"></span>'
+                "</span>" if isinstance(item, Predict) else "")
+        room = (f'<div class="choices">{tick} ' + "".join(f'<span><span class="tick"></span>{escape(o)}</span>'
+                                                        for o in form.options) + true + "</div>")
+        length = len(tick) + sum(len(o) + 8 for o in form.options)
+        lines = ceil(length / _CHARS) + (1 if true and length % _CHARS > _CHARS - 32 else 0)
+        height += lines * 7 + 3 + (6 if true else 0)
     if paper.space:
-        room += ('<div class="answer">Working:</div>' if isinstance(item, Exercise) else "") + ruled_lines(paper.space)
-        height += paper.space * 9 + (7 if isinstance(item, Exercise) else 0)
-    if isinstance(item, Predict):
-        guess = "" if isinstance(form, Choice) else 'My guess: <span class="box" style="width:55mm"></span> &nbsp; '
-        room += (f'<div class="answer" style="margin-top:2mm">{guess}'
-                 'The true value: <span class="box" style="width:45mm"></span></div>')
+        room += '<div class="answer">Working:</div>' if isinstance(item, (Exercise, Predict)) else ""
+        room += (f'<div class="draw" style="height:{paper.space * 9}mm"></div>' if paper.draw
+                 else ruled_lines(paper.space))
+        height += paper.space * 9 + (7 if isinstance(item, (Exercise, Predict)) else 0) + (3 if paper.draw else 0)
+    if isinstance(item, Predict) and not isinstance(form, Choice):
+        room += ('<div class="answer" style="margin-top:2mm">My guess: <span class="box" style="width:55mm"></span> '
+                 '&nbsp; The true value: <span class="box" style="width:45mm"></span></div>')
         height += 15
     elif isinstance(item, Exercise):
         room += '<div class="answer" style="margin-top:2mm">Answer: <span class="box"></span></div>'
@@ -95,6 +101,9 @@ def _ask(item: Task, paper: PaperTask) -> tuple[str, float]:
 _STYLE = ("<style>table.words th, table.words td { text-align: left; height: auto; padding: 1mm 2mm; "
           "font-size: 11.5pt; vertical-align: top; } table.words th { width: 36mm; } table.words p { margin: 0; } "
           "table.tally td { height: 8mm; padding: 0; } .figure { break-inside: avoid; } "
+          ".draw { border: 0.4mm solid #555555; margin: 1mm 0 0 6mm; } "
+          ".note { border: 0.5mm solid #222222; padding: 2mm 4mm; margin: 0 0 5mm 0; } "
+          ".note h2 { margin-top: 0; } .note p { margin: 1mm 0; } "
           ".brief ul { margin: 1mm 0; padding-left: 6mm; } .brief li { margin: 0 0 1.5mm 0; }</style>")
 
 
@@ -125,6 +134,12 @@ def _tally(tally: Tally) -> tuple[str, float]:
     html = (f'<div class="task"><h2>{escape(tally.title)}</h2>{note}'
             f'<table class="sheet tally"><tr>{head}</tr>{rows}</table></div>')
     return html, 16 + (_lines(tally.note, _CHARS) * 5.2 if tally.note else 0) + 10 + tally.rows * 8.6
+
+
+def _box(box: Box) -> tuple[str, float]:
+    # a worked example or method in a frame
+    return (f'<div class="note"><h2>{escape(box.title)}</h2>{markdown(box.text)}</div>',
+            18 + _lines(box.text, _CHARS - 6) * _LINE_MM + 2 * box.text.count("\n* "))
 
 
 def _pages(blocks: list[tuple[str, float]], budget: float) -> list[list[int]]:
@@ -174,13 +189,22 @@ def _layout(lesson: str) -> tuple[list[str], list[float]]:
     # the worksheet's page bodies and each page's estimated height in mm
     _check.choice(lesson, LESSONS, "the lesson")
     paper = on_paper(lesson)
-    blocks = _intro(paper)
+    segments = [_intro(paper)]  # runs of blocks; a task with new_page starts a new run (and a new page)
     for item in tasks(lesson):
-        blocks.append(_ask(item, paper.tasks[item.key]))
-        blocks += [_tally(t) for t in paper.tallies if t.after == item.key]
-    blocks += [_tally(t) for t in paper.tallies if not t.after]
-    pages = _balanced([h for _, h in blocks], PAGE_MM)
-    return (["".join(blocks[i][0] for i in p) for p in pages], [sum(blocks[i][1] for i in p) for p in pages])
+        here = paper.tasks[item.key]
+        if here.new_page:
+            segments.append([])
+        segments[-1] += [_box(b) for b in paper.boxes if b.before == item.key]
+        segments[-1].append(_ask(item, here))
+        segments[-1] += [_tally(t) for t in paper.tallies if t.after == item.key]
+    segments[-1] += [_tally(t) for t in paper.tallies if not t.after]
+    bodies: list[str] = []
+    heights: list[float] = []
+    for blocks in segments:
+        pages = _balanced([h for _, h in blocks], PAGE_MM)
+        bodies += ["".join(blocks[i][0] for i in p) for p in pages]
+        heights += [sum(blocks[i][1] for i in p) for p in pages]
+    return bodies, heights
 
 
 def page_use(lesson: str) -> tuple[float, ...]:
@@ -213,12 +237,14 @@ def worksheet(lesson: str) -> Sheet:
                  tuple(page(title, body, LESSON_TITLES[lesson]) for body in bodies))
 
 
-def _answer(item: Answer) -> tuple[str, float]:
-    # a task on the answer sheet and its height in mm
+def _answer(item: Answer, paper: PaperTask, revealed: str) -> tuple[str, float]:
+    # a task on the answer sheet (in the worksheet's words, with its picture) and its height in mm
     unit = f" {escape(item.unit)}" if item.unit else ""
     parts = [f'<div class="task" style="font-size:11.5pt"><div><span class="label">{task_label(item.key)} '
-             f'({item.key}).</span> <span class="q">{markdown(item.question).strip()}</span></div>']
-    text = item.question
+             f'({item.key}).</span> <span class="q">{markdown(paper.words).strip()}</span></div>']
+    figure, tall = _figure(paper.figure)
+    parts.append(figure)
+    text = paper.words
     if item.kind == "why":
         parts.append(f'<div class="answer"><strong>Model answer:</strong> {markdown(item.answer)}'
                      "<strong>Key points:</strong><ul>"
@@ -235,12 +261,29 @@ def _answer(item: Answer) -> tuple[str, float]:
             parts.append(f'<div class="answer"><strong>Worked solution:</strong> {markdown(item.solution)}</div>')
             text += "\n" + item.solution
             extra += 2
-    height = (_lines(text, _SMALL_CHARS) + extra) * _SMALL_LINE_MM + 5
+    for heading, said in (("What the lesson shows after the guess", revealed), ("To read out", paper.teacher)):
+        if said:
+            parts.append(f'<div class="answer"><strong>{heading}:</strong> {markdown(said)}</div>')
+            text += "\n" + said
+            extra += 1
+    height = (_lines(text, _SMALL_CHARS) + extra) * _SMALL_LINE_MM + 5 + tall
     return "".join(parts) + "</div>", height
 
 
+def _revealed(item: Task) -> str:
+    # the words a prediction's reveal shows (its charts left out: the teacher reads the numbers in "To read out")
+    from ..workbook import _reveal_text
+
+    if not isinstance(item, Predict):
+        return ""
+    said = _reveal_text(item)
+    return "\n".join(line for line in said.splitlines() if "The reveal is a chart" not in line).strip()
+
+
 def answer_sheet(lesson: str) -> Sheet:
-    """The answer sheet of ``lesson`` (``"04"``): each question with its answer, worked solution or model answer.
+    """The answer sheet of ``lesson`` (``"04"``): each question in the worksheet's words (with its picture) and
+    its answer, worked solution or model answer; for a prediction also what the lesson shows after the guess and
+    the numbers to read out; for each class activity on paper what the class's result should come near.
 
     Rendered from :func:`~fifteen_kit.widgets.workbook.answers`, the source of the teacher's Markdown key too.
     Raises InvalidArgumentError for an unknown lesson.
@@ -252,7 +295,14 @@ def answer_sheet(lesson: str) -> Sheet:
     title = f"Lesson {lesson} · answer sheet"
     intro = ('<p class="sub">For the teacher. Every answer is computed by the kit; predictions are never marked '
              "wrong: compare the guess with the kit's value and talk about the surprise.</p>")
-    blocks = [(intro, 14.0)] + [_answer(item) for item in answers(lesson)]
+    paper = on_paper(lesson)
+    blocks = [(intro, 14.0)] + [_answer(entry, paper.tasks[entry.key], _revealed(item))
+                                for entry, item in zip(answers(lesson), tasks(lesson), strict=True)]
+    for tally in paper.tallies:
+        if tally.teacher:
+            blocks.append((f'<div class="task" style="font-size:11.5pt"><span class="label">The class activity '
+                           f'"{escape(tally.title)}".</span> {markdown(tally.teacher)}</div>',
+                           (_lines(tally.teacher, _SMALL_CHARS) + 2) * _SMALL_LINE_MM + 5))
     bodies = ["".join(blocks[i][0] for i in p) for p in _pages(blocks, ANSWER_PAGE_MM)]
     return Sheet(f"lesson-{lesson}-answers", title,
                  tuple(page(title, body, LESSON_TITLES[lesson]) for body in bodies))

@@ -62,6 +62,10 @@ table.sheet td { height: 10mm; }
 .answer ol, .answer ul { margin: 1mm 0; padding-left: 7mm; }
 .answer p { margin: 1mm 0; }
 .rules li { margin: 0 0 3mm 0; }
+.page table:not(.sheet) { border-collapse: collapse; margin: 1.5mm 0; font-size: 10pt; line-height: 1.3; }
+.page table:not(.sheet) th, .page table:not(.sheet) td { border: 0.3mm solid #222222; padding: 0.8mm 1.5mm;
+                                                         white-space: nowrap; text-align: left; }
+.page table:not(.sheet) th { background: #eeeeee; }
 code { font-family: "DejaVu Sans Mono", monospace; font-size: 0.92em; }
 """
 

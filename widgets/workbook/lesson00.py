@@ -107,7 +107,7 @@ def _onyx(index: int) -> int:
 
 def position_picture(name: str) -> HTML:
     """The lesson's position ``name`` (``"first"``: the first taste, ``"puzzle"``: the try-it position) for paper:
-    the pool and both racks beside the same position on the magic square.
+    the pool and both racks (drawn in outline, to print light) beside the same position on the magic square.
 
     Raises InvalidArgumentError for another name.
 
@@ -118,7 +118,7 @@ def position_picture(name: str) -> HTML:
 
     position = Round.parse({"first": FIRST_POSITION, "puzzle": PUZZLE_POSITION}[
         _check.choice(name, ("first", "puzzle"), "the pictured position")])
-    return side_by_side(round_board(position, size=40), magic_grid(position, size=48),
+    return side_by_side(round_board(position, size=40, paper=True), magic_grid(position, size=48),
                         captions=("the pool and the racks", "the same position on a grid"))
 
 

@@ -139,8 +139,9 @@ def puzzle(drafts: int) -> Puzzle:
     return puzzles(drafts, count=1, seed=PUZZLE_SEEDS[drafts])[0]
 
 
-def puzzle_picture(drafts: int) -> Any:
-    """The puzzle's position twice: the pool with both racks, and the magic square with O and I marks.
+def puzzle_picture(drafts: int, paper: bool = False) -> Any:
+    """The puzzle's position twice: the pool with both racks, and the magic square with O and I marks (with
+    ``paper``, the pool drawn in outline, to print light on the worksheet).
 
     >>> 'figure' in puzzle_picture(2)
     True
@@ -148,7 +149,7 @@ def puzzle_picture(drafts: int) -> Any:
     from fifteen_kit.svg import magic_grid, round_board, side_by_side
 
     p = puzzle(drafts)
-    return side_by_side(round_board(p.position, size=34), magic_grid(p.position, size=44),
+    return side_by_side(round_board(p.position, size=34, paper=paper), magic_grid(p.position, size=44),
                         captions=(p.title(), ""))  # no notation: a pupil reads the pictures, not the code
 
 

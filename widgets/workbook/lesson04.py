@@ -341,6 +341,17 @@ def _best_simple_mean() -> float:
     return float(max(simple_rule_values(BOARD, range(0, 31)).values()))
 
 
+def _one_die_expected() -> Fraction:
+    # the worksheet's worked example: one die with target 2, rolled once, stop if valid (a bust scores 2)
+    return sum((Fraction(face if face <= 2 else 2, 6) for face in range(1, 7)), Fraction(0))
+
+
+def _cautious_expected() -> Fraction:
+    from fifteen_kit.nasty15.studies import simple_rule_values
+
+    return Fraction(simple_rule_values(BOARD, ())["cautious"])
+
+
 def _share_below(pips: int) -> Fraction:
     dist = score_distribution(BOARD, threshold(pips))
     return sum((p for s, p in dist.items() if s < pips), Fraction(0))
@@ -442,6 +453,9 @@ NAMED: dict[str, Callable[..., Any]] = {
     "rules_pair": _rules_pair,
     "best_threshold": _best_threshold,
     "best_simple_mean": _best_simple_mean,
+    "one_die_expected": _one_die_expected,
+    "cautious_expected": _cautious_expected,
+    "cautious_decimal": lambda: float(_cautious_expected()),
     "rules_image": lambda: plotstyle.image(rules_bars()),
     "share_below_9": lambda: _share_below(9),
     "distributions_image": lambda: plotstyle.image(distributions_bars()),

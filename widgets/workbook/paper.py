@@ -8,10 +8,15 @@ the lesson what a pupil without a computer must have in front of them:
   on the screen ("the board above");
 * ``figure``: the name of a NAMED function of the lesson returning the picture (the kit's SVG or HTML) printed with
   the question: the position, board or chart it asks about;
-* ``space``: lines of room to work in (the default depends on the kind of task);
-* one ``[sheet]`` table: ``rules`` (the game's rules in brief, Markdown, with the rules card's name), ``words``
-  (the terms the lesson uses, each ``{ term = "...", meaning = "..." }``) and ``[[sheet.tally]]`` tables, one per
-  class activity done on paper (``title``, ``columns``, ``rows``, ``note``, and ``after``: the task it follows).
+* ``space``: lines of room to work in (the default depends on the kind of task); with ``draw = true`` the room
+  is a blank box to draw in instead of lines;
+* ``new_page = true``: the task starts a new page (so that it does not stand beside one whose answer it hints at);
+* ``teacher``: words for the answer sheet beside the answer (what to read out, the numbers behind it);
+* one ``[sheet]`` table: ``rules`` (the game's rules in brief, Markdown), ``words`` (the terms the lesson uses,
+  each ``{ term = "...", meaning = "..." }``), ``[[sheet.box]]`` tables (a worked example or a method the
+  questions need, printed before the task ``before``: ``title``, ``text``) and ``[[sheet.tally]]`` tables, one per
+  class activity done on paper (``title``, ``columns``, ``rows``, ``note``, ``after``: the task it follows, and
+  ``teacher``: what the class's result should be near, for the answer sheet).
 
 Every text may hold ``{name}`` placeholders, filled from the lesson's NAMED values like the questions' texts.
 :func:`on_paper` reads and checks it all; a mistake is a QuestionFileError naming the file and line.
@@ -42,10 +47,11 @@ if sys.version_info >= (3, 11):
 else:  # Python 3.10
     import tomli as tomllib
 
-__all__ = ["PaperLesson", "PaperTask", "Tally", "default_space", "on_paper"]
+__all__ = ["Box", "PaperLesson", "PaperTask", "Tally", "default_space", "on_paper"]
 
-_SHEET_FIELDS = ("rules", "words", "tally")
-_TALLY_FIELDS = ("title", "columns", "rows", "note", "after")
+_SHEET_FIELDS = ("rules", "words", "tally", "box")
+_TALLY_FIELDS = ("title", "columns", "rows", "note", "after", "teacher")
+_BOX_FIELDS = ("title", "text", "before")
 _MAX_SPACE = 30
 
 
@@ -58,12 +64,18 @@ class PaperTask:
         words: the question as printed (its ``paper`` words, else its notebook words).
         figure: the picture printed with it (SVG or HTML), or ``""``.
         space: lines of room to work in (0 to 30).
+        draw: the room is a blank box to draw in, not lines.
+        new_page: the task starts a new page.
+        teacher: words for the answer sheet beside the answer, or ``""``.
     """
 
     key: str
     words: str
     figure: str
     space: int
+    draw: bool = False
+    new_page: bool = False
+    teacher: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,6 +88,16 @@ class Tally:
     rows: int
     note: str
     after: str
+    teacher: str = ""
+
+
+@dataclass(frozen=True)
+class Box:
+    """A worked example or a method the questions need, printed in a frame before task ``before``."""
+
+    title: str
+    text: str
+    before: str
 
 
 @dataclass(frozen=True)
@@ -88,6 +110,7 @@ class PaperLesson:
         words: ``(term, meaning)`` pairs, in the order the lesson uses them.
         tallies: the class activities' tables.
         tasks: each task's :class:`PaperTask`, by key, in the lesson's order.
+        boxes: the worked examples and methods printed before tasks.
     """
 
     lesson: str
@@ -95,6 +118,7 @@ class PaperLesson:
     words: tuple[tuple[str, str], ...]
     tallies: tuple[Tally, ...]
     tasks: Mapping[str, PaperTask]
+    boxes: tuple[Box, ...] = ()
 
 
 def default_space(item: Task) -> int:
@@ -158,7 +182,23 @@ def _tallies(given: Any, file: str, keys: list[str], values: _Values, record: Re
             raise _error(file, f"a tally's after names a task of this lesson (one of {', '.join(keys)})", after)
         out.append(Tally(_sheet_text(item["title"], "a tally's title", file, values, record),
                          tuple(_sheet_text(c, "a column", file, values, record) for c in columns), rows,
-                         _sheet_text(item.get("note", ""), "a tally's note", file, values, record), after))
+                         _sheet_text(item.get("note", ""), "a tally's note", file, values, record), after,
+                         _sheet_text(item.get("teacher", ""), "a tally's teacher", file, values, record)))
+    return tuple(out)
+
+
+def _boxes(given: Any, file: str, keys: list[str], values: _Values, record: Record) -> tuple[Box, ...]:
+    if not isinstance(given, list):
+        raise _error(file, "write each box as a [[sheet.box]] table", given)
+    out = []
+    for item in given:
+        if not isinstance(item, dict) or set(item) != set(_BOX_FIELDS):
+            raise _error(file, f"a [[sheet.box]] has exactly {', '.join(_BOX_FIELDS)}", item)
+        if item["before"] not in keys:
+            raise _error(file, f"a box's before names a task of this lesson (one of {', '.join(keys)})",
+                         item["before"])
+        out.append(Box(_sheet_text(item["title"], "a box's title", file, values, record),
+                       _sheet_text(item["text"], "a box's text", file, values, record), item["before"]))
     return tuple(out)
 
 
@@ -176,7 +216,12 @@ def _task(record: Record, item: Task, values: _Values) -> PaperTask:
     space = fields.get("space", default_space(item))
     if not isinstance(space, int) or isinstance(space, bool) or not 0 <= space <= _MAX_SPACE:
         raise record.error("space", f"space is a whole number of lines, 0 to {_MAX_SPACE}", space)
-    return PaperTask(record.key, words, figure, space)
+    for flag in ("draw", "new_page"):
+        if not isinstance(fields.get(flag, False), bool):
+            raise record.error(flag, f"{flag} is true or false", fields[flag])
+    teacher = str(_value(_text(record, "teacher", values))) if "teacher" in fields else ""
+    return PaperTask(record.key, words, figure, space, fields.get("draw", False), fields.get("new_page", False),
+                     teacher)
 
 
 def on_paper(lesson: str) -> PaperLesson:
@@ -199,9 +244,10 @@ def on_paper(lesson: str) -> PaperLesson:
     if not isinstance(sheet, dict) or set(sheet) - set(_SHEET_FIELDS):
         raise _error(file, f"[sheet] has only {', '.join(_SHEET_FIELDS)}", sorted(sheet) if isinstance(sheet, dict)
                      else sheet)
+    boxes = _boxes(sheet.get("box", []), file, keys, values, blank)
     return PaperLesson(
         lesson,
         _sheet_text(sheet.get("rules", ""), "rules", file, values, blank),
         _words(sheet.get("words", []), file, values, blank),
         _tallies(sheet.get("tally", []), file, keys, values, blank),
-        {r.key: _task(r, item, values) for r, item in zip(found, tasks(lesson), strict=True)})
+        {r.key: _task(r, item, values) for r, item in zip(found, tasks(lesson), strict=True)}, boxes)

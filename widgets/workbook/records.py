@@ -108,7 +108,8 @@ FORMS: dict[str, type[Form]] = {"number": Number, "digit set": DigitSet, "digit 
 _KINDS = {"q": "exercise", "p": "prediction", "w": "why"}
 _COMMON = ("key", "question")
 _FORM_FIELDS = ("form", "places", "percent", "choices", "aliases")
-_PAPER_FIELDS = ("paper", "figure", "space")  # the task on the printed worksheet (read by .paper)
+# the task on the printed worksheet (read by .paper)
+_PAPER_FIELDS = ("paper", "figure", "space", "draw", "new_page", "teacher")
 _FIELDS = {
     "exercise": (*_COMMON, *_FORM_FIELDS, "answer", "check", "transfer", "hint", "solution", "right", "wrong",
                  "slip", "giveaways", *_PAPER_FIELDS),
