@@ -239,21 +239,21 @@ def start_page(output: Path) -> None:
 
 def tablet_page(output: Path) -> None:
     """The app's page (``lab/index.html``) gets the kit's tablet rules: ``binder/tablet.css`` (the toolbar's
-    "Run this lesson" button 44 px high on a touch-first screen, as on Binder) and ``lite/narrow.js`` (the file
+    "Run this lesson" button 44 px high on a touch-first screen, as on Binder) and ``lite/tablet.js`` (the file
     browser closed at start on a narrow or touch-first screen), inline before ``</head>``.
 
     By hand: JupyterLite has no custom-CSS option, and JupyterLab no setting that closes the file browser on a
-    narrow screen only; ``narrow.js`` reaches the app as ``window.jupyterapp`` (``exposeAppInBrowser`` in
+    narrow screen only; ``tablet.js`` reaches the app as ``window.jupyterapp`` (``exposeAppInBrowser`` in
     ``lite/jupyter-lite.json``).
     """
     page = output / "lab" / "index.html"
     html = page.read_text(encoding="utf-8")
     css = (ROOT / "binder" / "tablet.css").read_text(encoding="utf-8")
-    script = (LITE / "narrow.js").read_text(encoding="utf-8")
+    script = (LITE / "tablet.js").read_text(encoding="utf-8")
     if "</head>" not in html:
         raise SystemExit(f"{page}: no </head> to put the tablet rules before")
     html = html.replace("</head>", f"<style id=\"kit-tablet\">\n{css}</style>\n"
-                                   f"<script id=\"kit-narrow\">\n{script}</script>\n</head>", 1)
+                                   f"<script id=\"kit-tablet-js\">\n{script}</script>\n</head>", 1)
     page.write_text(html, encoding="utf-8")
 
 

@@ -26,3 +26,16 @@
   };
   wait();
 })();
+
+// A tap on a menu item (Run ▸ Run All Cells) does nothing in JupyterLab on a touch screen: Lumino's menus run the
+// item made active by the last pointer move when the pointer goes up, and a finger sends no move before it lifts
+// (the menu stays open, nothing runs).  So a finger's touch on a menu item is followed by the move a mouse would
+// have made to that place; the finger's own pointerup then runs the item.  A mouse's events are left alone.
+document.addEventListener("pointerdown", (event) => {
+  if (event.pointerType === "mouse" || !(event.target instanceof Element)) return;
+  const item = event.target.closest(".lm-Menu-item");
+  if (!item) return;
+  item.dispatchEvent(new PointerEvent("pointermove", {
+    bubbles: true, cancelable: true, clientX: event.clientX, clientY: event.clientY,
+    pointerId: event.pointerId, pointerType: event.pointerType, isPrimary: event.isPrimary }));
+}, true);
