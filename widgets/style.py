@@ -319,9 +319,13 @@ _RESUME = f"""
 #: The least side (CSS px) of a control on a touch-first screen.
 TOUCH_PX = 44
 _ROOTS = ".f15-board,.n15-board,.f15p-board,.f5-board,.kit-question,.kit-export,.kit-resume"
+_BOARDS = ".f15-board,.n15-board,.f15p-board,.f5-board"
 _PIECES = ".f15-tile,.f15-cell,.n15-die,.f15p-card,.f5-cell"
 _TOUCH = f"""
 :is({_ROOTS}) input[type="checkbox"]{{color-scheme:light;accent-color:{PALETTE["ink"]}}}
+@media (max-width: 800px){{
+:is({_BOARDS}):is({_BOARDS}){{max-width:calc(100vw - 40px)}}
+}}
 @media (pointer: coarse){{
 :is({_ROOTS}):is({_ROOTS}){{--jp-widgets-inline-height:max({TOUCH_PX}px, calc(var(--f15-text, 16px) * 1.8))}}
 :is({_ROOTS}) :is(button,select,input:not([type="checkbox"]):not([type="radio"]),textarea):not({_PIECES}){{

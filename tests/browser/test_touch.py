@@ -14,7 +14,7 @@ import re
 
 import pytest
 from classroom import file_browser, fit_problems, measure
-from fifteen_kit.widgets.palette import TEXT_PX
+from fifteen_kit.widgets.palette import PALETTE, TEXT_PX, contrast_ratio
 from lab_driver import check, open_and_run, watch
 from lab_server import log
 from playwright.sync_api import Page, expect
@@ -73,6 +73,26 @@ def _play_by_tapping(page: Page, game: str) -> str:
     return "a gap, a card and a hint"
 
 
+def _coach_box_in_dark_theme(page: Page, sel: str, artifacts) -> list[str]:
+    """JupyterLab's dark theme: the dice board's Coach checkbox, unticked, is a light box on the navy board (its
+    inside against the board at least 3:1, WCAG's least for a control), as in the light theme."""
+    import io
+
+    from PIL import Image
+
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false", timeout=30_000)
+    page.wait_for_timeout(500)
+    box = page.locator(sel).first.get_by_role("checkbox", name="Coach")
+    shot = Image.open(io.BytesIO(box.screenshot(animations="disabled"))).convert("RGB")
+    shot.save(artifacts / "touch-dice-coach-dark.png")
+    inside = "#{:02x}{:02x}{:02x}".format(*shot.getpixel((shot.width // 2, shot.height // 2)))
+    ratio = contrast_ratio(inside, PALETTE["slate"])
+    log(f"dice, dark theme: the Coach box is {inside} inside, {ratio:.1f}:1 on the board")
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})")
+    return [] if ratio >= 3 else [f"dark theme: the Coach box ({inside}) is {ratio:.1f}:1 on the board, under 3:1"]
+
+
 @pytest.mark.parametrize(("game", "tablet"), CASES)
 def test_board_on_a_tablet(tablet_page, server, game, tablet, artifacts):
     page, sel = tablet_page, BOARDS[game]
@@ -95,7 +115,35 @@ def test_board_on_a_tablet(tablet_page, server, game, tablet, artifacts):
     board.screenshot(path=str(artifacts / f"touch-{game}-{tablet}.png"), animations="disabled")
     log(f"{game} on {tablet}: {sizes['count']} controls, lowest {sizes['lowest']} px; with every panel open "
         f"{after['count']}, lowest {after['lowest']} px; played {played}")
+    if game == "dice":
+        problems += _coach_box_in_dark_theme(page, sel, artifacts)
     assert check(page, game, page.console_errors) == []
     for p in problems:
         log(f"PROBLEM ({game}, {tablet}): {p}"[:600])
+    assert problems == []
+
+
+@pytest.mark.parametrize("tablet", ["galaxy-portrait"])
+@pytest.mark.parametrize("game", BOARDS)
+def test_voila_app_at_712_px(tablet_page, server, game, tablet, artifacts):
+    """The app a teacher links to, on the narrowest tablet (712 CSS px, an Android tablet in portrait): nothing cut
+    or scrolling sideways, every control at least 44 px."""
+    page, sel = tablet_page, BOARDS[game]
+    page.goto(f"{server.base}/voila/render/play/{game}.ipynb?token={server.token}", wait_until="commit",
+              timeout=120_000)
+    board = page.locator(sel).first
+    board.wait_for(state="visible", timeout=120_000)
+    expect(page.get_by_text("Loading widget...")).to_have_count(0, timeout=60_000)
+    m = measure(page, sel)
+    problems = fit_problems(m, TEXT_PX["normal"], whole_screen=False)
+    wide = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    if wide > 0:
+        problems.append(f"the page scrolls {wide} px sideways")
+    if m["board"]["right"] > m["area"]["right"] - 8:
+        problems.append(f"the board runs to the screen's right edge: {m['board']}")
+    problems += [f"under 44 px: {s}" for s in small_controls(page, sel)["small"]]
+    board.screenshot(path=str(artifacts / f"touch-voila-{game}-{tablet}.png"), animations="disabled")
+    log(f"{game} in Voila at 712 px: board {m['board']}, area {m['area']}")
+    for p in problems:
+        log(f"PROBLEM ({game}, Voila, {tablet}): {p}"[:600])
     assert problems == []
