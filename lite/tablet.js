@@ -3,7 +3,8 @@
 // start in its multiple-document mode, and again as it opens the lesson), so this script, put in the app's page by
 // lite/build.py, keeps the left sidebar closed while the app starts: until the pupil first touches, clicks or types
 // anything, every time the layout changes with the sidebar open, it is closed.  Only when the screen is narrower
-// than 1100 CSS px or touch-first; afterwards the pupil opens and closes it as usual.
+// than 1100 CSS px or touch-first; afterwards the pupil opens and closes it as usual, and it closes again when a
+// document is brought to the front.
 (function () {
   const narrow = window.matchMedia("(max-width: 1099px), (pointer: coarse)");
   if (!narrow.matches) return;
@@ -19,6 +20,11 @@
       app.restored.then(() => {
         close(app.shell);
         app.shell.layoutModified.connect(() => close(app.shell));
+        // a lesson opened from the file browser (one tap: singleClickNavigation in binder/overrides.json) gets
+        // the whole width too: the sidebar closes as the document comes to the front
+        app.shell.currentChanged.connect((shell, change) => {
+          if (change.newValue && !shell.leftCollapsed) shell.collapseLeft();
+        });
       });
     } else if (Date.now() - started < 120000) {
       setTimeout(wait, 100);

@@ -141,6 +141,12 @@ def test_lesson_01_by_touch(tablet, site, artifacts):
                                polling=500)
         wait_idle(page, 120)
         assert page.evaluate(JS_COUNTS)[0] > first
+        # another lesson from the file browser: one tap opens it (singleClickNavigation), and the browser closes
+        page.locator(".jp-SideBar .lm-TabBar-tab[data-id=filebrowser]").first.tap()
+        page.wait_for_function("() => !window.jupyterapp.shell.leftCollapsed", timeout=10_000)
+        page.locator(".jp-DirListing-item", has_text="00_start_here.ipynb").first.tap()
+        page.wait_for_function("() => window.jupyterapp.shell.currentWidget.title.label === '00_start_here.ipynb'"
+                               " && window.jupyterapp.shell.leftCollapsed", timeout=30_000)
     print(f"{name}: ran {len(counts)} code cells by one tap in {ran_s:.0f} s; 'Run this lesson' "
           f"{box['width']:.0f}x{box['height']:.0f} px; {sizes['count']} controls, lowest {sizes['lowest']} px")
     assert all(counts)
