@@ -237,6 +237,26 @@ def start_page(output: Path) -> None:
         "</body></html>\n")
 
 
+def tablet_page(output: Path) -> None:
+    """The app's page (``lab/index.html``) gets the kit's tablet rules: ``binder/tablet.css`` (the toolbar's
+    "Run this lesson" button 44 px high on a touch-first screen, as on Binder) and ``lite/tablet.js`` (the file
+    browser closed at start on a narrow or touch-first screen), inline before ``</head>``.
+
+    By hand: JupyterLite has no custom-CSS option, and JupyterLab no setting that closes the file browser on a
+    narrow screen only; ``tablet.js`` reaches the app as ``window.jupyterapp`` (``exposeAppInBrowser`` in
+    ``lite/jupyter-lite.json``).
+    """
+    page = output / "lab" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    css = (ROOT / "binder" / "tablet.css").read_text(encoding="utf-8")
+    script = (LITE / "tablet.js").read_text(encoding="utf-8")
+    if "</head>" not in html:
+        raise SystemExit(f"{page}: no </head> to put the tablet rules before")
+    html = html.replace("</head>", f"<style id=\"kit-tablet\">\n{css}</style>\n"
+                                   f"<script id=\"kit-tablet-js\">\n{script}</script>\n</head>", 1)
+    page.write_text(html, encoding="utf-8")
+
+
 def preload(output: Path) -> None:
     """The kernel's setting that loads :data:`PRELOAD` with Pyodide, in the built site's ``jupyter-lite.json``.
 
@@ -277,6 +297,7 @@ def main() -> None:
             "--piplite-wheels", str(stage / "wheels"),
             "--contents", str(stage / "lessons"), "--contents", str(stage / "boards"), cwd=stage)
     start_page(output)
+    tablet_page(output)
     preload(output)
     served = sorted(k for k, v in where.items() if not v.startswith("left out"))
     print(f"Served by the site, loaded with Pyodide: {', '.join(served)}")

@@ -21,7 +21,7 @@ from fifteen_kit.svg import THEME, tile_image
 
 from .palette import PALETTE, TEXT_PX
 
-__all__ = ["CSS", "DICE_BOX", "DICE_PX", "style_sheet"]
+__all__ = ["CSS", "DICE_BOX", "DICE_PX", "TOUCH_PX", "style_sheet"]
 
 # One section per board; each selects only classes with its prefix.
 
@@ -310,7 +310,34 @@ _RESUME = f"""
 .kit-resume button {{ font-size: {TEXT_PX["normal"]}px; height: auto; min-height: 2.2em; margin: 4px 6px; }}
 """
 
-CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15, _QUESTIONS, _RESUME)
+# Touch-first screens (a tablet: the primary pointer is a finger, ``pointer: coarse``): every control of every board
+# and question is at least TOUCH_PX x TOUCH_PX CSS px, the usual least size for a finger.  ipywidgets sizes its
+# controls from ``--jp-widgets-inline-height``, so the boards' own values are raised to TOUCH_PX at least; buttons,
+# menus, boxes and a checkbox's whole label (the part a finger taps) get it as their least height and width.  The
+# pieces (tiles, dice, cards, 5x15 cells) are sized by their boards and are not stretched, so the 5x15 grid still
+# fits a narrow screen.  Checkboxes keep a light box in every theme (a dark theme's box is dark grey on navy).
+#: The least side (CSS px) of a control on a touch-first screen.
+TOUCH_PX = 44
+_ROOTS = ".f15-board,.n15-board,.f15p-board,.f5-board,.kit-question,.kit-export,.kit-resume"
+_BOARDS = ".f15-board,.n15-board,.f15p-board,.f5-board"
+_PIECES = ".f15-tile,.f15-cell,.n15-die,.f15p-card,.f5-cell"
+_TOUCH = f"""
+:is({_ROOTS}) input[type="checkbox"]{{color-scheme:light;accent-color:{PALETTE["ink"]}}}
+@media (max-width: 800px){{
+:is({_BOARDS}):is({_BOARDS}){{max-width:calc(100vw - 40px)}}
+}}
+@media (pointer: coarse){{
+:is({_ROOTS}):is({_ROOTS}){{--jp-widgets-inline-height:max({TOUCH_PX}px, calc(var(--f15-text, 16px) * 1.8))}}
+:is({_ROOTS}) :is(button,select,input:not([type="checkbox"]):not([type="radio"]),textarea):not({_PIECES}){{
+  min-height:{TOUCH_PX}px;min-width:{TOUCH_PX}px;box-sizing:border-box}}
+:is({_ROOTS}) .jupyter-button:not({_PIECES}){{height:auto}}
+:is({_ROOTS}) :is(.widget-checkbox,.jupyter-widget-checkbox){{height:auto;min-height:{TOUCH_PX}px}}
+:is({_ROOTS}) .widget-label-basic{{display:inline-flex;align-items:center;min-height:{TOUCH_PX}px;
+  min-width:{TOUCH_PX}px;cursor:pointer}}
+:is({_ROOTS}) .widget-label-basic input[type="checkbox"]{{width:28px;height:28px;flex:0 0 auto}}
+}}
+"""
+CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15, _QUESTIONS, _RESUME, _TOUCH)
                  if section)
 
 
