@@ -294,7 +294,8 @@ def time_line(lesson: str) -> str:
     if extension:
         line += (f" The parts marked ▶ **Extension** (about {extension} minutes) are for pairs who finish early, "
                  "or for homework.")
-    return line + " Run All ends at the bottom of the page: scroll back up to start."
+    return line + (" Start with **▶ Run this lesson**, the first button above the page (or **Run ▸ Run All Cells**): "
+                   "it ends at the bottom of the page, so scroll back up to start.")
 
 
 def _marked(text: str, line: str) -> str:
