@@ -81,12 +81,15 @@ MAX_NODES = 1_000_000
 MAX_SECONDS = 3_600.0
 
 
-def _check_args(position: Position, budget: int | None, seconds: float | None) -> int:
+def _check_args(position: Position, budget: int | None, seconds: float | None,
+                wall_seconds: float | None = None) -> int:
     # the node budget to use (None: MAX_NODES); everything checked before any search starts
     if not isinstance(position, Position):
         raise InvalidArgumentError("the solver needs a 5x15 Position", input=position)
     if seconds is not None:
-        _check.number(seconds, 0, MAX_SECONDS, "the time budget", lo_open=True, unit="seconds")
+        _check.number(seconds, 0, MAX_SECONDS, "the CPU-time budget", lo_open=True, unit="seconds")
+    if wall_seconds is not None:
+        _check.number(wall_seconds, 0, MAX_SECONDS, "the wall-clock safety net", lo_open=True, unit="seconds")
     return MAX_NODES if budget is None else _check.whole(budget, 1, MAX_NODES, "the node budget")
 
 
@@ -133,25 +136,32 @@ def _no_collection() -> Iterator[None]:
 
 
 class _Clock:
-    """Counts expanded positions against a node budget and (checked every 128) a time budget."""
+    """Counts expanded positions against a node budget and (checked every 32) a CPU-time budget and a wall-clock
+    safety net.
 
-    def __init__(self, budget: int | None, seconds: float | None) -> None:
-        self.start = time.perf_counter()
-        self.budget, self.seconds, self.nodes = budget, seconds, 0
+    The time budget counts the CPU time of this process (``time.process_time``), so the same deal gets the same
+    verdict on a busy machine; the wall-clock limit is only a safety net (a user waiting on a hint), named so.
+    """
+
+    def __init__(self, budget: int | None, seconds: float | None, wall_seconds: float | None = None) -> None:
+        self.start, self.cpu_start = time.perf_counter(), time.process_time()
+        self.budget, self.seconds, self.wall_seconds, self.nodes = budget, seconds, wall_seconds, 0
 
     def spent(self) -> bool:
         """True once a budget is spent; otherwise count one more expanded position (never more than the budget)."""
         if self.budget is not None and self.nodes >= self.budget:
             return True
-        if (self.seconds is not None and self.nodes % 32 == 0 and self.nodes
-                and time.perf_counter() - self.start > self.seconds):
-            return True
+        if self.nodes % 32 == 0 and self.nodes:
+            if self.seconds is not None and time.process_time() - self.cpu_start > self.seconds:
+                return True
+            if self.wall_seconds is not None and time.perf_counter() - self.start > self.wall_seconds:
+                return True
         self.nodes += 1
         return False
 
     def result(self, status: Verdict, line: tuple[Move, ...] = ()) -> SolveResult[Move]:
-        """The verdict with the nodes and seconds spent so far."""
-        return SolveResult(status, line, self.nodes, time.perf_counter() - self.start)
+        """The verdict with the nodes and the CPU seconds spent so far."""
+        return SolveResult(status, line, self.nodes, time.process_time() - self.cpu_start)
 
 
 def depth_first(position: Position, budget: int | None = 1_000_000, seconds: float | None = None,
@@ -160,7 +170,8 @@ def depth_first(position: Position, budget: int | None = 1_000_000, seconds: flo
 
     It is the reference the best-first search is tested against on small boards.  On full deals it may need
     far more than the default budget of a million positions (about half a minute), which is also the most it
-    accepts (:data:`MAX_NODES`; ``budget=None`` means that many).  ``seconds``: a time limit above 0 and at most
+    accepts (:data:`MAX_NODES`; ``budget=None`` means that many).  ``seconds``: a limit on the CPU time of this
+    process (``time.process_time``, so the verdict does not depend on the machine's load) above 0 and at most
     :data:`MAX_SECONDS`, or None.
     ``keep_prefixes=True`` adds the tempting but *unsound* Gaps rule (never move a tile out of its row's
     sorted prefix); it exists only to show what that rule loses (:data:`PREFIX_COUNTEREXAMPLE`).
@@ -200,7 +211,7 @@ def _in_prefix(packed: bytes, index: int, width: int) -> bool:
     return all(packed[i] == packed[base] + i - base for i in range(base + 1, index + 1))
 
 
-def _row_scores(row: bytes) -> tuple[int, int, int, int]:
+def _row_scores(row: bytes) -> tuple[int, ...]:
     """The four measures of one packed row; a position scores the sum over its rows (smaller is better)."""
     width, k = len(row), 1
     while k < width - 1 and row[k] == row[0] + k:
@@ -213,7 +224,12 @@ def _row_scores(row: bytes) -> tuple[int, int, int, int]:
         elif row[i] == 0:
             left, right = row[i - 1], row[i + 1] if i < width - 1 else 0
             dead += (left == 0 or left & 15 == width - 1) and (right == 0 or right & 15 == 2)
-    return 0, miss, 2 * miss - pairs, miss - 2 * pairs + 4 * dead
+    nextgap = k < width - 1 and row[k] == 0
+    home = sum(row[i] == row[0] + i for i in range(1, width - 1))
+    return (0, miss, 2 * miss - pairs, miss - 2 * pairs + 4 * dead, 3 * miss - 2 * pairs + 4 * dead,
+            2 * miss - pairs + 4 * dead, 3 * miss - pairs + 4 * dead, 2 * miss - 2 * pairs + 4 * dead - nextgap,
+            4 * miss - 2 * pairs + 4 * dead - 2 * nextgap, miss + (width - 1 - home) - pairs + 4 * dead,
+            miss - home - 2 * pairs + 4 * dead)
 
 
 #: Positions the first restart of :func:`best_first` may expand; run ``i`` gets this times ``luby(i)``.
@@ -255,7 +271,7 @@ def luby(i: int) -> int:
 
 
 def best_first(position: Position, budget: int | None = 300_000,
-               seconds: float | None = None) -> SolveResult[Move]:
+               seconds: float | None = None, wall_seconds: float | None = None) -> SolveResult[Move]:
     """Decide ``position`` by restarted best-first searches (see the module docstring).
 
     Run ``i`` (from 1) orders positions by measure ``i % 4``, shuffles the order of equal moves from run 5 on
@@ -265,25 +281,28 @@ def best_first(position: Position, budget: int | None = 300_000,
         position: any position (full deals or smaller boards).
         budget: positions to expand, all runs together, before answering ``'unknown'``: 1 to :data:`MAX_NODES`
             (None: :data:`MAX_NODES`).
-        seconds: wall-clock limit before answering ``'unknown'``, above 0 and at most :data:`MAX_SECONDS`
-            (None: no time limit).
+        seconds: CPU-time limit (``time.process_time`` of this process, so the verdict does not depend on the
+            machine's load) before answering ``'unknown'``, above 0 and at most :data:`MAX_SECONDS` (None: none).
+        wall_seconds: a wall-clock *safety net* for a person waiting on the answer (the hint): above 0 and at
+            most :data:`MAX_SECONDS`, or None (the default: none).  Only this limit depends on the load.
 
-    Returns a :class:`~fifteen_kit.contract.SolveResult`; ``'lost'`` only after one run expanded every reachable
-    position.
+    Returns a :class:`~fifteen_kit.contract.SolveResult` whose ``seconds`` are CPU seconds; ``'lost'`` only after
+    one run expanded every reachable position.
     Raises InvalidArgumentError for a non-Position or a budget outside those ranges.
 
     >>> result = best_first(Position.deal(seed=0))
     >>> result.status, len(result.line) > 0
     ('won', True)
     """
-    budget = _check_args(position, budget, seconds)
+    budget = _check_args(position, budget, seconds, wall_seconds)
     with _no_collection():
-        return _best_first(position, budget, seconds)
+        return _best_first(position, budget, seconds, _PLAN, wall_seconds)
 
 
-def _best_first(position: Position, budget: int, seconds: float | None, plan: _Plan = _PLAN) -> SolveResult[Move]:
-    clock = _Clock(budget, seconds)
-    cache: dict[bytes, tuple[int, int, int, int]] = {}  # row scores, shared by all runs
+def _best_first(position: Position, budget: int, seconds: float | None, plan: _Plan = _PLAN,
+                wall_seconds: float | None = None) -> SolveResult[Move]:
+    clock = _Clock(budget, seconds, wall_seconds)
+    cache: dict[bytes, tuple[int, ...]] = {}  # row scores, shared by all runs
     run = 0
     search: _Ordered | None = None
     while True:
@@ -310,7 +329,7 @@ def _best_first(position: Position, budget: int, seconds: float | None, plan: _P
 class _Ordered:
     """One best-first search with its own transposition table; :meth:`step` expands one position."""
 
-    def __init__(self, position: Position, measure: int, cache: dict[bytes, tuple[int, int, int, int]],
+    def __init__(self, position: Position, measure: int, cache: dict[bytes, tuple[int, ...]],
                  rng: random.Random | None, noise: int) -> None:
         self.graph = _Graph(position)
         self.measure, self.cache = measure, cache
@@ -371,3 +390,4 @@ class _Ordered:
             self.count -= 1  # newest first among equals: dive along the best line
             heapq.heappush(queue, ((value << 3) + bits(noise) if bits else value, self.count, value, child))
         return None
+
