@@ -1,9 +1,11 @@
 """Tune the restart schedule of the 5x15 best-first search (not run by ``make bench``).
 
 Each candidate schedule (a ``_Plan`` of fifteen_kit/five_by_15/solver.py) solves the level-3 deals of a TUNING
-set (seeds 20_000 + s, disjoint from the benchmark's 10_000 + s) and is summed up by positions expanded, which
-the machine's load does not change: median, p95, p99, and how many deals needed over 30,000.  Choose on the
-tuning set, then confirm once on the benchmark's deals (``--bench``).
+set (seeds 30_000 + s, apart from both benchmark sets: the tail bench's 10_000 + s and issue 34's 20_000 + s)
+and is summed up by positions expanded, which the machine's load does not change, and by CPU seconds per deal:
+median, p90/p95, p99, max, and how many deals needed over 60,000 positions.  Choose on the tuning set, then
+confirm once on the benchmark's deals (``--bench``; ``bench/bench_five_by_15.py --tail FIRST N`` compares with
+the reference).
 
     .venv/bin/python bench/tune_five_by_15.py [--bench] [--deals N] [--jobs J] [NAME ...]
 """
@@ -39,10 +41,10 @@ PLANS: dict[str, _Plan] = {
 def _one(args: tuple[str, int]) -> tuple[str, int, str, float]:
     name, seed = args
     result = _best_first(Position.deal(seed, level=3), CAP, None, PLANS[name])
-    return name, result.nodes, result.status, result.seconds
+    return name, result.nodes, result.status, result.seconds  # CPU seconds
 
 
-def _q(values: list[int], p: int) -> int:
+def _q(values: list[int] | list[float], p: int) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
@@ -54,18 +56,21 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=240)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    first = 10_000 if args.bench else 20_000
+    first = 10_000 if args.bench else 30_000
     with multiprocessing.Pool(args.jobs) as pool:
         for name in args.names:
             t0 = time.perf_counter()
             rows = pool.map(_one, [(name, first + s) for s in range(args.deals)], chunksize=4)
             nodes = [n for _, n, _, _ in rows]
-            rate = sum(nodes) / sum(t for *_, t in rows)
+            cpu = [t for *_, t in rows]
+            rate = sum(nodes) / sum(cpu)
             unknown = sum(st == "unknown" for _, _, st, _ in rows)
             print(f"{name:<22} median {statistics.median(nodes):>7.0f}  p95 {_q(nodes, 95):>7}  "
                   f"p99 {_q(nodes, 99):>7}  max {max(nodes):>7}  >30k {sum(n > 30_000 for n in nodes):>3}  "
                   f">60k {sum(n > 60_000 for n in nodes):>3}  unknown {unknown}  "
-                  f"({rate:,.0f} positions/s, {time.perf_counter() - t0:.0f} s)", flush=True)
+                  f"CPU median {statistics.median(cpu):.3f} s p90 {_q(cpu, 90):.2f} p99 {_q(cpu, 99):.2f} "
+                  f"max {max(cpu):.2f} >1s {sum(c > 1 for c in cpu)}  "
+                  f"({rate:,.0f} positions per CPU s, {time.perf_counter() - t0:.0f} s wall)", flush=True)
             print("    over 30k:", Counter(st for _, n, st, _ in rows if n > 30_000),
                   "lost:", sorted(n for _, n, st, _ in rows if st == "lost"), flush=True)
 
