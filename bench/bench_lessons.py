@@ -27,6 +27,9 @@ RESULTS = Path(__file__).resolve().parent / "results" / "lesson_times.json"
 RUN_ALL_TARGET, CELL_TARGET = 5.0, 1.0
 #: Issue 32's: the first board of a lesson within 3 s of Run All (a warm kernel), every cell before it under 1 s.
 FIRST_BOARD_TARGET = 3.0
+#: Lessons whose Run All reads a result stored in the kit instead of computing it: their "before" is not a
+#: speed-up of the same work, and the table says so.
+STORED = {"06_five_by_15": "lesson 06's player study is stored (fifteen_kit/five_by_15/_study.py), not played"}
 #: A cell that makes a lesson's first board (or its gallery of boards).
 BOARD = re.compile(r"\b(\w+Board|gallery|PairStudy|SetHunt|SquarePad)\(")
 
@@ -113,8 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         baseline = data.get("before_issue_21", {}).get(path.stem, before)
         was = (f"{baseline['run_all_s']} s / {baseline['slowest_cell_s']} s "
                f"({'before issue 21' if baseline is not before else 'previous file'})" if baseline else "")
-        record("lessons", f"{path.stem} Run All / slowest cell", f"{row['run_all_s']} s / {row['slowest_cell_s']} s",
-               was, f"< {RUN_ALL_TARGET:g} s / < {CELL_TARGET:g} s", ok)
+        if path.stem in STORED and was:
+            was = f"stored result, not a speed-up: {STORED[path.stem]}; played live: {was}"
+        record("lessons", f"{path.stem} Run All / slowest cell (wall, fresh kernel, as a pupil waits)",
+               f"{row['run_all_s']} s / {row['slowest_cell_s']} s", was,
+               f"< {RUN_ALL_TARGET:g} s / < {CELL_TARGET:g} s", ok)
         if "first_board_s" in row:
             quick = row["first_board_s"] <= FIRST_BOARD_TARGET and row["before_board_slowest_s"] < CELL_TARGET
             failed += not quick

@@ -370,3 +370,29 @@ def test_compare_players_counts_every_deal_and_checks_its_arguments():
                 {"level": 1, "size": 1}):
         with pytest.raises(InvalidArgumentError):
             compare_players(**bad)
+
+
+def test_time_budgets_count_cpu_seconds_not_the_wall_clock():
+    # issue 34: a search's time budget and its reported seconds are CPU time of this process, so a busy machine
+    # (here: a sleeping thread does not count, and the process's CPU clock advances only with work) changes no
+    # verdict; the wall clock is only the named safety net wall_seconds
+    import time
+
+    from fifteen_kit.five_by_15 import solver as solver_module
+
+    deal = Position.deal(seed=3, level=3)
+    clock = solver_module._Clock(None, 0.05)
+    for _ in range(32):
+        assert not clock.spent()
+    wall = time.perf_counter()
+    time.sleep(0.1)  # wall time passes, next to no CPU time
+    assert time.perf_counter() - wall >= 0.1
+    assert not clock.spent() and clock.nodes == 33  # checked at 32 positions: the CPU budget is not spent
+    safety = solver_module._Clock(None, None, 0.05)
+    for _ in range(32):
+        assert not safety.spent()
+    time.sleep(0.06)
+    assert safety.spent()
+    result = best_first(deal, budget=50_000)
+    assert result.seconds <= time.process_time()
+

@@ -171,10 +171,13 @@ def test_solver_budgets_have_ceilings():
             depth_first(deal, budget=budget)
         with pytest.raises(InvalidArgumentError):
             best_first(deal, budget=budget)
-    for seconds in (0, -1, float("nan"), float("inf"), 10**400, 3601):
+    for seconds in (0, -1, float("nan"), float("inf"), 10**400, 3601, "1", True):
         with pytest.raises(InvalidArgumentError):
             best_first(deal, seconds=seconds)
+        with pytest.raises(InvalidArgumentError):
+            best_first(deal, wall_seconds=seconds)
     assert best_first(deal, budget=None, seconds=0.01).status in ("won", "unknown")
+    assert best_first(deal, budget=None, wall_seconds=0.01).status in ("won", "unknown")
     with pytest.raises(InvalidArgumentError):
         solve(Position.deal(1), node_budget=10**7)
     with pytest.raises(InvalidArgumentError):

@@ -64,11 +64,15 @@ from .results import Recorded, Recorder
 from .resume import Resumable
 from .style import style_sheet
 
-__all__ = ["HINT_BUDGET", "FiveBy15Board", "Mark"]
+__all__ = ["HINT_BUDGET", "HINT_WALL_SECONDS", "FiveBy15Board", "Mark"]
 
-#: Positions, and seconds, the hint's search may spend: the search runs with the collector paused and the
+#: Positions, and CPU seconds, the hint's search may spend: the search runs with the collector paused and the
 #: whole click (search and redraw) stays under 50 ms at the 99th percentile (bench/bench_five_by_15.py).
 HINT_BUDGET = (2_000, 0.025)
+#: The hint's wall-clock safety net, in seconds: the pupil waits on the wall clock, so on a machine so loaded that
+#: the CPU budget above would take longer than this to spend, the search stops here (and the hint falls back to
+#: the greedy move when it found no win) to keep the click under 50 ms.
+HINT_WALL_SECONDS = 0.03
 
 #: The marks a cell of the board can carry, each drawn by the kit class ``f5-<mark>`` (see
 #: :meth:`FiveBy15Board.marked`): a gap, a 1 in column 0, a ring (a partner of the chosen gap or tile), the chosen
@@ -411,7 +415,7 @@ class FiveBy15Board(Recorded, Resumable, FiveBy15View):
         plan = self.planned_move()
         self._forget_choice()
         if plan is None:
-            result = best_first(p, budget=HINT_BUDGET[0], seconds=HINT_BUDGET[1])
+            result = best_first(p, budget=HINT_BUDGET[0], seconds=HINT_BUDGET[1], wall_seconds=HINT_WALL_SECONDS)
             if result.status == "won":
                 self._plan = (p, result.line)
                 plan = result.line[0]

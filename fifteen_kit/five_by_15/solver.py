@@ -33,17 +33,30 @@ the search dives along its best line like a depth-first search):
 **Restarts.**  Solve times of one search are heavy-tailed: most deals fall
 quickly, a few trap the search in a huge region of the graph, and which
 measure traps it differs from deal to deal.  So :func:`best_first` runs short
-searches and starts afresh, cycling through the four measures and (after the
-first four) shuffling the order of equal moves, with the run lengths of the
+searches and starts afresh: :data:`STEADY_RESTARTS` runs of
+:data:`RESTART_BASE` positions each, cycling through the measures 1, 0, 2, 0
+(each measure's first run plain; later runs of measure 0 shuffle equal moves,
+the others add 0 to 7 eighths of a unit of noise to each key, seeded by the
+run's number, so results repeat exactly); after those, run lengths follow the
 Luby restart schedule (:func:`luby`).  Each run has its own transposition
 table; a run that expands every reachable position proves the deal lost, and
-since run lengths grow without bound, every finite graph is eventually
-exhausted.  Measured in ``bench/bench_five_by_15.py``.  Other schedules were
-compared by positions expanded on a separate set of deals
-(``bench/tune_five_by_15.py``): a long complete first run with one measure is
-far worse (no single measure decides more than about half the deals within
-15,000 positions), and noise added to the measures or other restart lengths
-did no better than this schedule on the benchmark's deals.
+since the Luby run lengths grow without bound, every finite graph is
+eventually exhausted.
+
+Why this schedule (issue 34; ``bench/tune_five_by_15.py`` on 300 level-3
+tuning deals, seeds 30,000 to 30,299, apart from the benchmark deals): a
+single run of 1,000-2,000 positions wins a hard deal far more often per
+position spent than a long one (on six hard deals, 12 noisy runs each: about
+10-20% of runs of 2,000 won, against about 16% of runs of 8,000, and plain
+depth-first with shuffled moves did best of the measures), so constant short
+runs beat the Luby schedule from the start (p99 85,679 positions to 32,249,
+the worst deal 106,930 to 39,708) and a long complete first run (of the
+issue's reference design) did worse than either: within 20,000 positions a
+complete best-first search wins only about half the deals with any of eight
+measures tried.  Time is measured in CPU seconds of this process
+(``time.process_time``), so a budget gives the same verdict on a busy machine;
+``wall_seconds`` is only a safety net.  Measured in ``bench/bench_five_by_15.py``
+beside a reference of the issue's design (``bench/reference_five_by_15.py``).
 
 >>> from fifteen_kit.five_by_15.rules import Position
 >>> result = best_first(Position.deal(seed=3, colours=3, size=6))
@@ -66,7 +79,8 @@ from ..contract import SolveResult, Verdict
 from ..errors import InvalidArgumentError
 from .rules import Move, PackedMove, Position, _goal_of, _packed_successors
 
-__all__ = ["MAX_NODES", "MAX_SECONDS", "PREFIX_COUNTEREXAMPLE", "RESTART_BASE", "best_first", "depth_first", "luby"]
+__all__ = ["MAX_NODES", "MAX_SECONDS", "PREFIX_COUNTEREXAMPLE", "RESTART_BASE", "STEADY_RESTARTS", "best_first",
+           "depth_first", "luby"]
 
 #: A deal (2 colours, numbers 1..6, level 1; ``Position.deal(238, colours=2, size=6)``) that is won in 7 moves,
 #: the first of which takes O3 out of the orange row's sorted prefix O1 O2 O3; with that forbidden it is lost.
@@ -81,12 +95,15 @@ MAX_NODES = 1_000_000
 MAX_SECONDS = 3_600.0
 
 
-def _check_args(position: Position, budget: int | None, seconds: float | None) -> int:
+def _check_args(position: Position, budget: int | None, seconds: float | None,
+                wall_seconds: float | None = None) -> int:
     # the node budget to use (None: MAX_NODES); everything checked before any search starts
     if not isinstance(position, Position):
         raise InvalidArgumentError("the solver needs a 5x15 Position", input=position)
     if seconds is not None:
-        _check.number(seconds, 0, MAX_SECONDS, "the time budget", lo_open=True, unit="seconds")
+        _check.number(seconds, 0, MAX_SECONDS, "the CPU-time budget", lo_open=True, unit="seconds")
+    if wall_seconds is not None:
+        _check.number(wall_seconds, 0, MAX_SECONDS, "the wall-clock safety net", lo_open=True, unit="seconds")
     return MAX_NODES if budget is None else _check.whole(budget, 1, MAX_NODES, "the node budget")
 
 
@@ -133,25 +150,32 @@ def _no_collection() -> Iterator[None]:
 
 
 class _Clock:
-    """Counts expanded positions against a node budget and (checked every 128) a time budget."""
+    """Counts expanded positions against a node budget and (checked every 32) a CPU-time budget and a wall-clock
+    safety net.
 
-    def __init__(self, budget: int | None, seconds: float | None) -> None:
-        self.start = time.perf_counter()
-        self.budget, self.seconds, self.nodes = budget, seconds, 0
+    The time budget counts the CPU time of this process (``time.process_time``), so the same deal gets the same
+    verdict on a busy machine; the wall-clock limit is only a safety net (a user waiting on a hint), named so.
+    """
+
+    def __init__(self, budget: int | None, seconds: float | None, wall_seconds: float | None = None) -> None:
+        self.start, self.cpu_start = time.perf_counter(), time.process_time()
+        self.budget, self.seconds, self.wall_seconds, self.nodes = budget, seconds, wall_seconds, 0
 
     def spent(self) -> bool:
         """True once a budget is spent; otherwise count one more expanded position (never more than the budget)."""
         if self.budget is not None and self.nodes >= self.budget:
             return True
-        if (self.seconds is not None and self.nodes % 32 == 0 and self.nodes
-                and time.perf_counter() - self.start > self.seconds):
-            return True
+        if self.nodes % 32 == 0 and self.nodes:
+            if self.seconds is not None and time.process_time() - self.cpu_start > self.seconds:
+                return True
+            if self.wall_seconds is not None and time.perf_counter() - self.start > self.wall_seconds:
+                return True
         self.nodes += 1
         return False
 
     def result(self, status: Verdict, line: tuple[Move, ...] = ()) -> SolveResult[Move]:
-        """The verdict with the nodes and seconds spent so far."""
-        return SolveResult(status, line, self.nodes, time.perf_counter() - self.start)
+        """The verdict with the nodes and the CPU seconds spent so far."""
+        return SolveResult(status, line, self.nodes, time.process_time() - self.cpu_start)
 
 
 def depth_first(position: Position, budget: int | None = 1_000_000, seconds: float | None = None,
@@ -160,7 +184,8 @@ def depth_first(position: Position, budget: int | None = 1_000_000, seconds: flo
 
     It is the reference the best-first search is tested against on small boards.  On full deals it may need
     far more than the default budget of a million positions (about half a minute), which is also the most it
-    accepts (:data:`MAX_NODES`; ``budget=None`` means that many).  ``seconds``: a time limit above 0 and at most
+    accepts (:data:`MAX_NODES`; ``budget=None`` means that many).  ``seconds``: a limit on the CPU time of this
+    process (``time.process_time``, so the verdict does not depend on the machine's load) above 0 and at most
     :data:`MAX_SECONDS`, or None.
     ``keep_prefixes=True`` adds the tempting but *unsound* Gaps rule (never move a tile out of its row's
     sorted prefix); it exists only to show what that rule loses (:data:`PREFIX_COUNTEREXAMPLE`).
@@ -216,8 +241,11 @@ def _row_scores(row: bytes) -> tuple[int, int, int, int]:
     return 0, miss, 2 * miss - pairs, miss - 2 * pairs + 4 * dead
 
 
-#: Positions the first restart of :func:`best_first` may expand; run ``i`` gets this times ``luby(i)``.
+#: Positions each of the first :data:`STEADY_RESTARTS` runs of :func:`best_first` may expand; run
+#: ``STEADY_RESTARTS + i`` gets this times ``luby(i)``.
 RESTART_BASE = 1_000
+#: How many runs of :func:`best_first` have the constant length :data:`RESTART_BASE` before the lengths grow.
+STEADY_RESTARTS = 200
 
 
 class _Plan(NamedTuple):
@@ -230,10 +258,11 @@ class _Plan(NamedTuple):
     measures: tuple[int, ...]  # restart i uses measures[i % len(measures)]
     # from each measure's second run, keys get 0 .. 2**noise - 1 eighths of a unit added (-1 or measure 0: shuffle)
     noise: int
+    steady: int = 0  # restarts 1 .. steady expand base positions each; restart steady + i as restart i above
 
 
 #: The schedule of :func:`best_first` (compared with others in bench/tune_five_by_15.py).
-_PLAN = _Plan(0, 3, RESTART_BASE, 0, (0, 1, 2, 3), -1)
+_PLAN = _Plan(0, 3, RESTART_BASE, 0, (0, 1, 0, 2), 3, STEADY_RESTARTS)
 
 
 def luby(i: int) -> int:
@@ -255,44 +284,52 @@ def luby(i: int) -> int:
 
 
 def best_first(position: Position, budget: int | None = 300_000,
-               seconds: float | None = None) -> SolveResult[Move]:
+               seconds: float | None = None, wall_seconds: float | None = None) -> SolveResult[Move]:
     """Decide ``position`` by restarted best-first searches (see the module docstring).
 
-    Run ``i`` (from 1) orders positions by measure ``i % 4``, shuffles the order of equal moves from run 5 on
-    (seeded by ``i``, so results repeat exactly), and may expand ``RESTART_BASE * luby(i)`` positions.
+    Run ``i`` (from 1) orders positions by measure 1, 0, 2, 0, 1, ... (``(0, 1, 0, 2)[i % 4]``), adds seeded noise
+    to each measure's runs after its first (so results repeat exactly), and may expand :data:`RESTART_BASE`
+    positions, or ``RESTART_BASE * luby(i - STEADY_RESTARTS)`` after the first :data:`STEADY_RESTARTS` runs.
 
     Args:
         position: any position (full deals or smaller boards).
         budget: positions to expand, all runs together, before answering ``'unknown'``: 1 to :data:`MAX_NODES`
             (None: :data:`MAX_NODES`).
-        seconds: wall-clock limit before answering ``'unknown'``, above 0 and at most :data:`MAX_SECONDS`
-            (None: no time limit).
+        seconds: CPU-time limit (``time.process_time`` of this process, so the verdict does not depend on the
+            machine's load) before answering ``'unknown'``, above 0 and at most :data:`MAX_SECONDS` (None: none).
+        wall_seconds: a wall-clock *safety net* for a person waiting on the answer (the hint): above 0 and at
+            most :data:`MAX_SECONDS`, or None (the default: none).  Only this limit depends on the load.
 
-    Returns a :class:`~fifteen_kit.contract.SolveResult`; ``'lost'`` only after one run expanded every reachable
-    position.
+    Returns a :class:`~fifteen_kit.contract.SolveResult` whose ``seconds`` are CPU seconds; ``'lost'`` only after
+    one run expanded every reachable position.
     Raises InvalidArgumentError for a non-Position or a budget outside those ranges.
 
     >>> result = best_first(Position.deal(seed=0))
     >>> result.status, len(result.line) > 0
     ('won', True)
     """
-    budget = _check_args(position, budget, seconds)
+    budget = _check_args(position, budget, seconds, wall_seconds)
     with _no_collection():
-        return _best_first(position, budget, seconds)
+        return _best_first(position, budget, seconds, _PLAN, wall_seconds)
 
 
-def _best_first(position: Position, budget: int, seconds: float | None, plan: _Plan = _PLAN) -> SolveResult[Move]:
-    clock = _Clock(budget, seconds)
-    cache: dict[bytes, tuple[int, int, int, int]] = {}  # row scores, shared by all runs
+def _best_first(position: Position, budget: int, seconds: float | None, plan: _Plan = _PLAN,
+                wall_seconds: float | None = None) -> SolveResult[Move]:
+    clock = _Clock(budget, seconds, wall_seconds)
+    cache: dict[bytes, tuple[int, ...]] = {}  # row scores, shared by all runs
     run = 0
     search: _Ordered | None = None
+    plain: set[int] = set()  # the measures that had their plain (noiseless) run
     while True:
         if run == 0 and plan.first:
             length, search = plan.first, _Ordered(position, plan.first_measure, cache, None, 0)
         elif run > 0:
-            length = plan.base * luby(run) if not plan.growth else int(plan.base * plan.growth ** (run - 1))
+            later = run - plan.steady
+            length = (plan.base if later <= 0 else plan.base * luby(later) if not plan.growth
+                      else int(plan.base * plan.growth ** (later - 1)))
             measure = plan.measures[run % len(plan.measures)]
-            noisy = run > len(plan.measures)  # each measure's first run is plain
+            noisy = measure in plain  # each measure's first run is plain
+            plain.add(measure)
             search = None  # free the last run's table before the next one fills its own
             search = _Ordered(position, measure, cache, random.Random(run) if noisy else None,
                               -1 if measure == 0 else plan.noise)
@@ -310,7 +347,7 @@ def _best_first(position: Position, budget: int, seconds: float | None, plan: _P
 class _Ordered:
     """One best-first search with its own transposition table; :meth:`step` expands one position."""
 
-    def __init__(self, position: Position, measure: int, cache: dict[bytes, tuple[int, int, int, int]],
+    def __init__(self, position: Position, measure: int, cache: dict[bytes, tuple[int, ...]],
                  rng: random.Random | None, noise: int) -> None:
         self.graph = _Graph(position)
         self.measure, self.cache = measure, cache
@@ -371,3 +408,4 @@ class _Ordered:
             self.count -= 1  # newest first among equals: dive along the best line
             heapq.heappush(queue, ((value << 3) + bits(noise) if bits else value, self.count, value, child))
         return None
+
