@@ -8,7 +8,6 @@ Screenshots and the timing and skipped-cell reports go to ``artifacts/lite/``.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -20,8 +19,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the JupyterLab page helpers are shared with the Lab tests
 
-from lab_driver import chromium, watch  # noqa: E402
+from lab_driver import chromium  # noqa: E402
 from lab_server import free_port  # noqa: E402
+from lite_offline import offline_page  # noqa: E402
 from static_host import StaticHost, serve  # noqa: E402
 
 SITE = Path(os.environ.get("KIT_LITE_SITE", ROOT / "build" / "lite")).resolve()
@@ -70,29 +70,8 @@ def browser():
 
 @pytest.fixture
 def page(browser, site):
-    """A fresh, offline page (1300x900): nothing but the site answers.
-
-    ``page.blocked`` lists the outside addresses the page asked for; ``page.console_errors`` its console errors.
-    The one change to what the site serves: the app is exposed as ``window.jupyterapp`` for the test driver.
-    """
-    context = browser.new_context(viewport={"width": 1300, "height": 900})
-    blocked: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        if not url.startswith(site + "/"):
-            blocked.append(url)
-            return r.abort("internetdisconnected")
-        if url.split("?")[0] == f"{site}/jupyter-lite.json":
-            response = r.fetch()
-            config = response.json()
-            config["jupyter-config-data"]["exposeAppInBrowser"] = True
-            return r.fulfill(response=response, body=json.dumps(config))
-        return r.continue_()
-
-    context.route("**/*", route)
-    p = watch(context.new_page())
-    p.blocked = blocked
+    """A fresh, offline page (1300x900): see :func:`offline_page`."""
+    context, p = offline_page(browser, site, viewport={"width": 1300, "height": 900})
     try:
         yield p
     finally:

@@ -11,12 +11,12 @@ browser (Pyodide starts once per test).  The site opens with the file browser cl
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
 import pytest
-from lab_driver import open_url, wait_idle, watch
+from lab_driver import open_url, wait_idle
+from lite_offline import offline_page
 from playwright.sync_api import Page, expect
 from touch import TABLETS, small_controls  # tests/browser, on the path by conftest.py
 
@@ -32,24 +32,7 @@ JS_IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
 @pytest.fixture(params=["ipad-portrait", "galaxy-landscape"])
 def tablet(request, browser, site):
     """(name, page): a fresh offline page emulating the tablet, the app exposed for the driver (as conftest's)."""
-    context = browser.new_context(**TABLETS[request.param])
-    blocked: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        if not url.startswith(site + "/"):
-            blocked.append(url)
-            return r.abort("internetdisconnected")
-        if url.split("?")[0] == f"{site}/jupyter-lite.json":
-            response = r.fetch()
-            config = response.json()
-            config["jupyter-config-data"]["exposeAppInBrowser"] = True
-            return r.fulfill(response=response, body=json.dumps(config))
-        return r.continue_()
-
-    context.route("**/*", route)
-    p = watch(context.new_page())
-    p.blocked = blocked
+    context, p = offline_page(browser, site, **TABLETS[request.param])
     try:
         yield request.param, p
     finally:
