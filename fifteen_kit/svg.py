@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "HTML",
+    "LIGHT_TINT",
     "MAX_COORDINATE",
     "MAX_DRAWINGS",
     "MAX_MARKUP",
