@@ -47,24 +47,30 @@ def test_gather_reads_a_folder_uploads_and_codes_alike():
         "Ana and Ben",)
 
 
-def test_a_pupil_found_twice_is_shown_side_by_side_and_bad_input_is_listed():
+def test_a_pair_handed_in_twice_is_shown_once_and_bad_input_is_listed():
     samples = results_samples.all_samples()
     codes = to_code(samples[3]) + "\nF15-NOT-A-CODE\n"
     found = gather(folder=SAMPLES, codes=codes, uploads=({"name": "x.json", "content": b"{not json"},))
-    # never dropped: the file's pair 1, then the code's copy right beside it, for the teacher to choose
-    assert found.classes["05"].names() == ("pair 1", "pair 1 (2)", "pair 2", "pair 3")
-    assert found.duplicates == {"05": {"pair 1": ["pair 1", "pair 1 (2)"]}}
-    assert found.sources["05"]["pair 1"] == "results-05-pair-1.json" and found.sources["05"]["pair 1 (2)"] == "code 1"
+    # the file's pair 1 and the code of the same results (a code keeps no "why" sentences): one hand-in, twice
+    assert found.classes["05"].names() == ("pair 1", "pair 2", "pair 3")
+    assert found.identical == {"05": {"pair 1": ["results-05-pair-1.json", "code 1"]}} and found.duplicates == {}
+    assert found.sources["05"]["pair 1"] == "results-05-pair-1.json"
     assert found.problems[0].startswith("x.json: this is not a results file")
     assert found.problems[1].startswith("code 2:")
-    assert found.problems[2] == ("lesson 05: pair 1 is in 2 places: results-05-pair-1.json and code 1 (shown as "
-                                 "pair 1 (2)). All are shown side by side; pick the one to keep in the list below")
-    assert len(found.problems) == 3  # the copies' same deals are not named again as two pairs' same number
-    # the teacher's choice: leave out the code
+    assert found.problems[2] == ("lesson 05: pair 1 was handed in 2 times with the same results "
+                                 "(results-05-pair-1.json and code 1): shown once, from results-05-pair-1.json")
+    assert len(found.problems) == 3
+    # the teacher's choice: show both copies
+    both = gather(folder=SAMPLES, codes=codes, keep_copies=["pair 1"])
+    assert both.classes["05"].names() == ("pair 1", "pair 1 (2)", "pair 2", "pair 3")
+    assert both.duplicates == {"05": {"pair 1": ["pair 1", "pair 1 (2)"]}}
+    assert len(both.problems) == 2  # code 2 and the copies: their same deals are not named as two pairs' number
     chosen = gather(folder=SAMPLES, codes=codes, leave_out=["code 1"])
-    assert chosen.classes["05"].pupils == gather(folder=SAMPLES).classes["05"].pupils and not chosen.duplicates
+    assert chosen.classes["05"].pupils == gather(folder=SAMPLES).classes["05"].pupils and not chosen.identical
     with pytest.raises(InvalidArgumentError, match="existing folder"):
         gather(folder=SAMPLES / "missing")
+    with pytest.raises(InvalidArgumentError, match="copies are all kept"):
+        gather(folder=SAMPLES, keep_copies=[3])
 
 
 def test_the_table_shows_every_question_and_every_prediction():

@@ -57,13 +57,31 @@ def _pupils(count: int) -> str:
 class Gathered:
     """What :func:`gather` read: one ClassResults per lesson (``classes``), a line per thing it could not read
     or that the teacher should look at (``problems``), where each pupil's results came from (``sources``:
-    lesson -> name in the class -> a file's name or ``"code N"``), and the pupils whose name was found more than
-    once (``duplicates``: lesson -> the name as typed -> the names the copies have in the class, in order)."""
+    lesson -> name in the class -> a file's name or ``"code N"``), the pupils whose name was found more than once
+    and all shown (``duplicates``: lesson -> the name as typed -> the names the copies have in the class, in
+    order), and the names handed in more than once with the same results (``identical``: lesson -> name -> the
+    copies' sources, in order; the first alone is shown unless the teacher chose to keep them all)."""
 
     classes: dict[str, ClassResults] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     sources: dict[str, dict[str, str]] = field(default_factory=dict)
     duplicates: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    identical: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+
+
+def _same_hand_in(a: PupilResults, b: PupilResults) -> bool:
+    # the same results handed in twice, say as a file and as a code: the same records, in any order, leaving out
+    # what a code does not keep (a prediction's "truth", which is never used, and an exercise's last answer or a
+    # "why" sentence, compared only where both copies hold one)
+    def plain(results: PupilResults) -> dict[str, dict[str, Any]]:
+        return {r["key"]: {k: v for k, v in r.items() if k != "truth" and (k != "answer" or r["kind"] == "prediction")}
+                for r in results.records}
+
+    if len(a.records) != len(b.records) or plain(a) != plain(b):
+        return False
+    answers = {r["key"]: r.get("answer", "") for r in a.records if r["kind"] in ("check", "why")}
+    return all(answers[r["key"]] == r["answer"] or not answers[r["key"]].strip() or not r["answer"].strip()
+               for r in b.records if r["kind"] in ("check", "why"))
 
 
 def _upload_items(uploads: Any) -> list[tuple[str, bytes]]:
@@ -122,14 +140,19 @@ def split_codes(text: str) -> list[str]:
 
 
 def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: str = "",
-           leave_out: Any = ()) -> Gathered:
+           leave_out: Any = (), keep_copies: Any = ()) -> Gathered:
     """Read every results file of ``folder`` (``*.json``), every uploaded file (a FileUpload widget's value) and
     every pasted code (see :func:`split_codes`: one box, many codes).
 
     Each source is named by its file's name (as text: never used as a path) or ``"code N"``; a name given twice
-    gets `` #2`` and so on.  Sources named in ``leave_out`` are not used (the teacher's choice between two copies
-    of one pupil).  A pupil found twice in a lesson is never dropped: both are kept, side by side, the later copy
-    named ``"Ana (2)"``, and a line of ``problems`` says where each came from, for the teacher to choose.
+    gets `` #2`` and so on.  Sources named in ``leave_out`` are not used.
+
+    A name found twice in a lesson is one of two things.  Copies whose results are the same (a pair that handed
+    in twice, say a file and a code: a code keeps no "why" sentences, so those are not compared) are a double
+    hand-in: the first copy is kept and the others left out (``identical``: lesson -> name -> the copies' sources),
+    unless the name is in ``keep_copies``.  Copies that differ are different pairs that typed the same name: none
+    is dropped, the later copies are named ``"Ana (2)"`` and so on, side by side, and a line of ``problems`` asks
+    the teacher to rename one.
     Raises InvalidArgumentError for a folder that does not exist or text that is too long; a file or code that
     cannot be read is not an error but a line of ``problems``.
 
@@ -141,6 +164,10 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
     if not all(isinstance(where, str) for where in given):
         raise InvalidArgumentError("the sources to leave out must be files' names or 'code N'", input=leave_out)
     skip = set(given)
+    twice = _check.items(keep_copies, 10 * _MAX_FILES, "the pupils whose copies are all kept")
+    if not all(isinstance(name, str) for name in twice):
+        raise InvalidArgumentError("the pupils whose copies are all kept must be names", input=keep_copies)
+    both = set(twice)
     found: list[tuple[str, PupilResults]] = []
     problems: list[str] = []
     names: Counter[str] = Counter()
@@ -172,6 +199,16 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
         kept: list[PupilResults] = []
         sources: dict[str, str] = {}
         for name, copies in pupils.items():
+            if len(copies) > 1 and all(_same_hand_in(copies[0][1], r) for _, r in copies[1:]):
+                out.identical.setdefault(lesson, {})[name] = [w for w, _ in copies]
+                others = " and ".join(w for w, _ in copies[1:])
+                if name not in both:
+                    out.problems.append(f"lesson {lesson}: {name} was handed in {len(copies)} times with the same "
+                                        f"results ({copies[0][0]} and {others}): shown once, from {copies[0][0]}")
+                    copies = copies[:1]
+                else:
+                    out.problems.append(f"lesson {lesson}: {name} was handed in {len(copies)} times with the same "
+                                        f"results ({copies[0][0]} and {others}): all copies are shown, as you chose")
             for n, (where, results) in enumerate(copies, start=1):
                 if n > 1:
                     results = _renamed(results, taken)
@@ -179,12 +216,13 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
                 kept.append(results)
                 sources[results.pupil] = where
             if len(copies) > 1:
-                out.duplicates.setdefault(lesson, {})[name] = [r.pupil for r in kept[-len(copies):]]
-                places = " and ".join(f"{w} (shown as {r.pupil})" if i else w
-                                      for i, (w, r) in enumerate(zip([w for w, _ in copies], kept[-len(copies):],
-                                                                     strict=True)))
-                out.problems.append(f"lesson {lesson}: {name} is in {len(copies)} places: {places}. All are shown "
-                                    "side by side; pick the one to keep in the list below")
+                shown = [r.pupil for r in kept[-len(copies):]]
+                out.duplicates.setdefault(lesson, {})[name] = shown
+                if lesson not in out.identical or name not in out.identical[lesson]:
+                    places = " and ".join(f"{r} from {w}" for (w, _), r in zip(copies, shown, strict=True))
+                    count, every = ("two", "both") if len(copies) == 2 else (str(len(copies)), "all")
+                    out.problems.append(f"lesson {lesson}: {count} different hand-ins use the name {name}: {every} "
+                                        f"are shown ({places}); ask the pairs and rename one")
         out.classes[lesson] = ClassResults(kept)
         out.sources[lesson] = sources
     out.problems.extend(_same_deals(out.classes, out.duplicates))
@@ -716,8 +754,9 @@ def _report(results: ClassResults, sources: Mapping[str, str] | None = None) -> 
 
 class ClassView(w.VBox):
     """The teacher notebook's widget: upload results files, or give a folder, or paste codes (many at once); then
-    the class.  Where one pupil's name is found twice, a choice per name says which copy to keep (by default all
-    are shown side by side).
+    the class.  Where a pupil handed in the same results twice, a choice per name says whether to show one copy
+    (the default) or all; the class is shown again as soon as it changes.  Different hand-ins under one name are
+    all shown, side by side (see :func:`gather`).
 
     Args:
         folder: a folder of results files to read at once (``None``: none).
@@ -727,9 +766,9 @@ class ClassView(w.VBox):
     >>> view = ClassView()
     >>> view.codes.value = "F15-4484W-V7000-01G0Z-EM F15-4484W-V7000-01G0Z-EM"
     >>> view.load(); view.found.classes["04"].names()
-    ('Ana', 'Ana (2)')
-    >>> view.choices.children[0].value = "code 2"; view.load(); view.found.classes["04"].names()
     ('Ana',)
+    >>> [label for label, _ in view.choices.children[0].options]
+    ['show Ana once, from code 1 (the copies are the same)', 'show all 2 copies side by side']
     """
 
     def __init__(self, folder: str | pathlib.Path | None = None) -> None:
@@ -744,10 +783,10 @@ class ClassView(w.VBox):
         self.show_button = w.Button(description="Show the class", icon="table", button_style="primary",
                                     layout=w.Layout(width="auto"))
         self.message = w.HTML()
-        self.choices = w.VBox()  # one Dropdown per pupil found twice: which copy to leave out
+        self.choices = w.VBox()  # one Dropdown per pupil handed in twice with the same results: one copy or all
         self.out = w.Output()
         self.found = Gathered()
-        self._leave_out: dict[tuple[str, str], str] = {}  # (lesson, name) -> the source left out, "" for none
+        self._keep_copies: dict[tuple[str, str], str] = {}  # (lesson, name) -> the name if all copies are kept
         self.show_button.on_click(lambda _b: self.show())
         super().__init__([w.HBox([self.upload, self.folder], layout=w.Layout(flex_flow="row wrap")), self.codes,
                           self.show_button, self.message, self.choices, self.out])
@@ -758,29 +797,28 @@ class ClassView(w.VBox):
         return f"ClassView({', '.join(f'lesson {k}: {len(v.pupils)}' for k, v in self.found.classes.items())})"
 
     def _chosen(self, change: dict[str, Any]) -> None:
-        owner = change["owner"]
-        self._leave_out[owner.kit_pupil] = change["new"]
+        # the teacher's choice takes effect at once: the class is read and shown again
+        self._keep_copies[change["owner"].kit_pupil] = change["new"]
+        self.show()
 
     def load(self) -> None:
         """Read the folder, the uploaded files and the pasted codes again (into :attr:`found`), leaving out the
         copies the teacher chose to leave out."""
         try:
             self.found = gather(self.folder.value.strip() or None, self.upload.value, self.codes.value,
-                                leave_out=[v for v in self._leave_out.values() if v])
-            everything = gather(self.folder.value.strip() or None, self.upload.value, self.codes.value)
+                                keep_copies=[v for v in self._keep_copies.values() if v])
         except FifteenKitError as exc:
-            self.found = everything = Gathered(problems=[str(exc)])
+            self.found = Gathered(problems=[str(exc)])
         counts = "; ".join(f"lesson {k}: {_pupils(len(v.pupils))}" for k, v in self.found.classes.items())
         problems = "".join(f"<li>{_html(p)}</li>" for p in self.found.problems)
         self.message.value = (f"<span style='font-size:18px'>{escape(counts) or 'No results yet.'}</span>"
                               + (f"<ul style='color:#a0001a'>{problems}</ul>" if problems else ""))
         boxes = []
-        for lesson, twice in everything.duplicates.items():
-            for name, copies in twice.items():
-                where = [everything.sources[lesson][c] for c in copies]
-                options = [("keep all, side by side", ""), *((f"leave out {_check.short(s, 40)}", s) for s in where)]
-                chosen = self._leave_out.get((lesson, name), "")
-                box = w.Dropdown(options=options, value=chosen if chosen in where else "",
+        for lesson, same in self.found.identical.items():
+            for name, where in same.items():
+                options = [(f"show {name} once, from {_check.short(where[0], 40)} (the copies are the same)", ""),
+                           (f"show all {len(where)} copies side by side", name)]
+                box = w.Dropdown(options=options, value=self._keep_copies.get((lesson, name), ""),
                                  description=_check.short(f"{lesson}: {name}", 40),
                                  style={"description_width": "initial"}, layout=w.Layout(width="620px"))
                 box.kit_pupil = (lesson, name)
