@@ -197,3 +197,28 @@ def test_the_guide_states_the_measured_hand_in_cost_for_14_pairs():
     for lesson in ("02", "03"):
         assert figures[lesson]["code_chars_min"] >= 56 and figures[lesson]["code_chars_max"] <= 96
         assert round(figures[lesson]["typing_minutes"]) == 12
+
+
+def test_the_follow_up_box_names_who_is_not_right_yet_and_links_the_chart():
+    from fifteen_kit.widgets.class_view import _report, follow_up
+
+    from fifteen_kit.results import PupilResults
+
+    def check(key, correct):
+        return {"key": key, "kind": "check", "answer": "1", "tries": 1, "correct": correct, "first": correct,
+                "wrong": [] if correct else ["1"]}
+
+    game = {"key": "04.game", "kind": "game", "game": "dice", "seed": 1, "boards": 10, "score": 110,
+            "computer": 120, "policy": None}
+    pupils = [PupilResults("04", "pair 1", (check("04.q1", True), check("04.q2", False))),
+              PupilResults("04", "pair 2", (check("04.q1", False),)),
+              PupilResults("04", "<i>pair 3</i>", (game,))]
+    html = follow_up(ClassResults(pupils)).data
+    assert "<b>Exercise 1</b>: <bdi>pair 2</bdi> <small>(no answer: <bdi>&lt;i&gt;pair 3&lt;/i&gt;</bdi>)</small>" \
+        in html
+    assert "<b>Exercise 2</b>: <bdi>pair 1</bdi> <small>(no answer: <bdi>pair 2</bdi>, " in html
+    assert "<b>Nothing handed in beyond the game</b>: <bdi>&lt;i&gt;pair 3&lt;/i&gt;</bdi>" in html
+    assert "href='#kit-dice-chart-04'" in html
+    parts = _report(ClassResults(pupils))
+    assert "<b>Follow up</b>" in parts[0].data  # at the top of the lesson's report
+    assert any("id='kit-dice-chart-04'" in getattr(part, "data", "") for part in parts if isinstance(part.data, str))

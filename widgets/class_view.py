@@ -42,8 +42,9 @@ from fifteen_kit.class_results import ClassResults
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.results import HAND_PLAYED, PupilResults, from_code, from_json, task_label
 
-__all__ = ["ClassView", "Gathered", "class_table", "dice_chart", "exercises_chart", "fifteens_chart", "gather",
-           "predictions_chart", "pupil_table", "question_text", "split_codes", "truths", "why_table"]
+__all__ = ["ClassView", "Gathered", "class_table", "dice_chart", "exercises_chart", "fifteens_chart",
+           "follow_up", "gather", "predictions_chart", "pupil_table", "question_text", "split_codes", "truths",
+           "why_table"]
 
 _MAX_FILES = 500
 _MAX_PASTE = 200_000
@@ -425,6 +426,52 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
     return _wrap(head + (table if rows else "") + predictions)
 
 
+def _chart_id(lesson: str | None, chart: str) -> str:
+    return f"kit-{chart}-chart-{re.sub(r'[^0-9]', '', str(lesson))}"
+
+
+def follow_up(results: ClassResults) -> HTML:
+    """The "Follow up" box at the top of a lesson's report: per exercise, the pupils (or pairs) not right yet
+    (wrong in the end, or with no answer), the pupils who handed in nothing beyond the games, and a link to the
+    lesson's pooled chart (the dice chart of lesson 04, the Fifteens chart of lesson 05).
+
+    Raises InvalidArgumentError for something that is not a ClassResults.
+
+    >>> from fifteen_kit.results import PupilResults
+    >>> a = PupilResults("05", "pair 1", ({"key": "05.q1", "kind": "check", "answer": "7", "tries": 2,
+    ...                                    "correct": False, "first": False, "wrong": ["6", "7"]},))
+    >>> "<b>Exercise 1</b>: <bdi>pair 1</bdi>" in follow_up(ClassResults([a, PupilResults("05", "B", ())])).data
+    True
+    """
+    if not isinstance(results, ClassResults):
+        raise InvalidArgumentError("follow_up needs a ClassResults", input=results)
+    order = _lesson_order(results.lesson)
+    items = []
+    for q in sorted((q for q in results.questions() if q.kind == "check"),
+                    key=lambda q: (order.get(q.key, len(order)), q.key)):
+        wrong = [p.pupil for p in results.pupils if (r := p.record(q.key)) is not None and not r["correct"]]
+        missing = [p.pupil for p in results.pupils if p.record(q.key) is None]
+        said = ", ".join(_html(n) for n in wrong) or "everyone who answered is right"
+        if missing:
+            said += f" <small>(no answer: {', '.join(_html(n) for n in missing)})</small>"
+        items.append(f"<li><b>{escape(_label(q.key))}</b>: {said}</li>")
+    games_only = [p.pupil for p in results.pupils if all(r["kind"] == "game" for r in p.records)]
+    if games_only:
+        items.append("<li><b>Nothing handed in beyond the game</b>: "
+                     f"{', '.join(_html(n) for n in games_only)}</li>")
+    if results.dice().pupils:
+        items.append(f"<li><a href='#{_chart_id(results.lesson, 'dice')}'>The dice chart</a> (the class's games "
+                     "pooled) is below the tables.</li>")
+    if results.fifteens():
+        items.append(f"<li><a href='#{_chart_id(results.lesson, 'fifteens')}'>The Fifteens chart</a> (the class's "
+                     "tally pooled) is below the tables.</li>")
+    if not items:
+        return _wrap("")
+    return _wrap("<div style='border:2px solid #a0001a;padding:6px 14px;margin:0.5em 0;font-size:18px'>"
+                 "<p style='font-size:20px;margin:0.3em 0'><b>Follow up</b>: not right yet</p>"
+                 f"<ul style='margin:0.3em 0'>{''.join(items)}</ul></div>")
+
+
 def _check_cell(record: dict[str, Any] | None) -> str:
     if record is None:
         return "<td class='n'>&ndash;</td>"
@@ -728,7 +775,8 @@ def _report(results: ClassResults, sources: Mapping[str, str] | None = None) -> 
     # the tables, then each chart as a picture (plotstyle.image: shown whatever MPLBACKEND says); a part that fails
     # is replaced by a line saying why, and the others still show
     import importlib.util
-    parts: list[tuple[str, Any]] = [("class table", lambda: class_table(results)),
+    parts: list[tuple[str, Any]] = [("follow-up box", lambda: follow_up(results)),
+                                    ("class table", lambda: class_table(results)),
                                     ("pupil-by-pupil table", lambda: pupil_table(results, sources)),
                                     ("why answers", lambda: why_table(results))]
     if importlib.util.find_spec("matplotlib") is not None:  # the browser-only site serves no matplotlib
@@ -738,8 +786,11 @@ def _report(results: ClassResults, sources: Mapping[str, str] | None = None) -> 
         if results.predictions():
             parts.append(("predictions chart", lambda: plotstyle.image(predictions_chart(results))))
         if results.dice().pupils:
+            parts.append(("dice chart anchor", lambda: HTML(f"<div id='{_chart_id(results.lesson, 'dice')}'></div>")))
             parts.append(("dice chart", lambda: plotstyle.image(dice_chart(results))))
         if results.fifteens():
+            parts.append(("Fifteens chart anchor",
+                          lambda: HTML(f"<div id='{_chart_id(results.lesson, 'fifteens')}'></div>")))
             parts.append(("Fifteens chart", lambda: plotstyle.image(fifteens_chart(results))))
     else:
         parts.append(("note", lambda: HTML(_NO_CHARTS)))
