@@ -144,8 +144,9 @@ def test_without_matplotlib_the_report_is_the_table_and_a_note(monkeypatch):
     shown = []
     monkeypatch.setattr("fifteen_kit.widgets.class_view.display", shown.append)
     ClassView(folder=SAMPLES).report("04")
-    assert len(shown) == 4 and "Exercise 1" in shown[0].data and "need matplotlib" in shown[3].data
-    assert "Pupil by pupil" in shown[1].data and "Why? answers" in shown[2].data
+    assert len(shown) == 5 and "Follow up" in shown[0].data and "Exercise 1" in shown[1].data
+    assert "need matplotlib" in shown[4].data
+    assert "Pupil by pupil" in shown[2].data and "Why? answers" in shown[3].data
 
 
 def test_two_pairs_with_the_same_pair_number_are_named():
@@ -220,5 +221,19 @@ def test_the_follow_up_box_names_who_is_not_right_yet_and_links_the_chart():
     assert "<b>Nothing handed in beyond the game</b>: <bdi>&lt;i&gt;pair 3&lt;/i&gt;</bdi>" in html
     assert "href='#kit-dice-chart-04'" in html
     parts = _report(ClassResults(pupils))
-    assert "<b>Follow up</b>" in parts[0].data  # at the top of the lesson's report
+    assert "<b>Lesson 04: Follow up</b>" in parts[0].data  # at the top of the lesson's report
     assert any("id='kit-dice-chart-04'" in getattr(part, "data", "") for part in parts if isinstance(part.data, str))
+
+
+def test_the_pupil_table_shows_the_dice_games_and_each_guess_and_headers_never_break_mid_word():
+    from fifteen_kit.widgets.class_view import pupil_table
+
+    from fifteen_kit.results import PupilResults
+    game = {"key": "04.game", "kind": "game", "game": "dice", "seed": 1, "boards": 10, "score": 115,
+            "computer": 120, "policy": None}
+    guess = {"key": "04.p1", "kind": "prediction", "answer": "<b>2/3</b>", "truth": ""}
+    html = pupil_table(ClassResults([PupilResults("04", "pair 1", (game, guess)),
+                                     PupilResults("04", "pair 2", ())])).data
+    assert "<th>Dice game</th>" in html and "<td>10 boards: 11.5 points per board</td>" in html
+    assert "<small>Prediction 1:</small> <bdi>&lt;b&gt;2/3&lt;/b&gt;</bdi>" in html
+    assert "overflow-wrap:normal;word-break:normal" in html.split("th{background")[1].split("}")[0]

@@ -362,7 +362,8 @@ _T = "table.kit-class.kit-class"
 _STYLE = (f"<style>{_T}{{border-collapse:collapse;font-size:18px;line-height:1.35;margin:0.5em 0}}"
           f"{_T} th,{_T} td{{border:1px solid #999;padding:6px 10px;text-align:left;vertical-align:top;"
           "font-size:18px;overflow-wrap:anywhere}"
-          f"{_T} th{{background:#eef3f8}}{_T} td.n{{text-align:right;white-space:nowrap}}"
+          f"{_T} th{{background:#eef3f8;overflow-wrap:normal;word-break:normal;hyphens:manual}}"
+          f"{_T} td.n{{text-align:right;white-space:nowrap}}"
           f"{_T} td.q{{max-width:34em;font-size:16px}}{_T} td.ok{{background:#e3f4e8}}"
           f"{_T} td.no{{background:#fde7e2}}{_T} small{{color:#444;font-size:15px}}</style>")
 
@@ -468,7 +469,8 @@ def follow_up(results: ClassResults) -> HTML:
     if not items:
         return _wrap("")
     return _wrap("<div style='border:2px solid #a0001a;padding:6px 14px;margin:0.5em 0;font-size:18px'>"
-                 "<p style='font-size:20px;margin:0.3em 0'><b>Follow up</b>: not right yet</p>"
+                 f"<p style='font-size:20px;margin:0.3em 0'><b>Lesson {escape(str(results.lesson))}: Follow up</b> "
+                 "(who is not right yet)</p>"
                  f"<ul style='margin:0.3em 0'>{''.join(items)}</ul></div>")
 
 
@@ -488,7 +490,8 @@ def _check_cell(record: dict[str, Any] | None) -> str:
 
 def pupil_table(results: ClassResults, sources: Mapping[str, str] | None = None) -> HTML:
     """One row per pupil (or pair): each exercise (right first time, right after some tries with the wrong answers,
-    or not right with what was typed), how many predictions and "why" questions were answered, and (with
+    or not right with what was typed), the dice games (lesson 04: the boards played and the points per board),
+    each prediction's guess, how many "why" questions were answered, and (with
     ``sources``: name -> file or code) where the results came from.  Two copies of one pupil sit side by side.
 
     Raises InvalidArgumentError for something that is not a ClassResults.
@@ -507,17 +510,32 @@ def pupil_table(results: ClassResults, sources: Mapping[str, str] | None = None)
         raise InvalidArgumentError("sources must map pupils' names to where their results came from", input=sources)
     checks = [q.key for q in results.questions() if q.kind == "check"]
     counted = [kind for kind in ("prediction", "why") if any(q.kind == kind for q in results.questions())]
+    dice = bool(results.dice().pupils)
+    order = _lesson_order(results.lesson)
     head = ("<tr><th>Pupil or pair</th>" + "".join(f"<th title='{escape(k)}'>{escape(_label(k))}</th>"
                                                    for k in checks)
-            + "".join(f"<th>{'Predictions' if k == 'prediction' else 'Why? answers'}</th>" for k in counted) + "</tr>")
+            + ("<th>Dice game</th>" if dice else "")
+            + "".join(f"<th>{'Predictions (guesses)' if k == 'prediction' else 'Why? answers'}</th>"
+                      for k in counted) + "</tr>")
     rows = []
     for pupil in results.pupils:
         where = sources.get(pupil.pupil)
         cells = [f"<td><b>{_html(pupil.pupil)}</b>" + (f"<br><small>from {_html(where)}</small>" if where else "")
                  + "</td>"]
         cells += [_check_cell(pupil.record(k)) for k in checks]
+        if dice:
+            games = [f"{r['boards']} boards: {r['score'] / r['boards']:.1f} points per board"
+                     for r in pupil.records if r["kind"] == "game" and r["game"] == "dice"]
+            cells.append(f"<td>{'<br>'.join(games) or '&ndash;'}</td>")
         for kind in counted:
-            cells.append(f"<td class='n'>{sum(r['kind'] == kind for r in pupil.records)}</td>")
+            mine = [r for r in pupil.records if r["kind"] == kind]
+            if kind == "prediction":
+                mine.sort(key=lambda r: (order.get(r["key"], len(order)), r["key"]))
+                guesses = "<br>".join(f"<small>{escape(_label(r['key']))}:</small> {_html(r['answer'])}"
+                                      for r in mine)
+                cells.append(f"<td>{guesses or '&ndash;'}</td>")
+            else:
+                cells.append(f"<td class='n'>{len(mine)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return _wrap("<p style='font-size:20px'><b>Pupil by pupil</b></p><table class='kit-class'>" + head
                  + "".join(rows) + "</table>")
