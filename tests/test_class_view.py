@@ -105,11 +105,13 @@ def test_the_charts():
     titles = [a.get_title(loc="left") for a in predictions_chart(c04).axes]
     assert titles[0] == "Prediction 1: the kit says 8 (3 guesses)"
     assert not any(t.startswith("Prediction 15:") for t in titles)  # a choice
-    dice = dice_chart(c04).axes[0]
-    legend = " ".join(t.get_text() for t in dice.get_legend().get_texts())
+    fig = dice_chart(c04)
+    dice = fig.axes[0]
+    legend = " ".join(t.get_text() for t in fig.legends[0].get_texts())
     pool = c04.dice()
     assert f"{float(pool.exact):.2f}" in legend and f"the pupils' mean: {pool.mean:.2f}" in legend
-    assert f"the computer's mean: {pool.computer_mean:.2f}" in legend and "interval" not in legend  # 3 games
+    assert f"the computer's mean: {pool.computer_mean:.2f}" in legend and "pupils' 95% interval" not in legend
+    assert "no 95% interval: 3 games, fewer than 5" in legend  # 3 games
     assert dice.get_xticklabels()[0].get_text().endswith(f"\n{pool.boards[0]} boards")
     legend = " ".join(t.get_text() for t in fifteens_chart(c05).axes[0].get_legend().get_texts())
     for pool in c05.fifteens():
@@ -237,3 +239,18 @@ def test_the_pupil_table_shows_the_dice_games_and_each_guess_and_headers_never_b
     assert "<th>Dice game</th>" in html and "<td>10 boards: 11.5 points per board</td>" in html
     assert "<small>Prediction 1:</small> <bdi>&lt;b&gt;2/3&lt;/b&gt;</bdi>" in html
     assert "overflow-wrap:normal;word-break:normal" in html.split("th{background")[1].split("}")[0]
+
+
+def test_the_dice_chart_keeps_its_whole_label_and_its_legend_below_with_many_games(tmp_path):
+    from fifteen_kit.results import PupilResults
+    game = {"key": "04.game", "kind": "game", "game": "dice", "seed": 1, "boards": 10, "score": 115,
+            "computer": 120, "policy": None}
+    fig = dice_chart(ClassResults([PupilResults("04", f"pair {n}", (game,)) for n in range(1, 13)]))
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()][:3] == ["1", "2", "3"]
+    assert "1 pair 1 (10)" in ax.get_xlabel() and "12 pair 12 (10)" in ax.get_xlabel()
+    fig.canvas.draw()
+    box, legend = fig.bbox, fig.legends[0].get_window_extent()
+    label = ax.xaxis.label.get_window_extent()
+    assert legend.y1 <= ax.get_window_extent().y0 and box.x0 <= label.x0 and label.x1 <= box.x1
+    assert legend.y0 >= box.y0 and label.y0 >= box.y0  # nothing clipped by the figure's edge

@@ -578,9 +578,9 @@ _NO_CHARTS = ("<p style='font-size:18px'>The charts of this report need matplotl
               "or with <code>make lab</code>.</p>")
 
 
-def _figure(height: float, rows: int = 1) -> tuple[Any, Any]:
+def _figure(height: float, rows: int = 1, layout: str | None = None) -> tuple[Any, Any]:
     import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(rows, 1, figsize=(9.5, height))
+    fig, ax = plt.subplots(rows, 1, figsize=(9.5, height), layout=layout)
     plt.close(fig)  # returned, not shown by pyplot: the caller displays it once
     return fig, ax
 
@@ -708,7 +708,7 @@ def dice_chart(results: ClassResults) -> Any:
     pool = results.dice()
     exact = float(pool.exact)
     with plotstyle.context():
-        fig, ax = _figure(5.4)
+        fig, ax = _figure(6.4, layout="constrained")  # the legend and the whole axis label below the plot
         xs = list(range(1, len(pool.pupils) + 1))
         ax.axhline(exact, color="#1f1f24", linestyle="--", linewidth=2.5,
                    label=f"exact, optimal play: {exact:.2f}")
@@ -728,18 +728,24 @@ def dice_chart(results: ClassResults) -> Any:
                             linewidth=3, capsize=7,
                             label=f"{who} 95% interval: {interval[0]:.1f} to {interval[1]:.1f}")
         if pool.pupils and pool.interval is None:
-            ax.text(1.03, 0.0, f"No 95% interval:\n{len(xs)} game{'s' if len(xs) != 1 else ''}, "
-                    f"fewer than {MIN_GAMES}", transform=ax.transAxes, fontsize=13, color="#333", va="bottom")
+            ax.plot([], [], " ", label=f"no 95% interval: {len(xs)} game{'s' if len(xs) != 1 else ''}, "
+                    f"fewer than {MIN_GAMES}")  # a line of the legend, never over a game's dot
         names = [_plain(name, 12) for name, _ in pool.pupils]
-        ax.set_xticks(xs, [f"{n}\n{b} boards" for n, b in zip(names, pool.boards, strict=True)] if len(xs) <= 6
-                      else [f"{b}" for b in pool.boards])
-        if len(xs) > 6:
+        if len(xs) <= 6:
+            ax.set_xticks(xs, [f"{n}\n{b} boards" for n, b in zip(names, pool.boards, strict=True)])
+            ax.set_xlabel("games, in the order added")
+        else:  # short numbers under the games, keyed to the pairs' names in the axis label
+            import textwrap
+            ax.set_xticks(xs, [str(x) for x in xs])
             ax.tick_params(axis="x", labelsize=12)
+            key = ", ".join(f"{x} {_plain(name, 16)} ({b})" for x, (name, _), b in zip(xs, pool.pupils, pool.boards,
+                                                                                       strict=True))
+            ax.set_xlabel("\n".join(textwrap.wrap(f"games, in the order added (boards played): {key}", 95)),
+                          fontsize=12)
         ax.set_xlim(0.5, end + 0.9)
         ax.set_ylabel("points per board")
-        ax.set_xlabel("games, in the order added" + ("" if len(xs) <= 6 else " (each: the boards it played)"))
         ax.set_title(f"Lesson {results.lesson}: points per board, pooled")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), framealpha=0.9, fontsize=13)
+        fig.legend(loc="outside lower center", ncols=2, framealpha=0.9, fontsize=13)
     return fig
 
 
