@@ -254,3 +254,26 @@ def test_the_dice_chart_keeps_its_whole_label_and_its_legend_below_with_many_gam
     label = ax.xaxis.label.get_window_extent()
     assert legend.y1 <= ax.get_window_extent().y0 and box.x0 <= label.x0 and label.x1 <= box.x1
     assert legend.y0 >= box.y0 and label.y0 >= box.y0  # nothing clipped by the figure's edge
+
+
+def test_pairs_are_in_name_order_with_numbers_in_number_order():
+    from fifteen_kit.results import PupilResults
+    names = ["pair 10", "Pair 2", "pair 1", "pair \u00b2", "b", "pair 2 (Ana)"]
+    found = gather(uploads=tuple({"name": f"{i}.json", "content": to_json(PupilResults("04", n, ())).encode()}
+                                 for i, n in enumerate(names)))
+    assert found.classes["04"].names() == ("b", "pair 1", "Pair 2", "pair 2 (Ana)", "pair 10", "pair \u00b2")
+
+
+def test_when_every_wrong_answer_was_given_once_they_are_all_listed():
+    from fifteen_kit.results import PupilResults
+
+    def wrong(name, answer):
+        return PupilResults("04", name, ({"key": "04.q1", "kind": "check", "answer": answer, "tries": 1,
+                                          "correct": False, "first": False, "wrong": [answer]},))
+    results = ClassResults([wrong(f"pair {n}", str(n)) for n in range(1, 16)])
+    q = results.questions()[0]
+    assert q.different == 15 and len(q.wrong) == 12
+    assert "15 different answers, each given once:</small> <bdi>1</bdi>, <bdi>10</bdi>" in class_table(results).data
+    assert "<small>and 3 more</small>" in class_table(results).data
+    twice = ClassResults([wrong("a", "7"), wrong("b", "7"), *(wrong(f"c{n}", str(n)) for n in range(5))])
+    assert len(twice.questions()[0].wrong) == 3  # some given more than once: the 3 most common

@@ -148,6 +148,7 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
     Each source is named by its file's name (as text: never used as a path) or ``"code N"``; a name given twice
     gets `` #2`` and so on.  Sources named in ``leave_out`` are not used.
 
+    Each lesson's pupils are in the order of their names, numbers in number order (``pair 2`` before ``pair 10``).
     A name found twice in a lesson is one of two things.  Copies whose results are the same (a pair that handed
     in twice, say a file and a code: a code keeps no "why" sentences, so those are not compared) are a double
     hand-in: the first copy is kept and the others left out (``identical``: lesson -> name -> the copies' sources),
@@ -199,7 +200,7 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
         taken = set(pupils)
         kept: list[PupilResults] = []
         sources: dict[str, str] = {}
-        for name, copies in pupils.items():
+        for name, copies in sorted(pupils.items(), key=lambda item: _natural(item[0])):
             if len(copies) > 1 and all(_same_hand_in(copies[0][1], r) for _, r in copies[1:]):
                 out.identical.setdefault(lesson, {})[name] = [w for w, _ in copies]
                 others = " and ".join(w for w, _ in copies[1:])
@@ -228,6 +229,12 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
         out.sources[lesson] = sources
     out.problems.extend(_same_deals(out.classes, out.duplicates))
     return out
+
+
+def _natural(name: str) -> tuple[tuple[int, int, str], ...]:
+    # a name's sort key: by name, without case, with its numbers in number order ("pair 2" before "pair 10")
+    return tuple((0, int(part), "") if part.isdecimal() else (1, 0, part.casefold())
+                 for part in re.split(r"(\d+)", name) if part)
 
 
 def _renamed(results: PupilResults, taken: set[str]) -> PupilResults:
@@ -408,6 +415,11 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
         if q.kind == "prediction":
             continue
         wrong = ", ".join(f"{_html(text)} <small>(&times;{n})</small>" for text, n in q.wrong) or "&ndash;"
+        if q.wrong and all(n == 1 for _, n in q.wrong) and q.different > 1:
+            more = q.different - len(q.wrong)
+            wrong = (f"<small>{q.different} different answers, each given once:</small> "
+                     + ", ".join(_html(text) for text, _ in q.wrong) + (f" <small>and {more} more</small>"
+                                                                          if more else ""))
         rows.append(f"<tr>{_task_cell(q.key)}<td class='n'>{_share(q.answered, total)}</td>"
                     f"<td class='n'>{_share(q.right_first, total)}</td>"
                     f"<td class='n'>{_share(q.right_end, total)}</td><td>{wrong}</td></tr>")
