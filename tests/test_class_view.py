@@ -56,7 +56,7 @@ def test_a_pair_handed_in_twice_is_shown_once_and_bad_input_is_listed():
     assert found.identical == {"05": {"pair 1": ["results-05-pair-1.json", "code 1"]}} and found.duplicates == {}
     assert found.sources["05"]["pair 1"] == "results-05-pair-1.json"
     assert found.problems[0].startswith("x.json: this is not a results file")
-    assert found.problems[1].startswith("code 2:")
+    assert found.problems[1].startswith("code 2 (line 2: F15-NOT-A-CODE): ")
     assert found.problems[2] == ("lesson 05: pair 1 was handed in 2 times with the same results "
                                  "(results-05-pair-1.json and code 1): shown once, from results-05-pair-1.json")
     assert len(found.problems) == 3
@@ -277,3 +277,18 @@ def test_when_every_wrong_answer_was_given_once_they_are_all_listed():
     assert "<small>and 3 more</small>" in class_table(results).data
     twice = ClassResults([wrong("a", "7"), wrong("b", "7"), *(wrong(f"c{n}", str(n)) for n in range(5))])
     assert len(twice.questions()[0].wrong) == 3  # some given more than once: the 3 most common
+
+
+def test_a_bad_code_is_named_by_its_line_and_first_characters_and_a_short_one_says_how_short():
+    samples = results_samples.all_samples()
+    good = [to_code(s) for s in samples[:3]]
+    pasted = f"{good[0]}\n\n{good[1]}\nF15-4484W-V7FWR-2F96\n{good[2]}\n"
+    found = gather(codes=pasted)
+    about = sorted(len(c.replace("-", "")) - 3 for c in good)[1]
+    assert found.problems == [f"code 3 (line 4: F15-4484W-V7FWR-...): the code is too short (14 of about {about} "
+                              "characters: was it cut?); the code's check fails: a character is mistyped, missing "
+                              "or extra (input: 'F15-4484W-V7FWR-2F96')"]
+    assert gather(codes=f"{good[0]}\nF15-12345").problems == [
+        f"code 2 (line 2: F15-12345): the code is too short (5 of about {len(good[0].replace('-', '')) - 3} "
+        "characters) (input: 'F15-12345')"]
+    assert ClassView().codes.layout.height == "200px"

@@ -289,7 +289,7 @@ def test_many_codes_pasted_at_once():
     # a bad code among them is reported by its number, and the others are read
     pasted = "\n".join([*codes[:3], "F15-NOT-A-CODE", *codes[3:]])
     found = gather(codes=pasted)
-    assert len(found.classes["04"].pupils) == 14 and found.problems[0].startswith("code 4:")
+    assert len(found.classes["04"].pupils) == 14 and found.problems[0].startswith("code 4 (line 4: F15-NOT-A-CODE):")
     assert split_codes("garbage before F15-4484W then F15 4484W") == ["garbage before", "F15-4484W then",
                                                                        "F15 4484W"]
     assert from_code(codes[0]).pupil == "pair 1"

@@ -131,13 +131,30 @@ def split_codes(text: str) -> list[str]:
     >>> split_codes("4484W-V7000-01G0Z-EM\n\n4484W-V7000")
     ['4484W-V7000-01G0Z-EM', '4484W-V7000']
     """
+    return [code for _, code in _codes_by_line(text)]
+
+
+def _length(code: str) -> int:
+    # a code's characters, as a pupil counts them: without the F15 prefix, spaces and dashes
+    bare = re.sub(r"[\s-]", "", code)
+    return len(bare) - 3 if bare[:3].upper() == "F15" else len(bare)
+
+
+def _codes_by_line(text: str) -> list[tuple[int, str]]:
+    # split_codes, each code with the line of the box it starts on (from 1)
     _check.text(text, _MAX_PASTE, "the pasted codes")
     starts = [m.start() for m in _CODE_START.finditer(text)]
     if not starts:
-        return [line.strip() for line in text.splitlines() if line.strip()]
-    pieces = [text[:starts[0]]] if text[:starts[0]].strip(" \t\r\n,;") else []
-    pieces += [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
-    return [" ".join(p.strip(" \t\r\n,;").split()) for p in pieces if p.strip(" \t\r\n,;")]
+        return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    bounds = ([(0, starts[0])] if text[:starts[0]].strip(" \t\r\n,;") else [])
+    bounds += list(zip(starts, [*starts[1:], len(text)], strict=True))
+    out = []
+    for a, b in bounds:
+        piece = text[a:b]
+        if piece.strip(" \t\r\n,;"):
+            lead = len(piece) - len(piece.lstrip(" \t\r\n,;"))
+            out.append((text.count("\n", 0, a + lead) + 1, " ".join(piece.strip(" \t\r\n,;").split())))
+    return out
 
 
 def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: str = "",
@@ -159,7 +176,7 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
     cannot be read is not an error but a line of ``problems``.
 
     >>> gather(codes="F15-12345").problems
-    ["code 1: the code is too short (input: 'F15-12345')"]
+    ["code 1 (line 1: F15-12345): the code is too short (5 characters) (input: 'F15-12345')"]
     """
     _check.text(codes, _MAX_PASTE, "the pasted codes")
     given = _check.items(leave_out, 10 * _MAX_FILES, "the sources to leave out")
@@ -190,8 +207,22 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
             read(path.name, from_json, path.read_bytes()[:2_000_000])
     for name, content in uploaded:
         read(name, from_json, content)
-    for number, code in enumerate(split_codes(codes), start=1):
+    pasted = _codes_by_line(codes)
+    for number, (line, code) in enumerate(pasted, start=1):
+        before = len(problems)
         read(f"code {number}", from_code, code)
+        if len(problems) > before:  # named by its line in the box and its first characters, with its length
+            message = problems[-1].removeprefix(f"code {number}: ")
+            size = _length(code)
+            others = sorted(_length(c) for _, c in pasted if c != code)
+            usual = others[len(others) // 2] if others else None
+            about = f" of about {usual}" if usual else ""
+            if message.startswith("the code is too short"):
+                message = f"the code is too short ({size}{about} characters){message[len('the code is too short'):]}"
+            elif usual and size < 0.8 * usual:  # much shorter than the others: most likely cut when it was copied
+                message = f"the code is too short ({size}{about} characters: was it cut?); {message}"
+            start = code if len(code) <= 16 else code[:16] + "..."
+            problems[-1] = f"code {number} (line {line}: {start}): {message}"
     out = Gathered(problems=problems)
     by_lesson: dict[str, dict[str, list[tuple[str, PupilResults]]]] = {}
     for where, results in found:
@@ -203,14 +234,14 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
         for name, copies in sorted(pupils.items(), key=lambda item: _natural(item[0])):
             if len(copies) > 1 and all(_same_hand_in(copies[0][1], r) for _, r in copies[1:]):
                 out.identical.setdefault(lesson, {})[name] = [w for w, _ in copies]
-                others = " and ".join(w for w, _ in copies[1:])
+                later = " and ".join(w for w, _ in copies[1:])
                 if name not in both:
                     out.problems.append(f"lesson {lesson}: {name} was handed in {len(copies)} times with the same "
-                                        f"results ({copies[0][0]} and {others}): shown once, from {copies[0][0]}")
+                                        f"results ({copies[0][0]} and {later}): shown once, from {copies[0][0]}")
                     copies = copies[:1]
                 else:
                     out.problems.append(f"lesson {lesson}: {name} was handed in {len(copies)} times with the same "
-                                        f"results ({copies[0][0]} and {others}): all copies are shown, as you chose")
+                                        f"results ({copies[0][0]} and {later}): all copies are shown, as you chose")
             for n, (where, results) in enumerate(copies, start=1):
                 if n > 1:
                     results = _renamed(results, taken)
@@ -866,7 +897,7 @@ class ClassView(w.VBox):
         self.folder = w.Text(value="" if folder is None else str(folder), description="or a folder:",
                              placeholder="a folder of results-*.json files", layout=w.Layout(width="520px"))
         self.codes = w.Textarea(placeholder="or paste codes here, as many as you like (F15-...): one per line, or "
-                                "all at once as the pupils sent them", layout=w.Layout(width="620px", height="110px"))
+                                "all at once as the pupils sent them", layout=w.Layout(width="620px", height="200px"))
         self.show_button = w.Button(description="Show the class", icon="table", button_style="primary",
                                     layout=w.Layout(width="auto"))
         self.message = w.HTML()
