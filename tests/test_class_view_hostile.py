@@ -293,3 +293,16 @@ def test_many_codes_pasted_at_once():
     assert split_codes("garbage before F15-4484W then F15 4484W") == ["garbage before", "F15-4484W then",
                                                                        "F15 4484W"]
     assert from_code(codes[0]).pupil == "pair 1"
+
+
+def test_a_hand_edited_file_cannot_claim_a_right_answer():
+    record = {"key": "05.q1", "kind": "check", "answer": "37", "tries": 1, "correct": True, "first": True,
+              "wrong": []}
+    right = {**record, "answer": "38"}
+    forged, honest = PupilResults("05", "pair 1", (record,)), PupilResults("05", "pair 2", (right,))
+    found = gather(uploads=_uploads([forged, honest]))
+    q = found.classes["05"].questions()[0]
+    assert (q.right_first, q.right_end) == (1, 1)  # only pair 2's 38
+    assert found.classes["05"].pupils[0].records[0]["correct"] is False
+    assert found.problems == ["pair 1.json: pair 1's Exercise 1 is marked right, but the kit's checker finds '37' "
+                              "not right: shown as not right"]

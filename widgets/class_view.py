@@ -225,6 +225,7 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
             problems[-1] = f"code {number} (line {line}: {start}): {message}"
     out = Gathered(problems=problems)
     by_lesson: dict[str, dict[str, list[tuple[str, PupilResults]]]] = {}
+    found = [(where, _rechecked(where, results, problems)) for where, results in found]
     for where, results in found:
         by_lesson.setdefault(results.lesson, {}).setdefault(results.pupil, []).append((where, results))
     for lesson, pupils in sorted(by_lesson.items()):
@@ -260,6 +261,27 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
         out.sources[lesson] = sources
     out.problems.extend(_same_deals(out.classes, out.duplicates))
     return out
+
+
+def _rechecked(where: str, results: PupilResults, problems: list[str]) -> PupilResults:
+    # an exercise a file marks right is judged again by the kit's own checker (the lesson's form and answer), so a
+    # file edited by hand cannot claim a right answer; a code keeps no right answer, so its marks stand
+    from .workbook import Exercise, task
+    records = []
+    for record in results.records:
+        if record["kind"] == "check" and record["correct"] and record["answer"].strip():
+            try:
+                found = task(record["key"])
+                right = not isinstance(found, Exercise) or found.form.judge(record["answer"], found.expected()).correct
+            except FifteenKitError:
+                right = True  # not one of the kit's exercises: nothing to check it against
+            if not right:
+                problems.append(f"{where}: {results.pupil}'s {_label(record['key'])} is marked right, but the "
+                                f"kit's checker finds {_check.short(record['answer'], 40)!r} not right: shown as "
+                                "not right")
+                record = {**record, "correct": False, "first": False}
+        records.append(record)
+    return dataclasses.replace(results, records=tuple(records))
 
 
 def _natural(name: str) -> tuple[tuple[int, int, str], ...]:
