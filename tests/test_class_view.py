@@ -292,3 +292,15 @@ def test_a_bad_code_is_named_by_its_line_and_first_characters_and_a_short_one_sa
         f"code 2 (line 2: F15-12345): the code is too short (5 of about {len(good[0].replace('-', '')) - 3} "
         "characters) (input: 'F15-12345')"]
     assert ClassView().codes.layout.height == "200px"
+
+
+def test_guesses_equal_to_the_kits_value_are_counted_together():
+    from fifteen_kit.results import PupilResults
+    guesses = ["2/3", "4/6", "0.67", "4 out of 6", "2/3", "1/2", "<i>x</i>"]
+    results = ClassResults([PupilResults("04", f"pair {n}", ({"key": "04.p4", "kind": "prediction", "answer": g,
+                                                               "truth": ""},)) for n, g in enumerate(guesses)])
+    html = class_table(results).data
+    row = html[html.index("Prediction 4"):]
+    # as this prediction's form reads answers: a fraction or a decimal, not words
+    assert ("<b>= the kit's value</b> <small>(&times;4)</small>, <bdi>1/2</bdi>, <bdi>4 out of 6</bdi>, "
+            "<bdi>&lt;i&gt;x&lt;/i&gt;</bdi>") in row

@@ -360,6 +360,28 @@ def _truths(lesson: str) -> dict[str, str]:
     return {t.key: t.form.show(t.expected()) for t in tasks(lesson) if isinstance(t, Predict)}
 
 
+@functools.cache
+def _kits_value(key: str) -> tuple[Any, Any] | None:
+    # a prediction's form and the kit's value (computed once), None for a key that is not one of the kit's
+    from .workbook import Predict, task
+    try:
+        found = task(key)
+    except FifteenKitError:
+        return None
+    return (found.form, found.expected()) if isinstance(found, Predict) else None
+
+
+def _is_kits_value(key: str, text: str) -> bool:
+    # whether a guess is the kit's value as the form reads answers ("2/3", "4/6", "0.67", "4 out of 6")
+    kit = _kits_value(key)
+    if kit is None or not text.strip():
+        return False
+    try:
+        return bool(kit[0].judge(text, kit[1]).correct)
+    except FifteenKitError:
+        return False
+
+
 def _values(results: ClassResults, values: Mapping[str, str] | None) -> Mapping[str, str]:
     if values is not None:
         return values
@@ -483,9 +505,11 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
     guesses = sorted(results.predictions(values), key=lambda g: (order.get(g.key, len(order)), g.key))
     prows = []
     for g in guesses:
-        counted = Counter(" ".join(text.split()) for _, text in g.guesses)
-        listed = ", ".join(_html(t) + (f" <small>(&times;{n})</small>" if n > 1 else "")
-                           for t, n in sorted(counted.items(), key=lambda item: (-item[1], item[0])))
+        kit = sum(_is_kits_value(g.key, text) for _, text in g.guesses)
+        counted = Counter(" ".join(text.split()) for _, text in g.guesses if not _is_kits_value(g.key, text))
+        listed = ", ".join(([f"<b>= the kit's value</b> <small>(&times;{kit})</small>"] if kit else [])
+                           + [_html(t) + (f" <small>(&times;{n})</small>" if n > 1 else "")
+                              for t, n in sorted(counted.items(), key=lambda item: (-item[1], item[0]))])
         prows.append(f"<tr>{_task_cell(g.key)}<td>{escape(g.truth) or '&ndash;'}</td><td>{listed}</td></tr>")
     predictions = ("<table class='kit-class'><tr><th>Prediction</th><th>The kit's value</th><th>The guesses</th></tr>"
                    + "".join(prows) + "</table>") if prows else ""
