@@ -304,3 +304,20 @@ def test_guesses_equal_to_the_kits_value_are_counted_together():
     # as this prediction's form reads answers: a fraction or a decimal, not words
     assert ("<b>= the kit's value</b> <small>(&times;4)</small>, <bdi>1/2</bdi>, <bdi>4 out of 6</bdi>, "
             "<bdi>&lt;i&gt;x&lt;/i&gt;</bdi>") in row
+
+
+def test_number_lines_show_plain_numbers_and_percentages():
+    from fifteen_kit.results import PupilResults
+    guesses = ["0.05", "0.5", "5/6", "0.3", "30"]
+    results = ClassResults([PupilResults("04", f"p{i}", tuple(
+        {"key": k, "kind": "prediction", "answer": g, "truth": ""} for k in ("04.p4", "04.p5", "04.p9")))
+        for i, g in enumerate(guesses)])
+    fig = predictions_chart(results)
+    fig.canvas.draw()
+    for ax in fig.axes:
+        low, high = ax.get_xlim()
+        shown = [t.get_text() for t in ax.get_xticklabels() if low <= t.get_position()[0] <= high]
+        assert shown and not any("10^" in t or "$" in t for t in shown), shown
+        assert all(len(t.rstrip("%").split(".")[-1]) <= 4 or "." not in t for t in shown), shown
+    labels = [t.get_text() for t in fig.axes[2].get_xticklabels()]
+    assert "50%" in labels  # prediction 9 is a percentage

@@ -733,11 +733,32 @@ def _number_line(ax: Any, truth: float, numbers: list[float], colour: str, perce
     ax.text(truth, top - 0.3, "kit", ha="center", va="bottom", fontsize=12, fontweight="bold")
     ax.set_ylim(0, top + 1.3)
     ax.set_yticks([])
-    if percent and not log:
-        from matplotlib.ticker import PercentFormatter
-        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    _plain_ticks(ax.xaxis, percent, log)
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
+
+
+def _tick_text(value: float, percent: bool) -> str:
+    r"""A tick's label as a plain number (never ``10^-1`` or ``0.6667``): at most 4 significant digits, no
+    trailing zeros, a percentage with ``%``.
+
+    >>> [_tick_text(v, False) for v in (0.1, 0.66666, 2e6, 12.0)], _tick_text(0.425, True)
+    (['0.1', '0.6667', '2000000', '12'], '42.5%')
+    """
+    import numpy as np
+    shown = value * 100 if percent else value
+    return np.format_float_positional(float(f"{shown:.4g}"), trim="-") + ("%" if percent else "")
+
+
+def _plain_ticks(axis: Any, percent: bool, log: bool) -> None:
+    # a number line's ticks as plain numbers or percentages, a few round steps apart (log: 1, 2, 5 times a power)
+    from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
+    if log:
+        axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0), numticks=8))
+        axis.set_minor_formatter(NullFormatter())
+    else:
+        axis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]))
+    axis.set_major_formatter(FuncFormatter(lambda value, _pos: _tick_text(value, percent)))
 
 
 def predictions_chart(results: ClassResults, values: Mapping[str, str] | None = None) -> Any:
