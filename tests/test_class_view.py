@@ -146,9 +146,9 @@ def test_without_matplotlib_the_report_is_the_table_and_a_note(monkeypatch):
     shown = []
     monkeypatch.setattr("fifteen_kit.widgets.class_view.display", shown.append)
     ClassView(folder=SAMPLES).report("04")
-    assert len(shown) == 5 and "Follow up" in shown[0].data and "Exercise 1" in shown[1].data
-    assert "need matplotlib" in shown[4].data
-    assert "Pupil by pupil" in shown[2].data and "Why? answers" in shown[3].data
+    assert len(shown) == 4 and "Follow up" in shown[0].data and "Exercise 1" in shown[0].data
+    assert "need matplotlib" in shown[3].data
+    assert "Pupil by pupil" in shown[1].data and "Why? answers" in shown[2].data
 
 
 def test_two_pairs_with_the_same_pair_number_are_named():

@@ -95,8 +95,7 @@ def test_a_valid_code_with_maths_in_its_strategy_shows_the_class():
         cv.display = original
     assert not any("could not be drawn" in getattr(item, "data", "") for item in shown if isinstance(
         getattr(item, "data", ""), str))
-    assert len(shown) == 7  # the follow-up box, three tables, the predictions chart, the Fifteens chart's anchor
-    # and chart
+    assert len(shown) == 5  # three tables (the first with the follow-up box), the Fifteens and predictions charts
 
 
 def test_one_part_that_fails_says_why_and_the_others_show(monkeypatch):
@@ -111,9 +110,7 @@ def test_one_part_that_fails_says_why_and_the_others_show(monkeypatch):
     assert len(failed) == 1
     assert "The dice chart could not be drawn (ValueError: <bdi>$x^$ broke it &lt;b&gt;" in failed[0]
     assert any("Lesson 05" in t for t in texts)  # the next lesson still shows, and the rest of lesson 04
-    # lesson 04: the follow-up box, 3 tables, 2 charts, the dice chart's anchor and the failure; lesson 05: the
-    # follow-up box, 3 tables, 3 charts and the Fifteens chart's anchor
-    assert len(shown) == 16
+    assert len(shown) == 12  # lesson 04: 3 tables, 2 charts and the failure; lesson 05: 3 tables and 3 charts
     # a whole lesson that fails says so, and the next lesson still shows
     shown.clear()
     real = ClassView.report

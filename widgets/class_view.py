@@ -551,10 +551,10 @@ def follow_up(results: ClassResults) -> HTML:
                      f"{', '.join(_html(n) for n in games_only)}</li>")
     if results.dice().pupils:
         items.append(f"<li><a href='#{_chart_id(results.lesson, 'dice')}'>The dice chart</a> (the class's games "
-                     "pooled) is below the tables.</li>")
+                     "pooled) is right below the tables.</li>")
     if results.fifteens():
         items.append(f"<li><a href='#{_chart_id(results.lesson, 'fifteens')}'>The Fifteens chart</a> (the class's "
-                     "tally pooled) is below the tables.</li>")
+                     "tally pooled) is right below the tables.</li>")
     if not items:
         return _wrap("")
     return _wrap("<div style='border:2px solid #a0001a;padding:6px 14px;margin:0.5em 0;font-size:18px'>"
@@ -905,27 +905,40 @@ def _failed(what: str, exc: BaseException) -> HTML:
                  f"({escape(type(exc).__name__)}: {_html(str(exc)[:300])}); the rest of the report is below.</p>")
 
 
+def _joined(*parts: tuple[str, Any]) -> HTML:
+    # HTML parts shown as one output; a part that fails says why, and the others still show
+    out = []
+    for what, make in parts:
+        try:
+            out.append(make().data)
+        except Exception as exc:  # any failure of one part must leave the others shown
+            out.append(_failed(what, exc).data)
+    return HTML("".join(out))
+
+
 def _report(results: ClassResults, sources: Mapping[str, str] | None = None) -> list[Any]:
-    # the tables, then each chart as a picture (plotstyle.image: shown whatever MPLBACKEND says); a part that fails
-    # is replaced by a line saying why, and the others still show
+    # the follow-up box with the class table, the other tables, then each chart as a picture (plotstyle.image:
+    # shown whatever MPLBACKEND says), the pooled chart first; a part that fails is replaced by a line saying why,
+    # and the others still show
     import importlib.util
-    parts: list[tuple[str, Any]] = [("follow-up box", lambda: follow_up(results)),
-                                    ("class table", lambda: class_table(results)),
+    pooled = [(chart, _chart_id(results.lesson, chart)) for chart, shown in
+              (("dice", results.dice().pupils), ("fifteens", results.fifteens())) if shown]
+    parts: list[tuple[str, Any]] = [("class table", lambda: _joined(("follow-up box", lambda: follow_up(results)),
+                                                                    ("class table", lambda: class_table(results)))),
                                     ("pupil-by-pupil table", lambda: pupil_table(results, sources)),
-                                    ("why answers", lambda: why_table(results))]
+                                    ("why answers", lambda: HTML(why_table(results).data + "".join(
+                                        f"<div id='{anchor}'></div>" for _, anchor in pooled)))]
     if importlib.util.find_spec("matplotlib") is not None:  # the browser-only site serves no matplotlib
         from fifteen_kit import plotstyle
+        # the pooled chart first, right below the anchor the follow-up box links to
+        if any(chart == "dice" for chart, _ in pooled):
+            parts.append(("dice chart", lambda: plotstyle.image(dice_chart(results))))
+        if any(chart == "fifteens" for chart, _ in pooled):
+            parts.append(("Fifteens chart", lambda: plotstyle.image(fifteens_chart(results))))
         if any(q.kind == "check" for q in results.questions()):
             parts.append(("exercises chart", lambda: plotstyle.image(exercises_chart(results))))
         if results.predictions():
             parts.append(("predictions chart", lambda: plotstyle.image(predictions_chart(results))))
-        if results.dice().pupils:
-            parts.append(("dice chart anchor", lambda: HTML(f"<div id='{_chart_id(results.lesson, 'dice')}'></div>")))
-            parts.append(("dice chart", lambda: plotstyle.image(dice_chart(results))))
-        if results.fifteens():
-            parts.append(("Fifteens chart anchor",
-                          lambda: HTML(f"<div id='{_chart_id(results.lesson, 'fifteens')}'></div>")))
-            parts.append(("Fifteens chart", lambda: plotstyle.image(fifteens_chart(results))))
     else:
         parts.append(("note", lambda: HTML(_NO_CHARTS)))
     out = []
