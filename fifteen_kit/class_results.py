@@ -20,8 +20,8 @@ the teacher's questions:
 >>> ben = PupilResults("04", "Ben", (check("04.q1", False, True, ["1/3"]),))
 >>> cy = PupilResults("04", "Cy", (check("04.q1", False, False, ["1/3 ", "2"]),))
 >>> q = ClassResults([ana, ben, cy]).questions()[0]
->>> q.answered, q.right_first, q.right_end, q.wrong
-(3, 1, 2, (('1/3', 2), ('2', 1)))
+>>> q.answered, q.right_first, q.right_end, q.wrong, q.different
+(3, 1, 2, (('1/3', 2), ('2', 1)), 2)
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ __all__ = ["MIN_GAMES", "Z95", "ClassResults", "DicePool", "Guesses", "PoolStep"
 Z95 = 1.959963984540054
 #: The fewest games whose spread gives the dice pool an interval of its mean (with fewer, none is drawn).
 MIN_GAMES = 5
-_MOST_WRONG = 3  # wrong answers listed per question
+_MOST_WRONG = 3  # wrong answers listed per question, when some were given more than once
+_ALL_WRONG = 12  # wrong answers listed when each was given once
 _MAX_PUPILS = 500
 
 
@@ -57,9 +58,10 @@ class Question:
 
     ``kind`` is the records' kind (``"check"``, ``"prediction"`` or ``"why"``); ``answered`` counts the pupils with
     a record of it.  For an exercise (``"check"``): ``right_first`` and ``right_end`` count the pupils right at
-    the first try and right in the end, and ``wrong`` holds the most common wrong answers (at most 3, each with
-    how many pupils gave it; compared in lower case without extra spaces).  For the other kinds these are
-    ``None``, ``None`` and ``()``.
+    the first try and right in the end, ``wrong`` holds the most common wrong answers (each with how many pupils
+    gave it; compared in lower case without extra spaces): at most 3, but when each was given by one pupil alone
+    all of them up to 12, and ``different`` counts the different wrong answers.  For the other kinds these are
+    ``None``, ``None``, ``()`` and 0.
     """
 
     key: str
@@ -68,6 +70,7 @@ class Question:
     right_first: int | None
     right_end: int | None
     wrong: tuple[tuple[str, int], ...]
+    different: int = 0
 
 
 @dataclass(frozen=True)
@@ -290,7 +293,7 @@ class ClassResults:
 
         >>> from fifteen_kit.results import PupilResults
         >>> ClassResults([PupilResults("04", "A", ({"key": "04.w1", "kind": "why", "answer": "..."},))]).questions()
-        [Question(key='04.w1', kind='why', answered=1, right_first=None, right_end=None, wrong=())]
+        [Question(key='04.w1', kind='why', answered=1, right_first=None, right_end=None, wrong=(), different=0)]
         """
         out = []
         for kind in ("prediction", "check", "why"):
@@ -301,9 +304,10 @@ class ClassResults:
                 wrong: Counter[str] = Counter()
                 for _, record in records:
                     wrong.update({_tidy(w) for w in record["wrong"] if w.strip()})
-                common = tuple(sorted(wrong.items(), key=lambda item: (-item[1], item[0]))[:_MOST_WRONG])
+                listed = _ALL_WRONG if all(n == 1 for n in wrong.values()) else _MOST_WRONG
+                common = tuple(sorted(wrong.items(), key=lambda item: (-item[1], item[0]))[:listed])
                 out.append(Question(key, kind, len(records), sum(r["first"] for _, r in records),
-                                    sum(r["correct"] for _, r in records), common))
+                                    sum(r["correct"] for _, r in records), common, len(wrong)))
         return sorted(out, key=lambda q: _order(q.key))
 
     def predictions(self, truths: Mapping[str, str] | None = None) -> list[Guesses]:

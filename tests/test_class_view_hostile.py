@@ -95,7 +95,7 @@ def test_a_valid_code_with_maths_in_its_strategy_shows_the_class():
         cv.display = original
     assert not any("could not be drawn" in getattr(item, "data", "") for item in shown if isinstance(
         getattr(item, "data", ""), str))
-    assert len(shown) == 5  # three tables, the predictions chart, the Fifteens chart
+    assert len(shown) == 5  # three tables (the first with the follow-up box), the Fifteens and predictions charts
 
 
 def test_one_part_that_fails_says_why_and_the_others_show(monkeypatch):
@@ -135,13 +135,16 @@ def test_the_kits_values_come_from_the_kit_never_from_a_file():
     assert "a pupil&#x27;s own truth" not in class_table(ClassResults([_dice("Ana")])).data
 
 
-def test_copies_of_one_pupil_are_shown_side_by_side_never_dropped():
+def test_different_hand_ins_under_one_name_are_all_shown_never_dropped():
     a, b = _dice("Ana", 100), _dice("Ana", 140)
     found = gather(uploads=_uploads([a]) + _uploads([b]), codes=to_code(_dice("Ana", 90)))
     assert found.classes["04"].names() == ("Ana", "Ana (2)", "Ana (3)")
     assert list(found.sources["04"].values()) == ["Ana.json", "Ana.json #2", "code 1"]
-    assert "Ana is in 3 places: Ana.json and Ana.json #2 (shown as Ana (2)) and code 1 (shown as Ana (3))" in \
-        found.problems[0]
+    assert found.problems == ["lesson 04: 3 different hand-ins use the name Ana: all are shown (Ana from Ana.json "
+                              "and Ana (2) from Ana.json #2 and Ana (3) from code 1); ask the pairs and rename one"]
+    assert gather(uploads=_uploads([a]) + _uploads([b])).problems == [
+        "lesson 04: two different hand-ins use the name Ana: both are shown (Ana from Ana.json and Ana (2) from "
+        "Ana.json #2); ask the pairs and rename one"]
     html = pupil_table(found.classes["04"], found.sources["04"]).data
     assert html.index("Ana.json #2") < html.index("code 1")  # side by side, each with where it came from
     # a pupil already named "Ana (2)" keeps the name; the copy takes the next free number
@@ -149,16 +152,28 @@ def test_copies_of_one_pupil_are_shown_side_by_side_never_dropped():
     assert found.classes["04"].names() == ("Ana", "Ana (3)", "Ana (2)")
     # the longest name still fits the 60 characters of a name
     long = "x" * 60
-    assert gather(uploads=_uploads([_dice(long), _dice(long)])).classes["04"].names()[1] == "x" * 52 + " (2)"
-    # the teacher's choice in the view: leave out one copy
+    assert gather(uploads=_uploads([_dice(long, 100), _dice(long, 140)])).classes["04"].names()[1] == "x" * 52 + " (2)"
+    # different copies: no choice to leave one out
     view = ClassView()
     view.upload.value = _uploads([a]) + _uploads([b])
     view.load()
-    assert [[label for label, _ in c.options] for c in view.choices.children] == [[
-        "keep all, side by side", "leave out Ana.json", "leave out Ana.json #2"]]
-    view.choices.children[0].value = "Ana.json"
+    assert view.choices.children == ()
+
+
+def test_a_double_hand_in_is_shown_once_and_the_choice_redraws_at_once(monkeypatch):
+    a = _dice("Ana", 100)
+    view = ClassView()
+    view.upload.value = _uploads([a]) + _uploads([a])
+    shown = []
+    monkeypatch.setattr(ClassView, "report", lambda self, lesson: shown.append(self.found.classes[lesson].names()))
     view.load()
-    assert view.found.classes["04"].pupils == (b,) and view.choices.children[0].value == "Ana.json"
+    assert view.found.classes["04"].pupils == (a,)
+    assert [[label for label, _ in c.options] for c in view.choices.children] == [[
+        "show Ana once, from Ana.json (the copies are the same)", "show all 2 copies side by side"]]
+    view.choices.children[0].value = "Ana"  # no second click on Show the class: the class is shown again
+    assert shown == [("Ana", "Ana (2)")] and view.choices.children[0].value == "Ana"
+    view.choices.children[0].value = ""
+    assert shown[-1] == ("Ana",)
 
 
 @pytest.mark.parametrize("text, named", [
@@ -196,7 +211,8 @@ def test_huge_and_strange_guesses_and_games_still_draw():
     assert ax.get_xscale() == "log" and "(6 guesses; 5 not a number)" in ax.get_title(loc="left")
     _no_maths(predictions_chart(c05))
     html = class_table(c05).data
-    assert all(f"<bdi>{g}</bdi>" in html for g in guesses)
+    assert all(f"<bdi>{g}</bdi>" in html for g in guesses if g != "109")
+    assert "<b>= the kit's value</b> <small>(&times;1)</small>" in html  # 109, the kit's value
     big = ClassResults([_dice("Ana", 10**12, 0, 1), _dice("Ben", 0, 10**12, 100)])
     _no_maths(dice_chart(big))
 
@@ -271,7 +287,20 @@ def test_many_codes_pasted_at_once():
     # a bad code among them is reported by its number, and the others are read
     pasted = "\n".join([*codes[:3], "F15-NOT-A-CODE", *codes[3:]])
     found = gather(codes=pasted)
-    assert len(found.classes["04"].pupils) == 14 and found.problems[0].startswith("code 4:")
+    assert len(found.classes["04"].pupils) == 14 and found.problems[0].startswith("code 4 (line 4: F15-NOT-A-CODE):")
     assert split_codes("garbage before F15-4484W then F15 4484W") == ["garbage before", "F15-4484W then",
                                                                        "F15 4484W"]
     assert from_code(codes[0]).pupil == "pair 1"
+
+
+def test_a_hand_edited_file_cannot_claim_a_right_answer():
+    record = {"key": "05.q1", "kind": "check", "answer": "37", "tries": 1, "correct": True, "first": True,
+              "wrong": []}
+    right = {**record, "answer": "38"}
+    forged, honest = PupilResults("05", "pair 1", (record,)), PupilResults("05", "pair 2", (right,))
+    found = gather(uploads=_uploads([forged, honest]))
+    q = found.classes["05"].questions()[0]
+    assert (q.right_first, q.right_end) == (1, 1)  # only pair 2's 38
+    assert found.classes["05"].pupils[0].records[0]["correct"] is False
+    assert found.problems == ["pair 1.json: pair 1's Exercise 1 is marked right, but the kit's checker finds '37' "
+                              "not right: shown as not right"]

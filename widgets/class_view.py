@@ -42,8 +42,9 @@ from fifteen_kit.class_results import ClassResults
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError
 from fifteen_kit.results import HAND_PLAYED, PupilResults, from_code, from_json, task_label
 
-__all__ = ["ClassView", "Gathered", "class_table", "dice_chart", "exercises_chart", "fifteens_chart", "gather",
-           "predictions_chart", "pupil_table", "question_text", "split_codes", "truths", "why_table"]
+__all__ = ["ClassView", "Gathered", "class_table", "dice_chart", "exercises_chart", "fifteens_chart",
+           "follow_up", "gather", "predictions_chart", "pupil_table", "question_text", "split_codes", "truths",
+           "why_table"]
 
 _MAX_FILES = 500
 _MAX_PASTE = 200_000
@@ -57,13 +58,31 @@ def _pupils(count: int) -> str:
 class Gathered:
     """What :func:`gather` read: one ClassResults per lesson (``classes``), a line per thing it could not read
     or that the teacher should look at (``problems``), where each pupil's results came from (``sources``:
-    lesson -> name in the class -> a file's name or ``"code N"``), and the pupils whose name was found more than
-    once (``duplicates``: lesson -> the name as typed -> the names the copies have in the class, in order)."""
+    lesson -> name in the class -> a file's name or ``"code N"``), the pupils whose name was found more than once
+    and all shown (``duplicates``: lesson -> the name as typed -> the names the copies have in the class, in
+    order), and the names handed in more than once with the same results (``identical``: lesson -> name -> the
+    copies' sources, in order; the first alone is shown unless the teacher chose to keep them all)."""
 
     classes: dict[str, ClassResults] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     sources: dict[str, dict[str, str]] = field(default_factory=dict)
     duplicates: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    identical: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+
+
+def _same_hand_in(a: PupilResults, b: PupilResults) -> bool:
+    # the same results handed in twice, say as a file and as a code: the same records, in any order, leaving out
+    # what a code does not keep (a prediction's "truth", which is never used, and an exercise's last answer or a
+    # "why" sentence, compared only where both copies hold one)
+    def plain(results: PupilResults) -> dict[str, dict[str, Any]]:
+        return {r["key"]: {k: v for k, v in r.items() if k != "truth" and (k != "answer" or r["kind"] == "prediction")}
+                for r in results.records}
+
+    if len(a.records) != len(b.records) or plain(a) != plain(b):
+        return False
+    answers = {r["key"]: r.get("answer", "") for r in a.records if r["kind"] in ("check", "why")}
+    return all(answers[r["key"]] == r["answer"] or not answers[r["key"]].strip() or not r["answer"].strip()
+               for r in b.records if r["kind"] in ("check", "why"))
 
 
 def _upload_items(uploads: Any) -> list[tuple[str, bytes]]:
@@ -112,35 +131,62 @@ def split_codes(text: str) -> list[str]:
     >>> split_codes("4484W-V7000-01G0Z-EM\n\n4484W-V7000")
     ['4484W-V7000-01G0Z-EM', '4484W-V7000']
     """
+    return [code for _, code in _codes_by_line(text)]
+
+
+def _length(code: str) -> int:
+    # a code's characters, as a pupil counts them: without the F15 prefix, spaces and dashes
+    bare = re.sub(r"[\s-]", "", code)
+    return len(bare) - 3 if bare[:3].upper() == "F15" else len(bare)
+
+
+def _codes_by_line(text: str) -> list[tuple[int, str]]:
+    # split_codes, each code with the line of the box it starts on (from 1)
     _check.text(text, _MAX_PASTE, "the pasted codes")
     starts = [m.start() for m in _CODE_START.finditer(text)]
     if not starts:
-        return [line.strip() for line in text.splitlines() if line.strip()]
-    pieces = [text[:starts[0]]] if text[:starts[0]].strip(" \t\r\n,;") else []
-    pieces += [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
-    return [" ".join(p.strip(" \t\r\n,;").split()) for p in pieces if p.strip(" \t\r\n,;")]
+        return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    bounds = ([(0, starts[0])] if text[:starts[0]].strip(" \t\r\n,;") else [])
+    bounds += list(zip(starts, [*starts[1:], len(text)], strict=True))
+    out = []
+    for a, b in bounds:
+        piece = text[a:b]
+        if piece.strip(" \t\r\n,;"):
+            lead = len(piece) - len(piece.lstrip(" \t\r\n,;"))
+            out.append((text.count("\n", 0, a + lead) + 1, " ".join(piece.strip(" \t\r\n,;").split())))
+    return out
 
 
 def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: str = "",
-           leave_out: Any = ()) -> Gathered:
+           leave_out: Any = (), keep_copies: Any = ()) -> Gathered:
     """Read every results file of ``folder`` (``*.json``), every uploaded file (a FileUpload widget's value) and
     every pasted code (see :func:`split_codes`: one box, many codes).
 
     Each source is named by its file's name (as text: never used as a path) or ``"code N"``; a name given twice
-    gets `` #2`` and so on.  Sources named in ``leave_out`` are not used (the teacher's choice between two copies
-    of one pupil).  A pupil found twice in a lesson is never dropped: both are kept, side by side, the later copy
-    named ``"Ana (2)"``, and a line of ``problems`` says where each came from, for the teacher to choose.
+    gets `` #2`` and so on.  Sources named in ``leave_out`` are not used.
+
+    Each lesson's pupils are in the order of their names, numbers in number order (``pair 2`` before ``pair 10``).
+    A name found twice in a lesson is one of two things.  Copies whose results are the same (a pair that handed
+    in twice, say a file and a code: a code keeps no "why" sentences, so those are not compared) are a double
+    hand-in: the first copy is kept and the others left out (``identical``: lesson -> name -> the copies' sources),
+    unless the name is in ``keep_copies``.  Copies that differ are different pairs that typed the same name: none
+    is dropped, the later copies are named ``"Ana (2)"`` and so on, side by side, and a line of ``problems`` asks
+    the teacher to rename one.
     Raises InvalidArgumentError for a folder that does not exist or text that is too long; a file or code that
     cannot be read is not an error but a line of ``problems``.
 
     >>> gather(codes="F15-12345").problems
-    ["code 1: the code is too short (input: 'F15-12345')"]
+    ["code 1 (line 1: F15-12345): the code is too short (5 characters) (input: 'F15-12345')"]
     """
     _check.text(codes, _MAX_PASTE, "the pasted codes")
     given = _check.items(leave_out, 10 * _MAX_FILES, "the sources to leave out")
     if not all(isinstance(where, str) for where in given):
         raise InvalidArgumentError("the sources to leave out must be files' names or 'code N'", input=leave_out)
     skip = set(given)
+    twice = _check.items(keep_copies, 10 * _MAX_FILES, "the pupils whose copies are all kept")
+    if not all(isinstance(name, str) for name in twice):
+        raise InvalidArgumentError("the pupils whose copies are all kept must be names", input=keep_copies)
+    both = set(twice)
     found: list[tuple[str, PupilResults]] = []
     problems: list[str] = []
     names: Counter[str] = Counter()
@@ -161,17 +207,42 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
             read(path.name, from_json, path.read_bytes()[:2_000_000])
     for name, content in uploaded:
         read(name, from_json, content)
-    for number, code in enumerate(split_codes(codes), start=1):
+    pasted = _codes_by_line(codes)
+    for number, (line, code) in enumerate(pasted, start=1):
+        before = len(problems)
         read(f"code {number}", from_code, code)
+        if len(problems) > before:  # named by its line in the box and its first characters, with its length
+            message = problems[-1].removeprefix(f"code {number}: ")
+            size = _length(code)
+            others = sorted(_length(c) for _, c in pasted if c != code)
+            usual = others[len(others) // 2] if others else None
+            about = f" of about {usual}" if usual else ""
+            if message.startswith("the code is too short"):
+                message = f"the code is too short ({size}{about} characters){message[len('the code is too short'):]}"
+            elif usual and size < 0.8 * usual:  # much shorter than the others: most likely cut when it was copied
+                message = f"the code is too short ({size}{about} characters: was it cut?); {message}"
+            start = code if len(code) <= 16 else code[:16] + "..."
+            problems[-1] = f"code {number} (line {line}: {start}): {message}"
     out = Gathered(problems=problems)
     by_lesson: dict[str, dict[str, list[tuple[str, PupilResults]]]] = {}
+    found = [(where, _rechecked(where, results, problems)) for where, results in found]
     for where, results in found:
         by_lesson.setdefault(results.lesson, {}).setdefault(results.pupil, []).append((where, results))
     for lesson, pupils in sorted(by_lesson.items()):
         taken = set(pupils)
         kept: list[PupilResults] = []
         sources: dict[str, str] = {}
-        for name, copies in pupils.items():
+        for name, copies in sorted(pupils.items(), key=lambda item: _natural(item[0])):
+            if len(copies) > 1 and all(_same_hand_in(copies[0][1], r) for _, r in copies[1:]):
+                out.identical.setdefault(lesson, {})[name] = [w for w, _ in copies]
+                later = " and ".join(w for w, _ in copies[1:])
+                if name not in both:
+                    out.problems.append(f"lesson {lesson}: {name} was handed in {len(copies)} times with the same "
+                                        f"results ({copies[0][0]} and {later}): shown once, from {copies[0][0]}")
+                    copies = copies[:1]
+                else:
+                    out.problems.append(f"lesson {lesson}: {name} was handed in {len(copies)} times with the same "
+                                        f"results ({copies[0][0]} and {later}): all copies are shown, as you chose")
             for n, (where, results) in enumerate(copies, start=1):
                 if n > 1:
                     results = _renamed(results, taken)
@@ -179,16 +250,44 @@ def gather(folder: str | pathlib.Path | None = None, uploads: Any = (), codes: s
                 kept.append(results)
                 sources[results.pupil] = where
             if len(copies) > 1:
-                out.duplicates.setdefault(lesson, {})[name] = [r.pupil for r in kept[-len(copies):]]
-                places = " and ".join(f"{w} (shown as {r.pupil})" if i else w
-                                      for i, (w, r) in enumerate(zip([w for w, _ in copies], kept[-len(copies):],
-                                                                     strict=True)))
-                out.problems.append(f"lesson {lesson}: {name} is in {len(copies)} places: {places}. All are shown "
-                                    "side by side; pick the one to keep in the list below")
+                shown = [r.pupil for r in kept[-len(copies):]]
+                out.duplicates.setdefault(lesson, {})[name] = shown
+                if lesson not in out.identical or name not in out.identical[lesson]:
+                    places = " and ".join(f"{r} from {w}" for (w, _), r in zip(copies, shown, strict=True))
+                    count, every = ("two", "both") if len(copies) == 2 else (str(len(copies)), "all")
+                    out.problems.append(f"lesson {lesson}: {count} different hand-ins use the name {name}: {every} "
+                                        f"are shown ({places}); ask the pairs and rename one")
         out.classes[lesson] = ClassResults(kept)
         out.sources[lesson] = sources
     out.problems.extend(_same_deals(out.classes, out.duplicates))
     return out
+
+
+def _rechecked(where: str, results: PupilResults, problems: list[str]) -> PupilResults:
+    # an exercise a file marks right is judged again by the kit's own checker (the lesson's form and answer), so a
+    # file edited by hand cannot claim a right answer; a code keeps no right answer, so its marks stand
+    from .workbook import Exercise, task
+    records = []
+    for record in results.records:
+        if record["kind"] == "check" and record["correct"] and record["answer"].strip():
+            try:
+                found = task(record["key"])
+                right = not isinstance(found, Exercise) or found.form.judge(record["answer"], found.expected()).correct
+            except FifteenKitError:
+                right = True  # not one of the kit's exercises: nothing to check it against
+            if not right:
+                problems.append(f"{where}: {results.pupil}'s {_label(record['key'])} is marked right, but the "
+                                f"kit's checker finds {_check.short(record['answer'], 40)!r} not right: shown as "
+                                "not right")
+                record = {**record, "correct": False, "first": False}
+        records.append(record)
+    return dataclasses.replace(results, records=tuple(records))
+
+
+def _natural(name: str) -> tuple[tuple[int, int, str], ...]:
+    # a name's sort key: by name, without case, with its numbers in number order ("pair 2" before "pair 10")
+    return tuple((0, int(part), "") if part.isdecimal() else (1, 0, part.casefold())
+                 for part in re.split(r"(\d+)", name) if part)
 
 
 def _renamed(results: PupilResults, taken: set[str]) -> PupilResults:
@@ -261,6 +360,28 @@ def _truths(lesson: str) -> dict[str, str]:
     return {t.key: t.form.show(t.expected()) for t in tasks(lesson) if isinstance(t, Predict)}
 
 
+@functools.cache
+def _kits_value(key: str) -> tuple[Any, Any] | None:
+    # a prediction's form and the kit's value (computed once), None for a key that is not one of the kit's
+    from .workbook import Predict, task
+    try:
+        found = task(key)
+    except FifteenKitError:
+        return None
+    return (found.form, found.expected()) if isinstance(found, Predict) else None
+
+
+def _is_kits_value(key: str, text: str) -> bool:
+    # whether a guess is the kit's value as the form reads answers ("2/3", "4/6", "0.67", "4 out of 6")
+    kit = _kits_value(key)
+    if kit is None or not text.strip():
+        return False
+    try:
+        return bool(kit[0].judge(text, kit[1]).correct)
+    except FifteenKitError:
+        return False
+
+
 def _values(results: ClassResults, values: Mapping[str, str] | None) -> Mapping[str, str]:
     if values is not None:
         return values
@@ -323,7 +444,8 @@ _T = "table.kit-class.kit-class"
 _STYLE = (f"<style>{_T}{{border-collapse:collapse;font-size:18px;line-height:1.35;margin:0.5em 0}}"
           f"{_T} th,{_T} td{{border:1px solid #999;padding:6px 10px;text-align:left;vertical-align:top;"
           "font-size:18px;overflow-wrap:anywhere}"
-          f"{_T} th{{background:#eef3f8}}{_T} td.n{{text-align:right;white-space:nowrap}}"
+          f"{_T} th{{background:#eef3f8;overflow-wrap:normal;word-break:normal;hyphens:manual}}"
+          f"{_T} td.n{{text-align:right;white-space:nowrap}}"
           f"{_T} td.q{{max-width:34em;font-size:16px}}{_T} td.ok{{background:#e3f4e8}}"
           f"{_T} td.no{{background:#fde7e2}}{_T} small{{color:#444;font-size:15px}}</style>")
 
@@ -368,6 +490,11 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
         if q.kind == "prediction":
             continue
         wrong = ", ".join(f"{_html(text)} <small>(&times;{n})</small>" for text, n in q.wrong) or "&ndash;"
+        if q.wrong and all(n == 1 for _, n in q.wrong) and q.different > 1:
+            more = q.different - len(q.wrong)
+            wrong = (f"<small>{q.different} different answers, each given once:</small> "
+                     + ", ".join(_html(text) for text, _ in q.wrong) + (f" <small>and {more} more</small>"
+                                                                          if more else ""))
         rows.append(f"<tr>{_task_cell(q.key)}<td class='n'>{_share(q.answered, total)}</td>"
                     f"<td class='n'>{_share(q.right_first, total)}</td>"
                     f"<td class='n'>{_share(q.right_end, total)}</td><td>{wrong}</td></tr>")
@@ -378,13 +505,62 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
     guesses = sorted(results.predictions(values), key=lambda g: (order.get(g.key, len(order)), g.key))
     prows = []
     for g in guesses:
-        counted = Counter(" ".join(text.split()) for _, text in g.guesses)
-        listed = ", ".join(_html(t) + (f" <small>(&times;{n})</small>" if n > 1 else "")
-                           for t, n in sorted(counted.items(), key=lambda item: (-item[1], item[0])))
+        kit = sum(_is_kits_value(g.key, text) for _, text in g.guesses)
+        counted = Counter(" ".join(text.split()) for _, text in g.guesses if not _is_kits_value(g.key, text))
+        listed = ", ".join(([f"<b>= the kit's value</b> <small>(&times;{kit})</small>"] if kit else [])
+                           + [_html(t) + (f" <small>(&times;{n})</small>" if n > 1 else "")
+                              for t, n in sorted(counted.items(), key=lambda item: (-item[1], item[0]))])
         prows.append(f"<tr>{_task_cell(g.key)}<td>{escape(g.truth) or '&ndash;'}</td><td>{listed}</td></tr>")
     predictions = ("<table class='kit-class'><tr><th>Prediction</th><th>The kit's value</th><th>The guesses</th></tr>"
                    + "".join(prows) + "</table>") if prows else ""
     return _wrap(head + (table if rows else "") + predictions)
+
+
+def _chart_id(lesson: str | None, chart: str) -> str:
+    return f"kit-{chart}-chart-{re.sub(r'[^0-9]', '', str(lesson))}"
+
+
+def follow_up(results: ClassResults) -> HTML:
+    """The "Follow up" box at the top of a lesson's report: per exercise, the pupils (or pairs) not right yet
+    (wrong in the end, or with no answer), the pupils who handed in nothing beyond the games, and a link to the
+    lesson's pooled chart (the dice chart of lesson 04, the Fifteens chart of lesson 05).
+
+    Raises InvalidArgumentError for something that is not a ClassResults.
+
+    >>> from fifteen_kit.results import PupilResults
+    >>> a = PupilResults("05", "pair 1", ({"key": "05.q1", "kind": "check", "answer": "7", "tries": 2,
+    ...                                    "correct": False, "first": False, "wrong": ["6", "7"]},))
+    >>> "<b>Exercise 1</b>: <bdi>pair 1</bdi>" in follow_up(ClassResults([a, PupilResults("05", "B", ())])).data
+    True
+    """
+    if not isinstance(results, ClassResults):
+        raise InvalidArgumentError("follow_up needs a ClassResults", input=results)
+    order = _lesson_order(results.lesson)
+    items = []
+    for q in sorted((q for q in results.questions() if q.kind == "check"),
+                    key=lambda q: (order.get(q.key, len(order)), q.key)):
+        wrong = [p.pupil for p in results.pupils if (r := p.record(q.key)) is not None and not r["correct"]]
+        missing = [p.pupil for p in results.pupils if p.record(q.key) is None]
+        said = ", ".join(_html(n) for n in wrong) or "everyone who answered is right"
+        if missing:
+            said += f" <small>(no answer: {', '.join(_html(n) for n in missing)})</small>"
+        items.append(f"<li><b>{escape(_label(q.key))}</b>: {said}</li>")
+    games_only = [p.pupil for p in results.pupils if all(r["kind"] == "game" for r in p.records)]
+    if games_only:
+        items.append("<li><b>Nothing handed in beyond the game</b>: "
+                     f"{', '.join(_html(n) for n in games_only)}</li>")
+    if results.dice().pupils:
+        items.append(f"<li><a href='#{_chart_id(results.lesson, 'dice')}'>The dice chart</a> (the class's games "
+                     "pooled) is right below the tables.</li>")
+    if results.fifteens():
+        items.append(f"<li><a href='#{_chart_id(results.lesson, 'fifteens')}'>The Fifteens chart</a> (the class's "
+                     "tally pooled) is right below the tables.</li>")
+    if not items:
+        return _wrap("")
+    return _wrap("<div style='border:2px solid #a0001a;padding:6px 14px;margin:0.5em 0;font-size:18px'>"
+                 f"<p style='font-size:20px;margin:0.3em 0'><b>Lesson {escape(str(results.lesson))}: Follow up</b> "
+                 "(who is not right yet)</p>"
+                 f"<ul style='margin:0.3em 0'>{''.join(items)}</ul></div>")
 
 
 def _check_cell(record: dict[str, Any] | None) -> str:
@@ -403,7 +579,8 @@ def _check_cell(record: dict[str, Any] | None) -> str:
 
 def pupil_table(results: ClassResults, sources: Mapping[str, str] | None = None) -> HTML:
     """One row per pupil (or pair): each exercise (right first time, right after some tries with the wrong answers,
-    or not right with what was typed), how many predictions and "why" questions were answered, and (with
+    or not right with what was typed), the dice games (lesson 04: the boards played and the points per board),
+    each prediction's guess, how many "why" questions were answered, and (with
     ``sources``: name -> file or code) where the results came from.  Two copies of one pupil sit side by side.
 
     Raises InvalidArgumentError for something that is not a ClassResults.
@@ -422,17 +599,32 @@ def pupil_table(results: ClassResults, sources: Mapping[str, str] | None = None)
         raise InvalidArgumentError("sources must map pupils' names to where their results came from", input=sources)
     checks = [q.key for q in results.questions() if q.kind == "check"]
     counted = [kind for kind in ("prediction", "why") if any(q.kind == kind for q in results.questions())]
+    dice = bool(results.dice().pupils)
+    order = _lesson_order(results.lesson)
     head = ("<tr><th>Pupil or pair</th>" + "".join(f"<th title='{escape(k)}'>{escape(_label(k))}</th>"
                                                    for k in checks)
-            + "".join(f"<th>{'Predictions' if k == 'prediction' else 'Why? answers'}</th>" for k in counted) + "</tr>")
+            + ("<th>Dice game</th>" if dice else "")
+            + "".join(f"<th>{'Predictions (guesses)' if k == 'prediction' else 'Why? answers'}</th>"
+                      for k in counted) + "</tr>")
     rows = []
     for pupil in results.pupils:
         where = sources.get(pupil.pupil)
         cells = [f"<td><b>{_html(pupil.pupil)}</b>" + (f"<br><small>from {_html(where)}</small>" if where else "")
                  + "</td>"]
         cells += [_check_cell(pupil.record(k)) for k in checks]
+        if dice:
+            games = [f"{r['boards']} boards: {r['score'] / r['boards']:.1f} points per board"
+                     for r in pupil.records if r["kind"] == "game" and r["game"] == "dice"]
+            cells.append(f"<td>{'<br>'.join(games) or '&ndash;'}</td>")
         for kind in counted:
-            cells.append(f"<td class='n'>{sum(r['kind'] == kind for r in pupil.records)}</td>")
+            mine = [r for r in pupil.records if r["kind"] == kind]
+            if kind == "prediction":
+                mine.sort(key=lambda r: (order.get(r["key"], len(order)), r["key"]))
+                guesses = "<br>".join(f"<small>{escape(_label(r['key']))}:</small> {_html(r['answer'])}"
+                                      for r in mine)
+                cells.append(f"<td>{guesses or '&ndash;'}</td>")
+            else:
+                cells.append(f"<td class='n'>{len(mine)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return _wrap("<p style='font-size:20px'><b>Pupil by pupil</b></p><table class='kit-class'>" + head
                  + "".join(rows) + "</table>")
@@ -475,9 +667,9 @@ _NO_CHARTS = ("<p style='font-size:18px'>The charts of this report need matplotl
               "or with <code>make lab</code>.</p>")
 
 
-def _figure(height: float, rows: int = 1) -> tuple[Any, Any]:
+def _figure(height: float, rows: int = 1, layout: str | None = None) -> tuple[Any, Any]:
     import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(rows, 1, figsize=(9.5, height))
+    fig, ax = plt.subplots(rows, 1, figsize=(9.5, height), layout=layout)
     plt.close(fig)  # returned, not shown by pyplot: the caller displays it once
     return fig, ax
 
@@ -541,11 +733,32 @@ def _number_line(ax: Any, truth: float, numbers: list[float], colour: str, perce
     ax.text(truth, top - 0.3, "kit", ha="center", va="bottom", fontsize=12, fontweight="bold")
     ax.set_ylim(0, top + 1.3)
     ax.set_yticks([])
-    if percent and not log:
-        from matplotlib.ticker import PercentFormatter
-        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    _plain_ticks(ax.xaxis, percent, log)
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
+
+
+def _tick_text(value: float, percent: bool) -> str:
+    r"""A tick's label as a plain number (never ``10^-1`` or ``0.6667``): at most 4 significant digits, no
+    trailing zeros, a percentage with ``%``.
+
+    >>> [_tick_text(v, False) for v in (0.1, 0.66666, 2e6, 12.0)], _tick_text(0.425, True)
+    (['0.1', '0.6667', '2000000', '12'], '42.5%')
+    """
+    import numpy as np
+    shown = value * 100 if percent else value
+    return np.format_float_positional(float(f"{shown:.4g}"), trim="-") + ("%" if percent else "")
+
+
+def _plain_ticks(axis: Any, percent: bool, log: bool) -> None:
+    # a number line's ticks as plain numbers or percentages, a few round steps apart (log: 1, 2, 5 times a power)
+    from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
+    if log:
+        axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0), numticks=8))
+        axis.set_minor_formatter(NullFormatter())
+    else:
+        axis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]))
+    axis.set_major_formatter(FuncFormatter(lambda value, _pos: _tick_text(value, percent)))
 
 
 def predictions_chart(results: ClassResults, values: Mapping[str, str] | None = None) -> Any:
@@ -605,7 +818,7 @@ def dice_chart(results: ClassResults) -> Any:
     pool = results.dice()
     exact = float(pool.exact)
     with plotstyle.context():
-        fig, ax = _figure(5.4)
+        fig, ax = _figure(6.4, layout="constrained")  # the legend and the whole axis label below the plot
         xs = list(range(1, len(pool.pupils) + 1))
         ax.axhline(exact, color="#1f1f24", linestyle="--", linewidth=2.5,
                    label=f"exact, optimal play: {exact:.2f}")
@@ -625,18 +838,24 @@ def dice_chart(results: ClassResults) -> Any:
                             linewidth=3, capsize=7,
                             label=f"{who} 95% interval: {interval[0]:.1f} to {interval[1]:.1f}")
         if pool.pupils and pool.interval is None:
-            ax.text(1.03, 0.0, f"No 95% interval:\n{len(xs)} game{'s' if len(xs) != 1 else ''}, "
-                    f"fewer than {MIN_GAMES}", transform=ax.transAxes, fontsize=13, color="#333", va="bottom")
+            ax.plot([], [], " ", label=f"no 95% interval: {len(xs)} game{'s' if len(xs) != 1 else ''}, "
+                    f"fewer than {MIN_GAMES}")  # a line of the legend, never over a game's dot
         names = [_plain(name, 12) for name, _ in pool.pupils]
-        ax.set_xticks(xs, [f"{n}\n{b} boards" for n, b in zip(names, pool.boards, strict=True)] if len(xs) <= 6
-                      else [f"{b}" for b in pool.boards])
-        if len(xs) > 6:
+        if len(xs) <= 6:
+            ax.set_xticks(xs, [f"{n}\n{b} boards" for n, b in zip(names, pool.boards, strict=True)])
+            ax.set_xlabel("games, in the order added")
+        else:  # short numbers under the games, keyed to the pairs' names in the axis label
+            import textwrap
+            ax.set_xticks(xs, [str(x) for x in xs])
             ax.tick_params(axis="x", labelsize=12)
+            key = ", ".join(f"{x} {_plain(name, 16)} ({b})" for x, (name, _), b in zip(xs, pool.pupils, pool.boards,
+                                                                                       strict=True))
+            ax.set_xlabel("\n".join(textwrap.wrap(f"games, in the order added (boards played): {key}", 95)),
+                          fontsize=12)
         ax.set_xlim(0.5, end + 0.9)
         ax.set_ylabel("points per board")
-        ax.set_xlabel("games, in the order added" + ("" if len(xs) <= 6 else " (each: the boards it played)"))
         ax.set_title(f"Lesson {results.lesson}: points per board, pooled")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), framealpha=0.9, fontsize=13)
+        fig.legend(loc="outside lower center", ncols=2, framealpha=0.9, fontsize=13)
     return fig
 
 
@@ -686,23 +905,40 @@ def _failed(what: str, exc: BaseException) -> HTML:
                  f"({escape(type(exc).__name__)}: {_html(str(exc)[:300])}); the rest of the report is below.</p>")
 
 
+def _joined(*parts: tuple[str, Any]) -> HTML:
+    # HTML parts shown as one output; a part that fails says why, and the others still show
+    out = []
+    for what, make in parts:
+        try:
+            out.append(make().data)
+        except Exception as exc:  # any failure of one part must leave the others shown
+            out.append(_failed(what, exc).data)
+    return HTML("".join(out))
+
+
 def _report(results: ClassResults, sources: Mapping[str, str] | None = None) -> list[Any]:
-    # the tables, then each chart as a picture (plotstyle.image: shown whatever MPLBACKEND says); a part that fails
-    # is replaced by a line saying why, and the others still show
+    # the follow-up box with the class table, the other tables, then each chart as a picture (plotstyle.image:
+    # shown whatever MPLBACKEND says), the pooled chart first; a part that fails is replaced by a line saying why,
+    # and the others still show
     import importlib.util
-    parts: list[tuple[str, Any]] = [("class table", lambda: class_table(results)),
+    pooled = [(chart, _chart_id(results.lesson, chart)) for chart, shown in
+              (("dice", results.dice().pupils), ("fifteens", results.fifteens())) if shown]
+    parts: list[tuple[str, Any]] = [("class table", lambda: _joined(("follow-up box", lambda: follow_up(results)),
+                                                                    ("class table", lambda: class_table(results)))),
                                     ("pupil-by-pupil table", lambda: pupil_table(results, sources)),
-                                    ("why answers", lambda: why_table(results))]
+                                    ("why answers", lambda: HTML(why_table(results).data + "".join(
+                                        f"<div id='{anchor}'></div>" for _, anchor in pooled)))]
     if importlib.util.find_spec("matplotlib") is not None:  # the browser-only site serves no matplotlib
         from fifteen_kit import plotstyle
+        # the pooled chart first, right below the anchor the follow-up box links to
+        if any(chart == "dice" for chart, _ in pooled):
+            parts.append(("dice chart", lambda: plotstyle.image(dice_chart(results))))
+        if any(chart == "fifteens" for chart, _ in pooled):
+            parts.append(("Fifteens chart", lambda: plotstyle.image(fifteens_chart(results))))
         if any(q.kind == "check" for q in results.questions()):
             parts.append(("exercises chart", lambda: plotstyle.image(exercises_chart(results))))
         if results.predictions():
             parts.append(("predictions chart", lambda: plotstyle.image(predictions_chart(results))))
-        if results.dice().pupils:
-            parts.append(("dice chart", lambda: plotstyle.image(dice_chart(results))))
-        if results.fifteens():
-            parts.append(("Fifteens chart", lambda: plotstyle.image(fifteens_chart(results))))
     else:
         parts.append(("note", lambda: HTML(_NO_CHARTS)))
     out = []
@@ -716,8 +952,9 @@ def _report(results: ClassResults, sources: Mapping[str, str] | None = None) -> 
 
 class ClassView(w.VBox):
     """The teacher notebook's widget: upload results files, or give a folder, or paste codes (many at once); then
-    the class.  Where one pupil's name is found twice, a choice per name says which copy to keep (by default all
-    are shown side by side).
+    the class.  Where a pupil handed in the same results twice, a choice per name says whether to show one copy
+    (the default) or all; the class is shown again as soon as it changes.  Different hand-ins under one name are
+    all shown, side by side (see :func:`gather`).
 
     Args:
         folder: a folder of results files to read at once (``None``: none).
@@ -727,9 +964,9 @@ class ClassView(w.VBox):
     >>> view = ClassView()
     >>> view.codes.value = "F15-4484W-V7000-01G0Z-EM F15-4484W-V7000-01G0Z-EM"
     >>> view.load(); view.found.classes["04"].names()
-    ('Ana', 'Ana (2)')
-    >>> view.choices.children[0].value = "code 2"; view.load(); view.found.classes["04"].names()
     ('Ana',)
+    >>> [label for label, _ in view.choices.children[0].options]
+    ['show Ana once, from code 1 (the copies are the same)', 'show all 2 copies side by side']
     """
 
     def __init__(self, folder: str | pathlib.Path | None = None) -> None:
@@ -740,14 +977,14 @@ class ClassView(w.VBox):
         self.folder = w.Text(value="" if folder is None else str(folder), description="or a folder:",
                              placeholder="a folder of results-*.json files", layout=w.Layout(width="520px"))
         self.codes = w.Textarea(placeholder="or paste codes here, as many as you like (F15-...): one per line, or "
-                                "all at once as the pupils sent them", layout=w.Layout(width="620px", height="110px"))
+                                "all at once as the pupils sent them", layout=w.Layout(width="620px", height="200px"))
         self.show_button = w.Button(description="Show the class", icon="table", button_style="primary",
                                     layout=w.Layout(width="auto"))
         self.message = w.HTML()
-        self.choices = w.VBox()  # one Dropdown per pupil found twice: which copy to leave out
+        self.choices = w.VBox()  # one Dropdown per pupil handed in twice with the same results: one copy or all
         self.out = w.Output()
         self.found = Gathered()
-        self._leave_out: dict[tuple[str, str], str] = {}  # (lesson, name) -> the source left out, "" for none
+        self._keep_copies: dict[tuple[str, str], str] = {}  # (lesson, name) -> the name if all copies are kept
         self.show_button.on_click(lambda _b: self.show())
         super().__init__([w.HBox([self.upload, self.folder], layout=w.Layout(flex_flow="row wrap")), self.codes,
                           self.show_button, self.message, self.choices, self.out])
@@ -758,29 +995,28 @@ class ClassView(w.VBox):
         return f"ClassView({', '.join(f'lesson {k}: {len(v.pupils)}' for k, v in self.found.classes.items())})"
 
     def _chosen(self, change: dict[str, Any]) -> None:
-        owner = change["owner"]
-        self._leave_out[owner.kit_pupil] = change["new"]
+        # the teacher's choice takes effect at once: the class is read and shown again
+        self._keep_copies[change["owner"].kit_pupil] = change["new"]
+        self.show()
 
     def load(self) -> None:
         """Read the folder, the uploaded files and the pasted codes again (into :attr:`found`), leaving out the
         copies the teacher chose to leave out."""
         try:
             self.found = gather(self.folder.value.strip() or None, self.upload.value, self.codes.value,
-                                leave_out=[v for v in self._leave_out.values() if v])
-            everything = gather(self.folder.value.strip() or None, self.upload.value, self.codes.value)
+                                keep_copies=[v for v in self._keep_copies.values() if v])
         except FifteenKitError as exc:
-            self.found = everything = Gathered(problems=[str(exc)])
+            self.found = Gathered(problems=[str(exc)])
         counts = "; ".join(f"lesson {k}: {_pupils(len(v.pupils))}" for k, v in self.found.classes.items())
         problems = "".join(f"<li>{_html(p)}</li>" for p in self.found.problems)
         self.message.value = (f"<span style='font-size:18px'>{escape(counts) or 'No results yet.'}</span>"
                               + (f"<ul style='color:#a0001a'>{problems}</ul>" if problems else ""))
         boxes = []
-        for lesson, twice in everything.duplicates.items():
-            for name, copies in twice.items():
-                where = [everything.sources[lesson][c] for c in copies]
-                options = [("keep all, side by side", ""), *((f"leave out {_check.short(s, 40)}", s) for s in where)]
-                chosen = self._leave_out.get((lesson, name), "")
-                box = w.Dropdown(options=options, value=chosen if chosen in where else "",
+        for lesson, same in self.found.identical.items():
+            for name, where in same.items():
+                options = [(f"show {name} once, from {_check.short(where[0], 40)} (the copies are the same)", ""),
+                           (f"show all {len(where)} copies side by side", name)]
+                box = w.Dropdown(options=options, value=self._keep_copies.get((lesson, name), ""),
                                  description=_check.short(f"{lesson}: {name}", 40),
                                  style={"description_width": "initial"}, layout=w.Layout(width="620px"))
                 box.kit_pupil = (lesson, name)

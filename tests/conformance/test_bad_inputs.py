@@ -850,6 +850,7 @@ def _examples_class_view_19() -> dict[str, Callable[[Any], dict[str, Any]]]:
         v + "ClassView": lambda _: {"folder": samples},
         v + "ClassView.report": lambda _: {"lesson": "05"},
         v + "class_table": lambda _: {"results": ClassResults([_pupil_results()])},
+        v + "follow_up": lambda _: {"results": ClassResults([_pupil_results()])},
         v + "exercises_chart": one, v + "dice_chart": one, v + "fifteens_chart": one,
         v + "predictions_chart": lambda _: {"results": ClassResults([_pupil_results()])},
         v + "gather": lambda _: {"folder": samples, "codes": to_code(_pupil_results()),

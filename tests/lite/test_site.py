@@ -227,24 +227,24 @@ def upload_to_the_class_view(page, panel: str, artifacts) -> None:
     assert "Ana and Ben" not in shown  # the example class is never pooled with the teacher's
     view.locator(".kit-class-view").first.scroll_into_view_if_needed()
     view.screenshot(path=str(artifacts / "teacher-upload.png"))
-    # Sam's code pasted too (two codes in one line, the other one broken): Sam is shown twice, side by side, with a
-    # choice; leaving out the code gives the three again
+    # Sam's and Quinn's codes pasted too (two codes in one line, Quinn's broken over two lines): the same results as
+    # their files, so each is shown once, with a choice; showing all copies redraws the class at once
     from fifteen_kit.results import to_code
 
     quinn = to_code(pupils[0])
     view.locator("textarea").first.fill(f"{to_code(pupils[1])}  {quinn[:30]}\n{quinn[30:]}")
     view.get_by_role("button", name="Show the class").click()
-    expect(view.get_by_text("Lesson 04: 5 pupils or pairs").first).to_be_visible(timeout=120_000)
-    expect(view.get_by_text("Sam (2)").first).to_be_visible()
-    assert "Sam is in 2 places: results-04-sam.json and code 1 (shown as Sam (2))" in view.inner_text()
+    expect(view.get_by_text("Sam was handed in 2 times with the same results").first).to_be_visible(timeout=120_000)
+    expect(view.get_by_text("Lesson 04: 3 pupils or pairs").first).to_be_visible()
+    assert ("Sam was handed in 2 times with the same results (results-04-sam.json and code 1): shown once, from "
+            "results-04-sam.json") in view.inner_text()
     choice = view.locator(".widget-dropdown").filter(has_text="04: Sam").locator("select")
     choice.scroll_into_view_if_needed()
     view.screenshot(path=str(artifacts / "teacher-twice.png"))
-    choice.select_option(label="leave out code 1")
-    choice.select_option(label="leave out code 1")  # (the first select after a redraw may only focus)
-    view.get_by_role("button", name="Show the class").click()
-    expect(view.get_by_text("Lesson 04: 4 pupils or pairs").first).to_be_visible(timeout=120_000)
-    assert "Sam (2)" not in view.inner_text() and "Quinn and Rory (2)" in view.inner_text()
+    choice.select_option(label="show all 2 copies side by side")
+    choice.select_option(label="show all 2 copies side by side")  # (the first select after a redraw may only focus)
+    expect(view.get_by_text("Lesson 04: 4 pupils or pairs").first).to_be_visible(timeout=120_000)  # no click
+    assert "Sam (2)" in view.inner_text() and "Quinn and Rory (2)" not in view.inner_text()
     assert page.blocked == []
 
 
