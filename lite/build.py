@@ -21,7 +21,8 @@ This script only makes the inputs its options take, in a temporary folder:
 * ``--contents``: the lessons at the top, the app-mode boards in ``play/``.
 * ``--LiteBuildConfig.federated_extensions`` (no shorter option): the kit's prebuilt JupyterLab extension for tablets
   (``share/jupyter/labextensions/fifteen-kit-tablet``, from ``labextension/``), the same one Binder and
-  ``make lab`` load: the file browser closed at start on a narrow or touch screen, menus that answer a tap.
+  ``make lab`` load: the file browser closed at start on a narrow or touch screen, menus that answer a tap,
+  the toolbar's "Run this lesson" button 44 px high on a touch screen.
 
 Then it writes the site's ``index.html``, which opens lesson 00.
 Downloads are cached in ``.cache/lite/``; a second build needs no network.
@@ -241,22 +242,6 @@ def start_page(output: Path) -> None:
         "</body></html>\n")
 
 
-def tablet_page(output: Path) -> None:
-    """The app's page (``lab/index.html``) gets the kit's tablet rules, ``binder/tablet.css`` (the toolbar's
-    "Run this lesson" button 44 px high on a touch-first screen, as on Binder), inline before ``</head>``.
-
-    By hand: JupyterLite has no custom-CSS option.  (What JupyterLab needs on a tablet beyond CSS is the kit's
-    extension, given to the build as a federated extension.)
-    """
-    page = output / "lab" / "index.html"
-    html = page.read_text(encoding="utf-8")
-    css = (ROOT / "binder" / "tablet.css").read_text(encoding="utf-8")
-    if "</head>" not in html:
-        raise SystemExit(f"{page}: no </head> to put the tablet rules before")
-    html = html.replace("</head>", f"<style id=\"kit-tablet\">\n{css}</style>\n</head>", 1)
-    page.write_text(html, encoding="utf-8")
-
-
 def preload(output: Path) -> None:
     """The kernel's setting that loads :data:`PRELOAD` with Pyodide, in the built site's ``jupyter-lite.json``.
 
@@ -298,7 +283,6 @@ def main() -> None:
             "--contents", str(stage / "lessons"), "--contents", str(stage / "boards"),
             f"--LiteBuildConfig.federated_extensions={TABLET_EXTENSION}", cwd=stage)
     start_page(output)
-    tablet_page(output)
     preload(output)
     served = sorted(k for k, v in where.items() if not v.startswith("left out"))
     print(f"Served by the site, loaded with Pyodide: {', '.join(served)}")

@@ -168,14 +168,18 @@ def _file_browser_at_start(page: Page, server) -> bool:
 
 @pytest.mark.parametrize("tablet", ["ipad-portrait"])
 def test_jupyterlab_by_tapping(tablet_page, server, tablet, artifacts):
-    """JupyterLab on an iPad, touch only, with the kit's tablet extension: the file browser is closed once the
-    notebook shows, and tapping Run > Run All Cells runs every cell (a menu needs a pointer move a finger never
-    makes; the extension supplies it)."""
+    """JupyterLab on an iPad, touch only, with the kit's tablet extension: the file browser is closed at start,
+    "Run this lesson" is at least 44x44 px, and tapping Run > Run All Cells runs every cell (a menu needs a
+    pointer move a finger never makes; the extension supplies it)."""
     page = tablet_page
     assert _file_browser_at_start(page, server) is False, "the file browser is open at start"
     assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
     open_notebook(page, server, "play/game_of_15.ipynb")
     assert page.evaluate(JS_COUNTS) == [None, None]  # nothing has run yet
+    # the toolbar's "Run this lesson" (binder/overrides.json) is large enough for a finger (the extension's CSS)
+    run = page.locator(".jp-NotebookPanel-toolbar [data-jp-item-name=run-this-lesson]").filter(visible=True)
+    box = run.locator("button, jp-button").first.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
     page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).first.tap()
     page.locator(".lm-Menu-item", has_text="Run All Cells").first.tap()
     expect(page.locator(".lm-Menu")).to_have_count(0)  # the menu closed: the tap ran its item
