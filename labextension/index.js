@@ -17,8 +17,9 @@ const NARROW = "(max-width: 1099px), (pointer: coarse)";
 
 function closeFileBrowserAtStart(app) {
   const shell = app.shell;
-  // JupyterLab's shell (LabShell); Notebook 7's pages have their own shell, left as it is
-  if (!shell || typeof shell.collapseLeft !== "function" || !shell.layoutModified || !shell.currentChanged) return;
+  // JupyterLab's shell (LabShell) only: Notebook 7's and Voila's pages have shells of their own, left as they are
+  if (!shell || typeof shell.collapseLeft !== "function" || !shell.layoutModified || !shell.currentChanged ||
+      !app.restored) return;
   let touched = false;
   for (const kind of ["pointerdown", "keydown"]) {
     window.addEventListener(kind, () => { touched = true; }, { capture: true, once: true });
