@@ -48,7 +48,8 @@ $(BIN)/python:
 # An editable install skips pyproject's data-files (setuptools#3399), so the kit's Voila template (play/'s app
 # page) is linked into the venv by hand, where Voila looks for templates; Binder's plain install copies it.
 VOILA_TEMPLATE := share/jupyter/voila/templates/fifteen-kit
-# ...and, likewise by hand, the kit's Voila settings (etc/jupyter/: Voila skips Notebook 7's lab extension).
+# ...and, likewise by hand, the kit's Voila settings (etc/jupyter/: Voila skips Notebook 7's lab extension and
+# the kit's tablet extension).
 VOILA_CONFIG := etc/jupyter/voila.json etc/jupyter/jupyter_server_config.d/fifteen-kit-voila.json
 voila-config = mkdir -p $(1)/etc/jupyter/jupyter_server_config.d && $(foreach f,$(VOILA_CONFIG),cp $(f) $(1)/$(f) &&) true
 # ...and, likewise linked, the kit's prebuilt JupyterLab extension for tablets (labextension/; make labextension).

@@ -52,3 +52,10 @@ def test_installed_with_the_kit_make_and_jupyterlite():
     assert f"TABLET_EXT := {root}" in makefile
     assert "$(call tablet-ext,$(VENV))" in makefile and "$(call tablet-ext,$(HUB_VENV))" in makefile
     assert "LiteBuildConfig.federated_extensions={TABLET_EXTENSION}" in (ROOT / "lite" / "build.py").read_text()
+
+
+def test_voila_skips_it():
+    # an app has no file browser or menus; Voila also refused (403) the linked files of make's editable install
+    for rel in ("etc/jupyter/voila.json", "etc/jupyter/jupyter_server_config.d/fifteen-kit-voila.json"):
+        config = json.loads((ROOT / rel).read_text())
+        assert "fifteen-kit-tablet" in config["VoilaConfiguration"]["extension_denylist"], rel
