@@ -1,6 +1,7 @@
 # fifteen-kit: every target creates .venv itself, from the same pins Binder uses.
 #   make lab       JupyterLab on the repository, lessons/00 open first; autosave off (prints the URL; works headless)
 #   make test      ruff, mypy, unit tests, doctests, property tests, every lesson under nbval, then the browser tests
+#   make labextension  rebuild the tablet extension (labextension/ -> share/jupyter/labextensions/; needs Node)
 #   make play      one board as an app with Voila: make play GAME=fifteens
 #   make lessons   re-execute every lesson (and the teacher's notebooks) in place and save its outputs, less
 #                  what changes at every run (timestamps, widget state and ids: website/notebooks.py)
@@ -35,7 +36,7 @@ CHROMIUM ?= /usr/bin/chromium
 # axe-core (npm), the accessibility checker the browser tests inject into each board's page.
 AXE := .cache/axe-core-4.14.1/axe.min.js
 
-.PHONY: lab play test test-browser test-lite bench-lite lite binder-check lessons bench guide-answers lint clean printables \
+.PHONY: lab labextension play test test-browser test-lite bench-lite lite binder-check lessons bench guide-answers lint clean printables \
 	hub hub-loadtest test-hub hub-status hub-clean-users site test-site site-lessons
 
 $(BIN)/python:
@@ -47,17 +48,29 @@ $(BIN)/python:
 # An editable install skips pyproject's data-files (setuptools#3399), so the kit's Voila template (play/'s app
 # page) is linked into the venv by hand, where Voila looks for templates; Binder's plain install copies it.
 VOILA_TEMPLATE := share/jupyter/voila/templates/fifteen-kit
-# ...and, likewise by hand, the kit's Voila settings (etc/jupyter/: Voila skips Notebook 7's lab extension).
+# ...and, likewise by hand, the kit's Voila settings (etc/jupyter/: Voila skips Notebook 7's lab extension and
+# the kit's tablet extension).
 VOILA_CONFIG := etc/jupyter/voila.json etc/jupyter/jupyter_server_config.d/fifteen-kit-voila.json
 voila-config = mkdir -p $(1)/etc/jupyter/jupyter_server_config.d && $(foreach f,$(VOILA_CONFIG),cp $(f) $(1)/$(f) &&) true
+# ...and, likewise linked, the kit's prebuilt JupyterLab extension for tablets (labextension/; make labextension).
+TABLET_EXT := share/jupyter/labextensions/fifteen-kit-tablet
+tablet-ext = mkdir -p $(dir $(1)/$(TABLET_EXT)) && ln -sfn $(CURDIR)/$(TABLET_EXT) $(1)/$(TABLET_EXT)
 $(VENV)/.lab: $(BIN)/python binder/requirements.txt binder/overrides.json pyproject.toml $(wildcard $(VOILA_TEMPLATE)/*) \
-		$(VOILA_CONFIG)
+		$(VOILA_CONFIG) $(TABLET_EXT)/package.json
 	$(BIN)/python -m pip install --quiet -r binder/requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	mkdir -p $(VENV)/share/jupyter/lab/settings && cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/
 	mkdir -p $(dir $(VENV)/$(VOILA_TEMPLATE)) && ln -sfn $(CURDIR)/$(VOILA_TEMPLATE) $(VENV)/$(VOILA_TEMPLATE)
 	$(call voila-config,$(VENV))
+	$(call tablet-ext,$(VENV))
 	@touch $@
+
+# Rebuild the tablet extension's committed files (share/jupyter/labextensions/fifteen-kit-tablet/) from
+# labextension/ after changing it: Node and npm needed here only, never on Binder or for pip.
+labextension: $(VENV)/.lab
+	cd labextension && npm ci --silent --no-audit --no-fund
+	rm -rf $(TABLET_EXT)
+	cd labextension && PATH="$(CURDIR)/$(BIN):$$PATH" jupyter-builder build .
 
 # ...plus the test tools, at their exact pins.
 $(VENV)/.test: $(VENV)/.lab tests/requirements.txt
@@ -230,7 +243,8 @@ CLASS_LIST ?=
 # Its Python must be one every account can run (pupils' servers run it as their own system users): the system's
 # python3, not one under /root (pyenv), which other users cannot reach.
 HUB_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) $(PYTHON))
-$(HUB_VENV)/.hub: binder/requirements.txt hub/requirements.txt binder/overrides.json pyproject.toml $(VOILA_CONFIG)
+$(HUB_VENV)/.hub: binder/requirements.txt hub/requirements.txt binder/overrides.json pyproject.toml $(VOILA_CONFIG) \
+		$(TABLET_EXT)/package.json
 	$(HUB_PYTHON) -m venv $(HUB_VENV)
 	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(HUB_VENV)/bin/python -m pip install --quiet -r binder/requirements.txt -r hub/requirements.txt
@@ -239,6 +253,7 @@ $(HUB_VENV)/.hub: binder/requirements.txt hub/requirements.txt binder/overrides.
 	mkdir -p $(HUB_VENV)/share/jupyter/lab/settings && cp binder/overrides.json $(HUB_VENV)/share/jupyter/lab/settings/
 	mkdir -p $(dir $(HUB_VENV)/$(VOILA_TEMPLATE)) && ln -sfn $(CURDIR)/$(VOILA_TEMPLATE) $(HUB_VENV)/$(VOILA_TEMPLATE)
 	$(call voila-config,$(HUB_VENV))
+	$(call tablet-ext,$(HUB_VENV))
 	@touch $@
 
 $(HUB_PROXY):

@@ -19,6 +19,10 @@ This script only makes the inputs its options take, in a temporary folder:
 * ``--piplite-wheels``: the kit as a pure-Python wheel and the wheels of ``lite/wheels.txt``
   (ipywidgets, comm, sympy, ...), which the lessons' first cell installs with ``%pip install``.
 * ``--contents``: the lessons at the top, the app-mode boards in ``play/``.
+* ``--LiteBuildConfig.federated_extensions`` (no shorter option): the kit's prebuilt JupyterLab extension for tablets
+  (``share/jupyter/labextensions/fifteen-kit-tablet``, from ``labextension/``), the same one Binder and
+  ``make lab`` load: the file browser closed at start on a narrow or touch screen, menus that answer a tap,
+  the toolbar's "Run this lesson" button 44 px high on a touch screen.
 
 Then it writes the site's ``index.html``, which opens lesson 00.
 Downloads are cached in ``.cache/lite/``; a second build needs no network.
@@ -40,6 +44,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
+TABLET_EXTENSION = ROOT / "share" / "jupyter" / "labextensions" / "fifteen-kit-tablet"
 CACHE = ROOT / ".cache" / "lite"
 PYODIDE_VERSION = "314.0.6"
 PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
@@ -237,26 +242,6 @@ def start_page(output: Path) -> None:
         "</body></html>\n")
 
 
-def tablet_page(output: Path) -> None:
-    """The app's page (``lab/index.html``) gets the kit's tablet rules: ``binder/tablet.css`` (the toolbar's
-    "Run this lesson" button 44 px high on a touch-first screen, as on Binder) and ``lite/tablet.js`` (the file
-    browser closed at start on a narrow or touch-first screen), inline before ``</head>``.
-
-    By hand: JupyterLite has no custom-CSS option, and JupyterLab no setting that closes the file browser on a
-    narrow screen only; ``tablet.js`` reaches the app as ``window.jupyterapp`` (``exposeAppInBrowser`` in
-    ``lite/jupyter-lite.json``).
-    """
-    page = output / "lab" / "index.html"
-    html = page.read_text(encoding="utf-8")
-    css = (ROOT / "binder" / "tablet.css").read_text(encoding="utf-8")
-    script = (LITE / "tablet.js").read_text(encoding="utf-8")
-    if "</head>" not in html:
-        raise SystemExit(f"{page}: no </head> to put the tablet rules before")
-    html = html.replace("</head>", f"<style id=\"kit-tablet\">\n{css}</style>\n"
-                                   f"<script id=\"kit-tablet-js\">\n{script}</script>\n</head>", 1)
-    page.write_text(html, encoding="utf-8")
-
-
 def preload(output: Path) -> None:
     """The kernel's setting that loads :data:`PRELOAD` with Pyodide, in the built site's ``jupyter-lite.json``.
 
@@ -295,9 +280,9 @@ def main() -> None:
         run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(LITE), "--output-dir", str(output),
             f"--LiteBuildConfig.cache_dir={stage / 'cache'}", "--pyodide", str(stage / "pyodide"),
             "--piplite-wheels", str(stage / "wheels"),
-            "--contents", str(stage / "lessons"), "--contents", str(stage / "boards"), cwd=stage)
+            "--contents", str(stage / "lessons"), "--contents", str(stage / "boards"),
+            f"--LiteBuildConfig.federated_extensions={TABLET_EXTENSION}", cwd=stage)
     start_page(output)
-    tablet_page(output)
     preload(output)
     served = sorted(k for k, v in where.items() if not v.startswith("left out"))
     print(f"Served by the site, loaded with Pyodide: {', '.join(served)}")

@@ -5,6 +5,9 @@ Each board is opened from ``play/`` in JupyterLab with Chromium's emulation of a
 touch-first pointer, the tablet's CSS width; see ``touch.py``), the file browser closed.  The four tablet screens
 are spread over the four boards (each board at one, every screen used once, the narrowest at 5x15, the widest
 board) to keep the added test time small; ``KIT_ALL_TABLETS=1`` checks every board at every screen.
+
+JupyterLab itself on a tablet (the kit's extension, ``labextension/``, as Binder, ``make lab`` and the school hub
+install it): the file browser closed at start, and Run > Run All Cells answering a tap.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import re
 import pytest
 from classroom import file_browser, fit_problems, measure
 from fifteen_kit.widgets.palette import PALETTE, TEXT_PX, contrast_ratio
-from lab_driver import check, open_and_run, watch
+from lab_driver import check, open_and_run, open_notebook, wait_idle, watch
 from lab_server import log
 from playwright.sync_api import Page, expect
 from test_classroom import BOARDS, open_every_panel
@@ -147,3 +150,46 @@ def test_voila_app_at_712_px(tablet_page, server, game, tablet, artifacts):
     for p in problems:
         log(f"PROBLEM ({game}, Voila, {tablet}): {p}"[:600])
     assert problems == []
+
+
+JS_COUNTS = """() => window.__kitPanel.content.widgets.filter(c => c.model.type === 'code')
+                 .map(c => c.model.executionCount)"""
+
+
+def _file_browser_at_start(page: Page, server) -> bool:
+    """Whether JupyterLab's file browser is open once JupyterLab has started on a fresh workspace, no document
+    open (as Binder's JupyterLab starts; a notebook's own address, /lab/tree/..., opens with it closed anyway)."""
+    page.goto(f"{server.base}/lab?reset&token={server.token}", wait_until="domcontentloaded", timeout=60_000)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
+    page.evaluate("() => window.jupyterapp.restored")
+    page.wait_for_timeout(1500)  # JupyterLab opens the file browser as it lays out the restored workspace
+    return not page.evaluate("() => window.jupyterapp.shell.leftCollapsed")
+
+
+@pytest.mark.parametrize("tablet", ["ipad-portrait"])
+def test_jupyterlab_by_tapping(tablet_page, server, tablet, artifacts):
+    """JupyterLab on an iPad, touch only, with the kit's tablet extension: the file browser is closed at start,
+    "Run this lesson" is at least 44x44 px, and tapping Run > Run All Cells runs every cell (a menu needs a
+    pointer move a finger never makes; the extension supplies it)."""
+    page = tablet_page
+    assert _file_browser_at_start(page, server) is False, "the file browser is open at start"
+    assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
+    open_notebook(page, server, "play/game_of_15.ipynb")
+    assert page.evaluate(JS_COUNTS) == [None, None]  # nothing has run yet
+    # the toolbar's "Run this lesson" (binder/overrides.json) is large enough for a finger (the extension's CSS)
+    run = page.locator(".jp-NotebookPanel-toolbar [data-jp-item-name=run-this-lesson]").filter(visible=True)
+    box = run.locator("button, jp-button").first.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).first.tap()
+    page.locator(".lm-Menu-item", has_text="Run All Cells").first.tap()
+    expect(page.locator(".lm-Menu")).to_have_count(0)  # the menu closed: the tap ran its item
+    page.wait_for_function(f"() => ({JS_COUNTS})().every(n => n)", timeout=120_000, polling=250)
+    wait_idle(page, 60)
+    page.screenshot(path=str(artifacts / f"touch-jupyterlab-{tablet}.png"))
+    assert check(page, "JupyterLab on a tablet", page.console_errors) == []
+
+
+def test_jupyterlab_on_a_desktop_keeps_the_file_browser(page, server):
+    """A desktop screen (1300 px, a mouse): the extension leaves JupyterLab's file browser open, as usual."""
+    assert _file_browser_at_start(page, server) is True, "the file browser was closed"
+    assert page.locator(".jp-FileBrowser").first.is_visible()

@@ -1,9 +1,9 @@
 """Lesson 01 on the browser-only site with a tablet, touch only (issue 36): opened, run by tapping the notebook's
 "▶ Run this lesson" button (the shipped JupyterLab settings put it first in the toolbar), a tile drafted, a
 prediction typed and locked in while the on-screen keyboard covers the lower part of the screen, the results saved
-for handing in, and (on the iPad) the lesson run again by tapping Run ▸ Run All Cells in the menu bar (which
-lite/tablet.js makes answer a tap).  Every control of the lesson's questions and board is measured (at least 44x44
-CSS px).
+for handing in, and (on the iPad) the lesson run again by tapping Run ▸ Run All Cells in the menu bar (which the
+kit's tablet extension, labextension/, makes answer a tap).  Every control of the lesson's questions and board is
+measured (at least 44x44 CSS px).
 
 Two tablets: an iPad in portrait and an Android tablet (Galaxy Tab S4) in landscape; each opens the site in a fresh
 browser (Pyodide starts once per test).  The site opens with the file browser closed on these screens.
@@ -60,7 +60,7 @@ def test_lesson_01_by_touch(tablet, site, artifacts):
     t0 = time.time()
     open_url(page, f"{site}/lab/index.html?path={LESSON}", LESSON, 240)
     assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
-    # the file browser is closed at start (lite/tablet.js), so the lesson gets the whole width
+    # the file browser is closed at start (the kit's tablet extension), so the lesson gets the whole width
     page.wait_for_timeout(2000)  # JupyterLab opens it again as it shows the lesson, a second after its start
     assert page.evaluate("() => window.jupyterapp.shell.leftCollapsed"), "the file browser is open"
     run = page.locator(".jp-NotebookPanel-toolbar [data-jp-item-name=run-this-lesson]").filter(visible=True)
@@ -114,7 +114,7 @@ def test_lesson_01_by_touch(tablet, site, artifacts):
     _keyboard_closes(page, size)
     export.screenshot(path=str(artifacts / f"touch-{name}-handed-in.png"))
     assert re.search(r"\S", export.locator(".kit-code-text").inner_text())
-    # the menu, by tapping too (lite/tablet.js): Run ▸ Run All Cells runs the lesson again (one tablet: time)
+    # the menu, by tapping too (the tablet extension): Run ▸ Run All Cells runs the lesson again (one tablet: time)
     if name == "ipad-portrait":
         first = counts[0]
         page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).first.tap()
