@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from lab_driver import chromium, watch
+from lab_driver import chromium, fresh_page, watch
 from lab_server import running
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,13 +43,8 @@ def browser():
 @pytest.fixture
 def page(browser, server):
     """A fresh page (1300x900) whose console errors are collected in ``page.console_errors``."""
-    context = browser.new_context(viewport={"width": 1300, "height": 900})
-    p = watch(context.new_page())
-    try:
+    with fresh_page(browser, server, viewport={"width": 1300, "height": 900}) as p:
         yield p
-    finally:
-        context.close()
-        server.shutdown_kernels()
 
 
 @pytest.fixture(scope="session")

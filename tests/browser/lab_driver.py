@@ -326,3 +326,16 @@ def click(page: Page, selector: str | Locator, text: str | None = None) -> None:
 def text_of(page: Page, selector: str) -> str:
     """The text of the first visible element matching ``selector``."""
     return page.locator(selector).filter(visible=True).first.inner_text()
+
+
+@contextlib.contextmanager
+def fresh_page(browser: Browser, server: Server, **options) -> Iterator[Page]:
+    """A page of a new browser context (``options`` as ``browser.new_context`` takes them: a viewport, a tablet's
+    emulation), watched for console errors; afterwards the context is closed and the server's kernels shut down."""
+    context = browser.new_context(**options)
+    p = watch(context.new_page())
+    try:
+        yield p
+    finally:
+        context.close()
+        server.shutdown_kernels()

@@ -18,7 +18,7 @@ import re
 import pytest
 from classroom import file_browser, fit_problems, measure
 from fifteen_kit.widgets.palette import PALETTE, TEXT_PX, contrast_ratio
-from lab_driver import check, open_and_run, open_notebook, wait_idle, watch
+from lab_driver import check, fresh_page, open_and_run, open_notebook, wait_idle
 from lab_server import log
 from playwright.sync_api import Page, expect
 from test_classroom import BOARDS, open_every_panel
@@ -32,13 +32,8 @@ CASES = [(g, t) for g in BOARDS for t in TABLETS] if os.environ.get("KIT_ALL_TAB
 @pytest.fixture
 def tablet_page(browser, server, request):
     """A fresh page emulating the tablet named by the test's ``tablet`` parameter."""
-    context = browser.new_context(**TABLETS[request.getfixturevalue("tablet")])
-    p = watch(context.new_page())
-    try:
+    with fresh_page(browser, server, **TABLETS[request.getfixturevalue("tablet")]) as p:
         yield p
-    finally:
-        context.close()
-        server.shutdown_kernels()
 
 
 def _play_by_tapping(page: Page, game: str) -> str:

@@ -39,6 +39,16 @@ def tablet(request, browser, site):
         context.close()
 
 
+def _type_on_screen(page: Page, box, text: str, button, what: str, problems: list[str]) -> None:
+    """Tap ``box``, let the on-screen keyboard open, type ``text``; ``what`` goes to ``problems`` unless the box and
+    its ``button`` are both still in view."""
+    box.tap()
+    _keyboard_opens(page)
+    page.keyboard.type(text)
+    if not (button.evaluate(JS_IN_VIEW) and box.evaluate(JS_IN_VIEW)):
+        problems.append(f"with the keyboard open, {what} is out of view")
+
+
 def _keyboard_opens(page: Page) -> None:
     """What a tablet does when the on-screen keyboard opens: the visible height shrinks and the browser scrolls
     the focused box into view (nothing else)."""
@@ -88,12 +98,8 @@ def test_lesson_01_by_touch(tablet, site, artifacts):
     question.scroll_into_view_if_needed()
     size = dict(page.viewport_size or {})
     guess = question.get_by_placeholder("your guess")
-    guess.tap()
-    _keyboard_opens(page)
-    page.keyboard.type("8")
     lock = question.get_by_role("button", name="Lock in my guess")
-    if not (lock.evaluate(JS_IN_VIEW) and guess.evaluate(JS_IN_VIEW)):
-        problems.append(f"with the keyboard open, the box or Lock in my guess is out of view ({name})")
+    _type_on_screen(page, guess, "8", lock, f"the box or Lock in my guess ({name})", problems)
     page.screenshot(path=str(artifacts / f"touch-{name}-keyboard.png"))
     lock.tap()
     expect(guess).to_be_disabled(timeout=60_000)
@@ -103,12 +109,8 @@ def test_lesson_01_by_touch(tablet, site, artifacts):
     export = page.locator(".kit-export")
     export.scroll_into_view_if_needed()
     names = export.locator("input")
-    names.tap()
-    _keyboard_opens(page)
-    page.keyboard.type("Ana and Ben")
     save = export.get_by_role("button", name="Save my results")
-    if not (save.evaluate(JS_IN_VIEW) and names.evaluate(JS_IN_VIEW)):
-        problems.append(f"with the keyboard open, the names box or Save my results is out of view ({name})")
+    _type_on_screen(page, names, "Ana and Ben", save, f"the names box or Save my results ({name})", problems)
     save.tap()
     expect(export.locator(".kit-download a")).to_have_count(1, timeout=60_000)
     _keyboard_closes(page, size)
