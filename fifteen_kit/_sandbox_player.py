@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
+__all__ = ["prepare", "serve"]
+
 
 def prepare() -> None:
     """Import everything a player may need while files can still be opened."""
@@ -80,6 +82,6 @@ def serve(inp: IO[str], out: IO[str]) -> None:
             answer = {"error": err.reason}
         except MemoryError:
             answer = {"error": "it asked for more memory than the limit"}
-        except BaseException as exc:  # noqa: BLE001 - whatever broke, the parent is told and decides
+        except BaseException as exc:
             answer = {"error": f"the player could not go on ({type(exc).__name__})"}
         out.write(json.dumps(answer) + "\n")

@@ -33,6 +33,11 @@ import platform
 import resource
 import sys
 
+__all__ = ["CLONE_NEWIPC", "CLONE_NEWNET", "CLONE_NEWNS", "CLONE_NEWPID", "CLONE_NEWUSER", "CLONE_NEWUTS",
+           "MNT_DETACH", "MS_BIND", "MS_NODEV", "MS_NOSUID", "MS_PRIVATE", "MS_RDONLY", "MS_REC", "MS_REMOUNT",
+           "NOBODY", "PR_CAPBSET_DROP", "PR_SET_DUMPABLE", "PR_SET_NO_NEW_PRIVS", "PR_SET_PDEATHSIG",
+           "SYS_PIVOT_ROOT", "Unsafe", "drop", "enter", "main"]
+
 CLONE_NEWNS = 0x00020000
 CLONE_NEWUTS = 0x04000000
 CLONE_NEWIPC = 0x08000000
@@ -44,7 +49,6 @@ MNT_DETACH = 2
 SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "armv7l": 218, "riscv64": 41}
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS = 1, 4, 24, 38
 NOBODY = 65534
-ROOT = "/sandbox-root"  # a name only: the new root is mounted on the (empty) working directory
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -169,6 +173,7 @@ def drop(config: dict) -> None:
 
 
 def main() -> None:
+    """Set up the boundary, then serve the parent (see the module docstring)."""
     config = json.loads(sys.argv[1])
     out = os.fdopen(os.dup(1), "w", buffering=1)
     try:
@@ -194,7 +199,7 @@ def main() -> None:
     os.dup2(null, 1)
     os.dup2(null, 2)
     os.close(null)
-    sys.stdout = sys.stderr = open(os.devnull, "w")
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - open for the life of the process
     _sandbox_player.serve(sys.stdin, out)
     os._exit(0)
 

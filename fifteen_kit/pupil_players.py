@@ -33,6 +33,8 @@ Decision.parse('place B K R')
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -47,22 +49,41 @@ from .nasty15.boards import Colour
 from .nasty15.probability import p_bust
 from .nasty15.rules import Decision, Turn
 
-__all__ = ["GAMES", "MAX_SECONDS", "MAX_STEPS", "STEPS", "SECONDS", "Game", "PupilPlayer", "as_player",
-           "chance_of_bust", "points_if_stop", "ranks_of", "removals", "removals_left_after", "roll",
-           "run_with_budget", "targets_left", "valid_dice"]
+__all__ = [
+    "GAMES",
+    "MAX_SECONDS",
+    "MAX_STEPS",
+    "SECONDS",
+    "STEPS",
+    "Game",
+    "PupilPlayer",
+    "as_player",
+    "chance_of_bust",
+    "points_if_stop",
+    "ranks_of",
+    "removals",
+    "removals_left_after",
+    "roll",
+    "run_with_budget",
+    "targets_left",
+    "valid_dice",
+]
 
 #: A game that takes pupils' players.
 Game = Literal["dice", "fifteens"]
 #: The games that take pupils' players, with the kind of position each one's player is given.
 GAMES: dict[str, type] = {"dice": Turn, "fifteens": Position}
-#: A pupil's move's default budget: Python steps (bytecode instructions, lines, calls and returns run; the kit's
-#: own code counts too).  A million steps take a fraction of a second.
+#: A pupil's move's default budget: Python steps (bytecode instructions, lines, calls and returns run; a call of
+#: the kit's own code, such as ``legal_moves()``, counts as one step).  A million steps take a fraction of a second.
 STEPS = 1_000_000
 #: A pupil's move's default budget in seconds (checked every 256 steps).
 SECONDS = 2.0
 #: The largest budget a move may be given.
 MAX_STEPS = 100_000_000
 MAX_SECONDS = 600.0
+
+
+_KIT = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
 class _OutOfBudget(BaseException):
@@ -87,15 +108,17 @@ def _where_in(tb: TracebackType | None, filename: str) -> str:
     return f" (line {line} of the player's code)" if line is not None else ""
 
 
-def run_with_budget(function: Callable[..., Any], *args: Any, steps: int = STEPS, seconds: float = SECONDS) -> Any:
-    """``function(*args)``, stopped once it has run ``steps`` Python steps or ``seconds`` seconds.
+def run_with_budget(function: Callable[..., Any], args: tuple[Any, ...] = (), steps: int = STEPS,
+                    seconds: float = SECONDS) -> Any:
+    """``function(*args)`` (``args`` a tuple), stopped once it has run ``steps`` Python steps or ``seconds`` seconds.
 
     Steps are counted with :func:`sys.settrace` (every bytecode instruction, line, call and return of Python code
-    run below ``function``), so no thread or signal is needed.  Raises :class:`~fifteen_kit.errors.PlayerError` when the
+    run below ``function``; a call into the kit's own code counts as one step), so no thread or signal is
+    needed.  Raises :class:`~fifteen_kit.errors.PlayerError` when the
     budget runs out or ``function`` raises (its message names the error and the line); InvalidArgumentError for
     a bad budget.  Any tracer that was set before (a debugger, coverage) is put back afterwards.
 
-    >>> run_with_budget(sum, [1, 2, 3])
+    >>> run_with_budget(sum, ([1, 2, 3],))
     6
     >>> def forever():
     ...     while True:
@@ -107,6 +130,8 @@ def run_with_budget(function: Callable[..., Any], *args: Any, steps: int = STEPS
     """
     if not callable(function):
         raise InvalidArgumentError("a player is a function", input=_check.short(function))
+    if type(args) is not tuple or len(args) > 16:
+        raise InvalidArgumentError("the arguments are a tuple of at most 16 values", input=_check.short(args))
     steps = _check.whole(steps, 1, MAX_STEPS, "the budget of steps")
     seconds = _check.number(seconds, 0, MAX_SECONDS, "the budget of seconds", lo_open=True, unit="seconds")
     try:
@@ -131,6 +156,8 @@ def _budgeted(function: Callable[..., Any], args: tuple[Any, ...], steps: int, s
             why = f"it took more than {seconds:g} seconds"
             raise _OutOfBudget
         if event == "call":
+            if frame.f_code.co_filename.startswith(_KIT):
+                return None  # the kit's own code is not the pupil's: one step per call, not per instruction
             frame.f_trace_opcodes = True  # a loop on one line (`while True: pass`) has no line events
         return tracer
 
@@ -245,8 +272,15 @@ def _position(position: object) -> Position:
     return position
 
 
+@functools.lru_cache(maxsize=64)
+def _legal(position: Position) -> frozenset[Removal]:
+    # the legal removals of a position, found once while a player looks at each of them
+    return frozenset(position.legal_moves())
+
+
 def _removal(position: Position, removal: object) -> Removal:
-    if not isinstance(removal, tuple) or removal not in position.legal_moves():
+    if (not isinstance(removal, tuple) or len(removal) > 16 or not all(type(p) is int for p in removal)
+            or removal not in _legal(position)):
         raise InvalidArgumentError("a removal is one of position.legal_moves()", input=_check.short(removal),
                                    position=position.notation())
     return removal
@@ -293,7 +327,7 @@ def removals_left_after(position: Position, removal: Removal) -> int:
 
 
 # -- the wrapper -------------------------------------------------------------------------------------------------
-def _shown(value: object) -> str:
+def _shown(value: Any) -> str:
     # a pupil's returned value for a message, without running any of the pupil's code
     if type(value) in (str, int, bool, float) or value is None:
         return repr(_check.short(value, 60))
@@ -305,10 +339,10 @@ def _shown(value: object) -> str:
 def _as_move(game: str, position: Any, value: object) -> Decision | Removal | str:
     # the legal move `value` stands for, or the reason (a str starting "it returned") it is none
     if game == "dice":
-        if type(value) is str and len(value) <= 60 or type(value) is Decision:
+        if (type(value) is str and len(value) <= 60) or type(value) is Decision:
             problem = position.explain(value)
             if problem is None:
-                return value if type(value) is Decision else Decision.parse(value)  # type: ignore[return-value]
+                return value if isinstance(value, Decision) else Decision.parse(str(value))
             return f"it returned {_shown(value)}, which the rules refuse here: {problem}"
     else:
         move: object = value
@@ -326,6 +360,11 @@ def _as_move(game: str, position: Any, value: object) -> Decision | Removal | st
     moves = ", ".join(str(m) if game == "dice" else " ".join(map(str, m)) for m in position.legal_moves()[:8])
     return (f"it returned {_shown(value)}, which is not a move: return one of position.legal_moves() or its text "
             f"(here: {moves}{', ...' if len(position.legal_moves()) > 8 else ''})")
+
+
+def _any(position: Any) -> Any:
+    # a position already checked against GAMES (mypy narrows an isinstance with a type from a dict to object)
+    return position
 
 
 class PupilPlayer:
@@ -375,6 +414,7 @@ class PupilPlayer:
         if not isinstance(position, GAMES[self.game]):
             raise InvalidArgumentError(f"a {self.game} player moves in a {GAMES[self.game].__name__}",
                                        input=_check.short(position))
+        position = _any(position)
         if position.is_over:
             raise InvalidArgumentError("the game is over: there is no move to choose", input=position.notation(),
                                        position=position.notation())
@@ -400,6 +440,7 @@ class PupilPlayer:
             raise InvalidArgumentError(f"a {self.game} player moves in a {GAMES[self.game].__name__}",
                                        input=_check.short(position))
         reason = _check.text(reason, 2000, "the reason")
+        position = _any(position)
         return PlayerError(f"{self.name} was stopped at its move {self.moves}: {reason}",
                            position=position.notation(), move_number=self.moves, reason=reason)
 

@@ -25,6 +25,7 @@ runs: there is no weaker fallback.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -41,7 +42,7 @@ from . import _check
 from .errors import InvalidArgumentError, PlayerError, UnsafeError
 from .fifteens.rules import Position, parse_removal
 from .nasty15.rules import Decision, Turn
-from .pupil_players import GAMES, MAX_SECONDS, MAX_STEPS, SECONDS, STEPS, Game
+from .pupil_players import GAMES, MAX_SECONDS, MAX_STEPS, STEPS, Game
 
 __all__ = ["MAX_REPLY", "MAX_SOURCE", "Limits", "SandboxedPlayer", "check_boundary"]
 
@@ -102,7 +103,8 @@ def _config(limits: Limits) -> dict[str, Any]:
             links.append([top, os.readlink(top)])
         elif os.path.isdir(top):
             read_only.append(top)
-    return {"read_only": [[p, p] for p in read_only] + [[str(_KIT), "/kit/fifteen_kit"]], "links": links, "kit": str(_KIT), "limits": {
+    return {"read_only": [[p, p] for p in read_only] + [[str(_KIT), "/kit/fifteen_kit"]], "links": links,
+            "limits": {
         "cpu_seconds": limits.cpu_seconds, "memory_bytes": limits.memory_bytes, "file_bytes": limits.file_bytes,
         "open_files": limits.open_files}}
 
@@ -186,10 +188,8 @@ class SandboxedPlayer:
         """End the sandbox process (and everything it started) and remove its directory.  Safe to call twice."""
         process, self._process = self._process, None
         if process is not None:
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
             process.wait()
             for pipe in (process.stdin, process.stdout):
                 if pipe is not None:

@@ -36,7 +36,7 @@ from .nasty15 import PLAYERS as DICE_PLAYERS
 from .nasty15 import Decision, Turn, default_boards, policy_for
 from .pupil_players import GAMES, Game, PupilPlayer
 
-__all__ = ["MAX_SERIES", "GameRecord", "Replay", "Row", "Series", "dice_table", "holm", "play_game",
+__all__ = ["MAX_SERIES", "GameRecord", "Replay", "Row", "Series", "dice_table", "holm", "play_game", "row_of",
            "sign_test", "t_interval", "try_player"]
 
 #: The most games one series plays.
@@ -251,7 +251,18 @@ class Series:
 
 
 def row_of(name: str, game: Game, scores: Sequence[int]) -> Row:
-    """The table row of ``scores`` (dice points, or Fifteens 1/0) with its 95% interval (none under 2 games)."""
+    """The table row of ``scores`` (dice points, or Fifteens 1 won / 0 lost) of the player ``name`` in ``game``,
+    with its 95% interval (t for dice, Wilson for Fifteens; none under 2 dice games).
+
+    Raises InvalidArgumentError for a bad name, game or scores (whole numbers 0..200, at most MAX_SERIES).
+
+    >>> row_of("ann", "fifteens", [1, 0, 1, 1]).mean
+    0.75
+    """
+    name = _check.text(name, 40, "the player's name")
+    game = _check.choice(game, GAMES, "the game")
+    scores = [_check.whole(s, 0, 1 if game == "fifteens" else 200, "a score")
+              for s in _check.items(scores, MAX_SERIES, "the scores")]
     n = len(scores)
     if n == 0:
         return Row(name, 0, math.nan, None, None)
@@ -301,7 +312,8 @@ def try_player(function: Callable[[Any], Any] | PupilPlayer, game: Game | None =
     if game is None:
         raise InvalidArgumentError("say which game: game='dice' or game='fifteens'", input=_check.short(against))
     game = _check.choice(game, GAMES, "the game")
-    registry: dict[str, Any] = dict(DICE_PLAYERS if game == "dice" else FIFTEENS_PLAYERS)
+    source: Any = DICE_PLAYERS if game == "dice" else FIFTEENS_PLAYERS
+    registry: dict[str, Any] = dict(source)
     names = list(registry) if names is None else [_check.choice(n, tuple(registry), f"a {game} player")
                                                   for n in names]
     games = _check.whole(games, 1, MAX_SERIES, "the number of games")

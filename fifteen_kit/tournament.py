@@ -91,8 +91,9 @@ class Leaderboard:
             span = "" if r.low is None else f"{r.low:.3f} to {r.high:.3f}"
             lines.append(f"{i:<5}{r.name:<22}{r.games:>6} {r.mean:>16.3f}  {span}")
         real = self.real_differences()
-        lines.append("real differences (sign test, Holm, 5%): " + (
-            "; ".join(f"{c.first} > {c.second} (p = {c.p:.2g})" for c in real) if real else "none yet"))
+        shown = "; ".join(f"{c.first} > {c.second} (p = {c.p:.2g})" for c in real[:8])
+        more = f"; and {len(real) - 8} more (see real_differences())" if len(real) > 8 else ""
+        lines.append(f"real differences (sign test, Holm, 5%): {shown + more if real else 'none yet'}")
         return "\n".join(lines)
 
 
@@ -151,6 +152,6 @@ def run_tournament(entries: Mapping[str, str], game: Game, games: int = 100, see
             worse = sum(x.score < y.score for x, y in zip(records[a], records[b], strict=True))
             pairs.append((a, b, better, worse, sign_test(better, worse)))
     real = holm([p[4] for p in pairs]) if pairs else ()
-    comparisons = tuple(Comparison(a, b, w, l, p, ok) for (a, b, w, l, p), ok in zip(pairs, real, strict=True))
+    comparisons = tuple(Comparison(a, b, up, down, p, ok) for (a, b, up, down, p), ok in zip(pairs, real, strict=True))
     return Leaderboard(game, seed, tuple(ranking), comparisons, stopped, after, records,
                        round(_cpu() - cpu, 3), round(time.monotonic() - began, 3))
