@@ -44,7 +44,7 @@ from .fifteens.rules import Position, parse_removal
 from .nasty15.rules import Decision, Turn
 from .pupil_players import GAMES, MAX_SECONDS, MAX_STEPS, STEPS, Game
 
-__all__ = ["MAX_REPLY", "MAX_SOURCE", "Limits", "SandboxedPlayer", "check_boundary"]
+__all__ = ["MAX_REPLY", "MAX_SOURCE", "Limits", "SandboxedPlayer", "available", "check_boundary"]
 
 #: The longest reply line read from a sandbox (characters); a longer one stops the player.
 MAX_REPLY = 4_000
@@ -293,14 +293,32 @@ class SandboxedPlayer:
 _BOUNDARY: dict[str, str | None] = {}
 
 
+def available() -> bool:
+    """Whether handed-in players can be run here (see :func:`check_boundary`, which says why not).
+
+    >>> available() in (True, False)
+    True
+    """
+    try:
+        check_boundary()
+    except UnsafeError:
+        return False
+    return True
+
+
 def check_boundary() -> None:
     """Check once per session that a sandbox can be set up here; raise UnsafeError (with the reason) if not.
 
     Runs one empty sandbox (a process in new namespaces with the limits) and asks it whether every step worked.
     In Pyodide (JupyterLite) and on systems without Linux namespaces the kit refuses to run handed-in players.
 
-    >>> check_boundary() is None   # this machine allows the boundary
-    True
+    >>> try:
+    ...     check_boundary()
+    ... except UnsafeError as err:
+    ...     print(err.message[:36])
+    ... else:
+    ...     print("the boundary works here")  # doctest: +SKIP
+    the boundary works here
     """
     if "reason" not in _BOUNDARY:
         _BOUNDARY["reason"] = _probe()
