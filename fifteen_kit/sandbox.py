@@ -154,6 +154,10 @@ class SandboxedPlayer:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def __del__(self) -> None:  # a player forgotten without close() does not leave its process behind
+        with contextlib.suppress(Exception):
+            self.close()
+
     # -- the process ------------------------------------------------------------------------------------------
     def start(self) -> None:
         """Start the sandbox and load the player's code (done by the first :meth:`choose` otherwise).
