@@ -26,7 +26,9 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "NotationError",
+    "PlayerError",
     "QuestionFileError",
+    "UnsafeError",
     "WrongStatementError",
 ]
 
@@ -133,5 +135,32 @@ class WrongStatementError(ClaimError):
     :class:`~fifteen_kit.game_of_15.Match` turns it into a claim that does not count.
 
     >>> issubclass(WrongStatementError, ClaimError)
+    True
+    """
+
+
+class PlayerError(FifteenKitError):
+    """A pupil's player was stopped: it raised an error, returned something that is not a legal move, took too
+    long or used too much memory.  The message says which move, in which position, and why, in plain words;
+    :attr:`move_number` is the player's own move count in the game (from 1) and :attr:`reason` the why alone.
+
+    >>> e = PlayerError("my_player was stopped", input="plonk", position="433221 ...... ...... R",
+    ...                 move_number=1, reason="it returned 'plonk', which is not a move here")
+    >>> (e.move_number, issubclass(PlayerError, ValueError))
+    (1, True)
+    """
+
+    def __init__(self, message: str, *, input: Any = None, position: str | None = None, move_number: int = 0,
+                 reason: str = "") -> None:
+        super().__init__(message, input=input, position=position)
+        self.move_number = move_number
+        self.reason = reason or message
+
+
+class UnsafeError(FifteenKitError):
+    """Untrusted players (handed-in source text) cannot be run safely here: the operating-system boundary of
+    :mod:`fifteen_kit.sandbox` is not available, so the kit refuses to run them at all.
+
+    >>> issubclass(UnsafeError, ValueError)
     True
     """

@@ -1037,13 +1037,73 @@ def _examples_paper_33() -> dict[str, Callable[[Any], dict[str, Any]]]:
     }
 
 
+# -- pupils' players, try_player and the class tournament (issue 35) --------------------------------------------
+RESULT_RECORDS |= {"fifteen_kit.series.GameRecord", "fifteen_kit.series.Row", "fifteen_kit.series.Series",
+                   "fifteen_kit.series.Replay", "fifteen_kit.tournament.Comparison",
+                   "fifteen_kit.tournament.Leaderboard"}
+_HONEST_35 = "def my_player(turn):\n    return turn.legal_moves()[-1]\n"
+
+
+def _my_player_35(position: Any) -> Any:
+    return position.legal_moves()[-1]
+
+
+def _instances_pupils_35() -> dict[str, Callable[[], Any]]:
+    from fifteen_kit.pupil_players import PupilPlayer
+    from fifteen_kit.sandbox import SandboxedPlayer
+    from fifteen_kit.series import try_player
+    from fifteen_kit.tournament import run_tournament
+    return {
+        "fifteen_kit.pupil_players.PupilPlayer": lambda: PupilPlayer(_my_player_35, "dice"),
+        "fifteen_kit.sandbox.SandboxedPlayer": lambda: SandboxedPlayer(_HONEST_35, "dice"),
+        "fifteen_kit.sandbox.Limits": lambda: __import__("fifteen_kit.sandbox").sandbox.Limits(),
+        "fifteen_kit.series.Series": lambda: try_player(_my_player_35, game="dice", games=2, seed=1),
+        "fifteen_kit.tournament.Leaderboard": lambda: run_tournament({"a": _HONEST_35}, "dice", games=2),
+    }
+
+
+def _examples_pupils_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the pupils' player API, series and tournament (issue 35)."""
+    from fifteen_kit.fifteens import Position
+    from fifteen_kit.nasty15 import Turn
+    from fifteen_kit.nasty15.players import CautiousPlayer
+    turn = Turn.start((4, 3, 3, 2, 2, 1)).roll_with((2, 5, 1, 6, 6, 1))
+    deal = Position.deal(seed=1)
+    pp, sb, se = "fifteen_kit.pupil_players.", "fifteen_kit.sandbox.", "fifteen_kit.series."
+    return {
+        pp + "run_with_budget": lambda _: {"function": list},
+        pp + "as_player": lambda _: {"function": _my_player_35, "game": "dice"},
+        pp + "PupilPlayer": lambda _: {"function": _my_player_35, "game": "dice"},
+        pp + "PupilPlayer.choose": lambda _: {"position": turn},
+        pp + "PupilPlayer.stopped": lambda _: {"position": turn, "reason": "it raised"},
+        **{pp + name: (lambda _: {"turn": turn}) for name in ("roll", "valid_dice", "targets_left",
+                                                               "chance_of_bust", "points_if_stop")},
+        pp + "removals": lambda _: {"position": deal},
+        pp + "ranks_of": lambda _: {"position": deal, "removal": (6, 15)},
+        pp + "removals_left_after": lambda _: {"position": deal, "removal": (6, 15)},
+        sb + "SandboxedPlayer": lambda _: {"source": _HONEST_35, "game": "dice"},
+        sb + "SandboxedPlayer.choose": lambda _: {"position": turn},
+        se + "t_interval": lambda _: {"values": [1.0, 2.0, 4.0]},
+        se + "sign_test": lambda _: {"better": 5, "worse": 1},
+        se + "holm": lambda _: {"p_values": [0.01, 0.2]},
+        se + "dice_table": lambda _: {"seed": 1, "index": 0},
+        se + "play_game": lambda _: {"player": CautiousPlayer(), "game": "dice", "seed": 1, "index": 0},
+        se + "row_of": lambda _: {"name": "a", "game": "dice", "scores": [3, 5, 8]},
+        se + "try_player": lambda _: {"function": _my_player_35, "game": "dice", "games": 2},
+        se + "Series.replay": lambda _: {"player": "_my_player_35", "index": 0},
+        "fifteen_kit.tournament.run_tournament": lambda _: {"entries": {"a": _HONEST_35}, "game": "dice",
+                                                            "games": 1},
+        "fifteen_kit.tournament.Leaderboard.replay": lambda _: {"entry": "a", "index": 0},
+    }
+
+
 # -- the test ---------------------------------------------------------------------------------------------------
 TARGETS = public_targets()
-INSTANCES = _instances()
+INSTANCES = {**_instances(), **_instances_pupils_35()}
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
             **_examples_results_19(), **_examples_export_19(), **_examples_guide_19(), **_examples_printables_19(),
             **_examples_plots_20(), **_examples_dice_split(), **_examples_options_31(),
-            **_examples_records_and_work_32(), **_EXAMPLE_OVERRIDES}
+            **_examples_records_and_work_32(), **_examples_pupils_35(), **_EXAMPLE_OVERRIDES}
 
 
 def _cases():
