@@ -259,8 +259,9 @@ def _series_reveal() -> Any:
 
 
 def _paired_table(rows: list[Paired]) -> str:
-    lines = ["| games | stop_at_10 (points per turn) | careful (points per turn) | stop_at_10 scored more | "
-             "careful scored more | the same | p (sign test) | real? |", "|---:|---:|---:|---:|---:|---:|---:|---|"]
+    lines = ["Points per turn, and the turns where each player scored more:", "",
+             "| games | stop_at_10 | careful | stop_at_10 more | careful more | same | p | real? |",
+             "|---:|---:|---:|---:|---:|---:|---:|---|"]
     lines += [f"| {r.games:,} | {r.first_mean:.2f} | {r.second_mean:.2f} | {r.first_better} | {r.second_better} | "
               f"{r.equal} | {r.p:.3f} | {'yes' if r.real else 'not yet'} |" for r in rows]
     return "\n".join(lines)
