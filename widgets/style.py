@@ -299,6 +299,25 @@ _QUESTIONS = f"""
   overflow-wrap: anywhere; margin: 4px 0; }}
 """
 
+# the player lab and the replay board (widgets/player_lab.py, widgets/replay.py): notebook colours, the code in a large
+# monospaced face, the table's rows apart, the pupil's row marked, a thick focus ring on every control
+_LAB = f"""
+.kit-lab .kit-code textarea {{ font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-size: {TEXT_PX["normal"] + 2}px; line-height: 1.45; min-height: 13em; tab-size: 4; }}
+.kit-lab.kit-large .kit-code textarea {{ font-size: {TEXT_PX["large"] + 2}px; }}
+.kit-lab .kit-lab-table table {{ border-collapse: collapse; margin: 6px 0; }}
+.kit-lab .kit-lab-table th, .kit-lab .kit-lab-table td {{ padding: 4px 14px; border-bottom: 1px solid #8a8a8a;
+  text-align: left; }}
+.kit-lab .kit-lab-table tr.mine td {{ background: #fff7c2; color: {PALETTE["ink"]}; font-weight: bold; }}
+.kit-lab.kit-large, .kit-lab.kit-large .widget-html-content, .kit-lab.kit-large button,
+.kit-lab.kit-large input {{ font-size: {TEXT_PX["large"]}px; }}
+.kit-replay .kit-replay-msg .widget-html-content, .kit-replay .kit-replay-status .widget-html-content {{
+  white-space: normal; line-height: 1.35; }}
+.kit-replay .kit-replay-msg {{ margin: 4px 0; }}
+:is(.kit-lab, .kit-replay) :is(button, input, select, textarea):focus-visible {{ outline: 4px solid #0b57d0;
+  outline-offset: 3px; }}
+"""
+
 #: The whole style sheet.
 # the bar above a board that offers an unfinished game back (widgets/resume.py): dark blue on pale blue (12.6:1),
 # the board's normal text size, wrapping on a narrow screen
@@ -337,7 +356,8 @@ _TOUCH = f"""
 :is({_ROOTS}) .widget-label-basic input[type="checkbox"]{{width:28px;height:28px;flex:0 0 auto}}
 }}
 """
-CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15, _QUESTIONS, _RESUME, _TOUCH)
+CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15, _QUESTIONS, _LAB, _RESUME,
+                                             _TOUCH)
                  if section)
 
 
