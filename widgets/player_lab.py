@@ -47,7 +47,7 @@ from .palette import PALETTE, TEXT_PX, Size, check_size
 from .replay import ReplayBoard
 from .style import style_sheet
 
-__all__ = ["EXAMPLES", "MAX_CODE", "MAX_GAMES", "PlayerLab", "load_player"]
+__all__ = ["EXAMPLES", "MAX_CODE", "MAX_GAMES", "MAX_PRINTED", "PlayerLab", "load_player"]
 
 #: The longest code the lab runs or keeps (characters).
 MAX_CODE = 20_000
@@ -99,6 +99,7 @@ class _Printed:
         self.more = False
 
     def write(self, text: str) -> int:
+        """Keep the start of ``text``; returns its length, as a file's write does."""
         room = MAX_PRINTED - len(self.text)
         if isinstance(text, str):
             self.text += text[:max(room, 0)]
@@ -106,6 +107,7 @@ class _Printed:
         return len(text) if isinstance(text, str) else 0
 
     def flush(self) -> None:
+        """Nothing to flush: the text is kept in memory."""
         return None
 
 

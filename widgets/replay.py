@@ -44,7 +44,7 @@ from .nasty15_views import _DIE_FACE, GOAL_DIE_PX
 from .palette import PALETTE, TEXT_PX, Size, check_size
 from .style import style_sheet
 
-__all__ = ["ReplayBoard"]
+__all__ = ["MAX_STEPS", "ReplayBoard"]
 
 #: The most steps a replay shows (a Fifteens game has at most 27 removals, a dice turn at most 13 decisions).
 MAX_STEPS = 200
