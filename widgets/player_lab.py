@@ -188,6 +188,8 @@ class PlayerLab(w.VBox):
         super().__init__()
         self.add_class("kit-question")
         self.add_class("kit-lab")
+        self.layout.width = "900px" if self.size == "large" else "760px"  # room for the code and the table
+        self.layout.max_width = "100%"
         if self.size == "large":
             self.add_class("kit-large")
         #: The last series played (None before the first Play, or when the code did not load).
@@ -290,6 +292,7 @@ class PlayerLab(w.VBox):
         if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             self._say(f"Type a number of games from 1 to {MAX_GAMES}, then press Play.", problem=True)
             return False
+        self._say(f"Playing {games} {'game' if games == 1 else 'games'} with each player…")
         printed = _Printed()
         stopped: PlayerError | None = None
         series: Series | None = None
