@@ -135,7 +135,7 @@ def test_the_example_player_plays_and_any_game_can_be_watched(game):
     assert isinstance(board, ReplayBoard) and lab.replay_area.children == (board,)
     assert board.title == f"{lab.pick_player.options[1]}, game 3" and board.game == game
     board.last()
-    assert "Score:" in board.message.value
+    assert "The end:" in board.message.value
 
 
 HOSTILE = {

@@ -200,7 +200,7 @@ class PlayerLab(w.VBox):
                          "Change it, then press Play.")
         heading.add_class("kit-question-text")
         self.code = w.Textarea(value=code if code is not None else EXAMPLES[game], rows=12,
-                               placeholder="def my_player(position):", layout=w.Layout(width="100%"),
+                               placeholder="def my_player(position):", layout=w.Layout(width="auto"),
                                description_allow_html=False)
         self.code.add_class("kit-code")
         self.game_choice = w.ToggleButtons(options=[(name, g) for g, name in _GAME_NAMES.items()], value=game,

@@ -80,6 +80,10 @@ def _positions(steps: tuple[tuple[str, str], ...], game: Game | None) -> tuple[G
                                    input=_check.short(steps[0][0])) from None
 
 
+def _points(n: int) -> str:
+    return f"{n} {'point' if n == 1 else 'points'}"
+
+
 def _colours_words(letters: list[str], turn: Turn) -> str:
     # "green 5 and red 2": each die with the pips it shows in ``turn``
     parts = []
@@ -98,15 +102,15 @@ def _dice_line(before: Turn, move: str, after: Turn) -> str:
                 + " ".join(f"{c.value} {after.targets[COLOURS.index(c)]}" for c in left) + ")"
                 if left else "every die is placed")
         return (f"placed {_colours_words([c.value for c in decision.colours], before)}: "
-                f"{after.pips} points placed, {rest}")
+                f"{_points(after.pips)} placed, {rest}")
     if decision.action == "stop":
         risk = chance_of_bust(before)
-        return (f"stopped and scored {before.stop_score()} points (rolling on would have busted "
+        return (f"stopped and scored {_points(before.stop_score())} (rolling on would have busted "
                 f"{risk:.0%} of the time)")
     risk = chance_of_bust(before)
     shown = " ".join(f"{c.value} {p}" for c, p in zip(COLOURS, after.rolled, strict=True) if p is not None)
     start = "rolled" if before.phase is Phase.ROLL and not before.pips else "rolled on"
-    return f"{start} with {before.pips} points placed (chance of a bust {risk:.0%}); the dice showed {shown}"
+    return f"{start} with {_points(before.pips)} placed (chance of a bust {risk:.0%}); the dice showed {shown}"
 
 
 def _fifteens_line(before: Position, move: str, after: Position) -> str:
@@ -173,7 +177,7 @@ class ReplayBoard(w.VBox):
             from .fifteens import FifteensBoard
 
             table = FifteensBoard(seed=0, size=size)
-            for part in (table.controls, table.message, table.size_toggle, table.removals_view):
+            for part in (table.controls, table.message, table.info, table.size_toggle, table.removals_view):
                 part.layout.display = "none"
             self.table = table
         view = self.table if self.table is not None else self.picture
@@ -226,8 +230,7 @@ class ReplayBoard(w.VBox):
         """The game's score in words: dice ``'12 points'``; Fifteens ``'won'`` or ``'lost'``."""
         end = self.positions[-1]
         if self.game == "dice":
-            points = end.score if end.is_over else end.stop_score()
-            return f"{points or 0} {'point' if points == 1 else 'points'}"
+            return _points((end.score if end.is_over else end.stop_score()) or 0)
         return "won" if end.is_won else "lost"
 
     def line(self, index: int) -> str:
@@ -243,7 +246,12 @@ class ReplayBoard(w.VBox):
         index = _check.whole(index, 0, self.moves, "the step")
         what = self.steps[index][1]
         if index == self.moves:
-            return f"The end: {what or 'the game is over'}. Score: {self.score_text()}."
+            if self.game == "dice":
+                return f"The end: {what or 'the turn is over'}. Score: {self.score_text()}."
+            end = self.positions[-1]
+            left = len(end.cards) + len(end.stock)
+            return ("The end: won! Every card is gone." if end.is_won
+                    else f"The end: lost, no removal is possible with {left} cards still out.")
         before, after = self.positions[index], self.positions[index + 1]
         try:
             said = (_dice_line(before, what, after) if self.game == "dice"
@@ -260,7 +268,9 @@ class ReplayBoard(w.VBox):
             return "Press Next to see what happened (or Last for the end)."
         if self.index == self.moves:
             return "That is the whole game. Press First to watch it again, or Back."
-        return f"Press Next for move {self.index + 1} (Back goes back)."
+        if self.index == self.moves - 1:
+            return "Press Next for the end of the game and its score (Back goes back)."
+        return f"Press Next for move {self.index + 2} (Back goes back)."
 
     # -- drawing ------------------------------------------------------------------------------------------
     def _apply_size(self) -> None:
@@ -303,8 +313,6 @@ class ReplayBoard(w.VBox):
         heading = f"{escape(self.title)} · " if self.title else ""
         game = "the 15 dice game" if self.game == "dice" else "Fifteens"
         where = f"move {i + 1} of {self.moves}" if i < self.moves else "the end"
-        self.status.value = f"<b>{heading}{game} · {where}</b> · score at the end: {escape(self.score_text())}"
-        self.message.value = f"<b>{escape(self.line(i))}</b><br>{escape(self.prompt())}"
         if self.game == "dice":
             chosen: tuple[str, ...] = ()
             if i < self.moves and what.startswith("place"):
@@ -321,3 +329,6 @@ class ReplayBoard(w.VBox):
             table.render()
             for card in table.cards:
                 card.disabled = True  # the table only shows: Tab goes from Next to the next control
+        # the words last: once the line says a move, the board already shows it (the browser gets the changes in order)
+        self.status.value = f"<b>{heading}{game} · {where}</b> · score at the end: {escape(self.score_text())}"
+        self.message.value = f"<b>{escape(self.line(i))}</b><br>{escape(self.prompt())}"

@@ -300,11 +300,13 @@ _QUESTIONS = f"""
 """
 
 # the player lab and the replay board (widgets/player_lab.py, widgets/replay.py): notebook colours, the code in a large
-# monospaced face, the table's rows apart, the pupil's row marked, a thick focus ring on every control
+# monospaced face, the table's rows apart, the pupil's row marked, a thick focus ring on every control (ipywidgets
+# takes the outline off text boxes with !important: theirs is a ring of box-shadow)
 _LAB = f"""
 .kit-lab .kit-code textarea {{ font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace;
-  font-size: {TEXT_PX["normal"] + 2}px; line-height: 1.45; min-height: 13em; tab-size: 4; }}
-.kit-lab.kit-large .kit-code textarea {{ font-size: {TEXT_PX["large"] + 2}px; }}
+  font-size: {TEXT_PX["normal"] + 4}px; line-height: 1.4; min-height: 12em; tab-size: 4; }}
+.kit-lab.kit-large .kit-code textarea {{ font-size: {TEXT_PX["large"] + 4}px; }}
+.kit-lab .kit-lab-table .widget-html-content {{ font-size: {TEXT_PX["normal"] + 2}px; }}
 .kit-lab .kit-lab-table table {{ border-collapse: collapse; margin: 6px 0; }}
 .kit-lab .kit-lab-table th, .kit-lab .kit-lab-table td {{ padding: 4px 14px; border-bottom: 1px solid #8a8a8a;
   text-align: left; }}
@@ -314,8 +316,9 @@ _LAB = f"""
 .kit-replay .kit-replay-msg .widget-html-content, .kit-replay .kit-replay-status .widget-html-content {{
   white-space: normal; line-height: 1.35; }}
 .kit-replay .kit-replay-msg {{ margin: 4px 0; }}
-:is(.kit-lab, .kit-replay) :is(button, input, select, textarea):focus-visible {{ outline: 4px solid #0b57d0;
-  outline-offset: 3px; }}
+:is(.kit-lab, .kit-replay):is(.kit-lab, .kit-replay) :is(button, select):focus-visible {{
+  outline: 4px solid #0b57d0; outline-offset: 3px; }}
+:is(.kit-lab, .kit-replay):is(.kit-lab, .kit-replay) :is(input, textarea):focus {{ box-shadow: 0 0 0 4px #0b57d0; }}
 """
 
 #: The whole style sheet.
