@@ -254,3 +254,20 @@ def test_a_broken_kept_code_is_left_out(tmp_path, monkeypatch, state):
 def test_a_bad_key_is_refused(key):
     with pytest.raises(InvalidArgumentError):
         PlayerLab(key=key)
+
+
+def test_projector_size_switches_the_lab_and_its_replay_board():
+    lab = PlayerLab(game="fifteens", games=2)
+    lab.play()
+    lab.show_game()
+    lab.size_toggle.value = True
+    assert lab.size == "large" and "kit-large" in lab._dom_classes
+    assert lab.replay_board.size == "large" and lab.replay_board.table.size == "large"
+    assert lab.play_button.style.font_size == "24px"
+    lab.size = "normal"
+    assert lab.size_toggle.value is False and lab.replay_board.size == "normal"
+    with pytest.raises(InvalidArgumentError):
+        lab.size = "huge"
+    with pytest.raises(InvalidArgumentError):
+        lab.replay_board.size = "huge"
+    assert lab.size == "normal" and lab.replay_board.size == "normal"

@@ -184,18 +184,14 @@ class PlayerLab(w.VBox):
         if key is not None and (not isinstance(key, str) or _KEY.fullmatch(key) is None):
             raise InvalidArgumentError("a key is a lesson and a name, like '07.lab'", input=_check.short(key))
         self.key = key
-        self.size: Size = check_size(size)
+        self._size: Size = check_size(size)
         super().__init__()
         self.add_class("kit-question")
         self.add_class("kit-lab")
-        self.layout.width = "900px" if self.size == "large" else "760px"  # room for the code and the table
         self.layout.max_width = "100%"
-        if self.size == "large":
-            self.add_class("kit-large")
         #: The last series played (None before the first Play, or when the code did not load).
         self.series: Series | None = None
         self.replay_board: ReplayBoard | None = None
-        px = TEXT_PX[self.size]
         heading = w.HTML("<b>Your player</b>: a function <code>my_player(position)</code> that returns a move. "
                          "Change it, then press Play.")
         heading.add_class("kit-question-text")
@@ -228,25 +224,47 @@ class PlayerLab(w.VBox):
         self.picker = w.HBox([self.pick_player, self.pick_game, self.show_button],
                              layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
         self.replay_area = w.VBox()
-        for widget in (self.play_button, self.show_button):
-            widget.style.font_size = f"{px + 2}px"
-            widget.layout.height = f"{round(px * 2.4)}px"
-            widget.layout.width = "auto"
-            widget.layout.min_width = f"{px * 6}px"
+        self.size_toggle = w.ToggleButton(value=self._size == "large", description="Projector size", icon="expand",
+                                          tooltip="Large text for a projector (and back)")
+        self.size_toggle.observe(lambda c: setattr(self, "size", "large" if c["new"] else "normal"), names="value")
         self.play_button.on_click(lambda _b: self.play())
         self.show_button.on_click(lambda _b: self.show_game())
         self.game_choice.observe(self._game_changed, names="value")
         self.code.observe(lambda _c: self._keep(), names="value")
-        settings = w.HBox([self.game_choice, self.games_box, self.play_button],
+        settings = w.HBox([self.game_choice, self.games_box, self.play_button, self.size_toggle],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [style_sheet(), heading, self.code, settings, self.feedback, self.table, self.picker,
                          self.replay_area]
+        self.size = self._size
         if self.key is not None and code is None:
             self._restore()
         self._say("Press Play: your player plays the same games as the kit's players.")
 
     def __repr__(self) -> str:
         return f"PlayerLab({self.game!r}, games={self.games_box.value})"
+
+    @property
+    def size(self) -> Size:
+        """``"normal"`` or ``"large"`` (projector size: bigger code, table and buttons); setting it sets the
+        "Projector size" toggle and the replay board's size.  Raises InvalidArgumentError for another value."""
+        return self._size
+
+    @size.setter
+    def size(self, value: Size) -> None:
+        """Switch the lab (and the replay board shown) to ``value``."""
+        self._size = check_size(value)
+        (self.add_class if self._size == "large" else self.remove_class)("kit-large")
+        self.layout.width = "900px" if self._size == "large" else "760px"  # room for the code and the table
+        px = TEXT_PX[self._size]
+        for widget in (self.play_button, self.show_button, self.size_toggle):
+            widget.style.font_size = f"{px + 2}px" if widget is not self.size_toggle else f"{px}px"
+            widget.layout.height = f"{round(px * 2.4)}px"
+            widget.layout.width = "auto"
+            widget.layout.min_width = f"{px * 6}px"
+        if self.size_toggle.value != (self._size == "large"):
+            self.size_toggle.value = self._size == "large"
+        if self.replay_board is not None:
+            self.replay_board.size = self._size
 
     @property
     def game(self) -> Game:

@@ -142,7 +142,7 @@ class ReplayBoard(w.VBox):
     def __init__(self, replay: Replay | GameRecord, game: Game | None = None, size: Size = "normal",
                  title: str = "") -> None:
         self.steps = _steps(replay)
-        self.size: Size = check_size(size)
+        self._size: Size = check_size(size)
         self.title = _check.text(title, 80, "the title")
         kind, positions = _positions(self.steps, game)
         self.game: Game = kind
@@ -265,14 +265,37 @@ class ReplayBoard(w.VBox):
         if self.moves == 0:
             return "This game had no move."
         if self.index == 0:
-            return "Press Next to see what happened (or Last for the end)."
+            return f"Press Next to see what happened (or Last for the end).{self._ringed()}"
         if self.index == self.moves:
             return "That is the whole game. Press First to watch it again, or Back."
         if self.index == self.moves - 1:
-            return "Press Next for the end of the game and its score (Back goes back)."
-        return f"Press Next for move {self.index + 2} (Back goes back)."
+            return f"Press Next for the end of the game and its score (Back goes back).{self._ringed()}"
+        return f"Press Next for move {self.index + 2} (Back goes back).{self._ringed()}"
+
+    def _ringed(self) -> str:
+        # what the ring on the board means, when the move shown has one
+        what = self.steps[self.index][1]
+        if self.index == self.moves or (self.game == "dice" and not what.startswith("place")):
+            return ""
+        return (" Ringed in yellow: the dice it placed." if self.game == "dice"
+                else " Ringed in blue: the cards it removed.")
 
     # -- drawing ------------------------------------------------------------------------------------------
+    @property
+    def size(self) -> Size:
+        """``"normal"`` or ``"large"`` (projector size); setting it redraws the board at that size.  Raises
+        InvalidArgumentError for another value."""
+        return self._size
+
+    @size.setter
+    def size(self, value: Size) -> None:
+        """Redraw the board at ``value``."""
+        self._size = check_size(value)
+        if self.table is not None:
+            self.table.size = self._size
+        self._apply_size()
+        self.render()
+
     def _apply_size(self) -> None:
         px = _BUTTON_PX[self.size]
         for button in self.buttons.values():

@@ -312,7 +312,9 @@ _LAB = f"""
   text-align: left; }}
 .kit-lab .kit-lab-table tr.mine td {{ background: #fff7c2; color: {PALETTE["ink"]}; font-weight: bold; }}
 .kit-lab.kit-large, .kit-lab.kit-large .widget-html-content, .kit-lab.kit-large button,
-.kit-lab.kit-large input {{ font-size: {TEXT_PX["large"]}px; }}
+.kit-lab.kit-large input, .kit-lab.kit-large select, .kit-lab.kit-large .widget-label {{
+  font-size: {TEXT_PX["large"]}px; }}
+.kit-lab.kit-large :is(input, select, .widget-label) {{ height: auto; min-height: 1.8em; line-height: 1.6; }}
 .kit-replay .kit-replay-msg .widget-html-content, .kit-replay .kit-replay-status .widget-html-content {{
   white-space: normal; line-height: 1.35; }}
 .kit-replay .kit-replay-msg {{ margin: 4px 0; }}
