@@ -58,14 +58,17 @@ MAX_PRINTED = 2000
 #: The example player each game's code box starts with.
 EXAMPLES: dict[str, str] = {
     "dice": ("def my_player(position):\n"
-             "    dice = valid_dice(position)        # the dice you may place now, e.g. ('B', 'R')\n"
+             "    # the dice you may place now, like ('B', 'R')\n"
+             "    dice = valid_dice(position)\n"
              "    if dice:\n"
              "        return \"place \" + \" \".join(dice)\n"
-             "    if points_if_stop(position) >= 10:  # enough points: keep them\n"
+             "    # enough points: keep them\n"
+             "    if points_if_stop(position) >= 10:\n"
              "        return \"stop\"\n"
              "    return \"roll\"\n"),
     "fifteens": ("def my_player(position):\n"
-                 "    choices = removals(position)  # every legal removal, the smallest first\n"
+                 "    # every legal removal, the smallest first\n"
+                 "    choices = removals(position)\n"
                  "    return choices[0]\n"),
 }
 _GAME_NAMES = {"dice": "The 15 dice game", "fifteens": "Fifteens"}
@@ -193,7 +196,7 @@ class PlayerLab(w.VBox):
         self.series: Series | None = None
         self.replay_board: ReplayBoard | None = None
         heading = w.HTML("<b>Your player</b>: a function <code>my_player(position)</code> that returns a move. "
-                         "Change it, then press Play.")
+                         "Change it (indent with spaces), then press Play.")
         heading.add_class("kit-question-text")
         self.code = w.Textarea(value=code if code is not None else EXAMPLES[game], rows=12,
                                placeholder="def my_player(position):", layout=w.Layout(width="auto"),

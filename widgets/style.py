@@ -300,11 +300,13 @@ _QUESTIONS = f"""
 """
 
 # the player lab and the replay board (widgets/player_lab.py, widgets/replay.py): notebook colours, the code in a large
-# monospaced face, the table's rows apart, the pupil's row marked, a thick focus ring on every control (ipywidgets
-# takes the outline off text boxes with !important: theirs is a ring of box-shadow)
+# monospaced face (lines never wrapped: Python's indentation stays true), the table's rows apart, the pupil's row
+# marked, a thick focus ring on every control (ipywidgets takes the outline off text boxes with !important: theirs
+# is a ring of box-shadow)
 _LAB = f"""
 .kit-lab .kit-code textarea {{ font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace;
-  font-size: {TEXT_PX["normal"] + 4}px; line-height: 1.4; min-height: 12em; tab-size: 4; }}
+  font-size: {TEXT_PX["normal"] + 4}px; line-height: 1.4; min-height: 12em; tab-size: 4; white-space: pre;
+  overflow-wrap: normal; overflow-x: auto; }}
 .kit-lab.kit-large .kit-code textarea {{ font-size: {TEXT_PX["large"] + 4}px; }}
 .kit-lab .kit-lab-table .widget-html-content {{ font-size: {TEXT_PX["normal"] + 2}px; }}
 .kit-lab .kit-lab-table table {{ border-collapse: collapse; margin: 6px 0; }}
