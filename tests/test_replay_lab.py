@@ -271,3 +271,22 @@ def test_projector_size_switches_the_lab_and_its_replay_board():
     with pytest.raises(InvalidArgumentError):
         lab.replay_board.size = "huge"
     assert lab.size == "normal" and lab.replay_board.size == "normal"
+
+
+def test_one_replay_board_shows_every_game_watched():
+    lab = PlayerLab(game="dice", games=3)
+    lab.play()
+    lab.show_game()
+    board = lab.replay_board
+    lab.pick_game.value = 2
+    lab.show_game()
+    assert lab.replay_board is board and board.title == "my_player, game 2" and board.index == 0
+    lab.game_choice.value = "fifteens"
+    lab.play()
+    assert lab.replay_area.children == ()  # a new series: nothing of the old one on show
+    lab.show_game()
+    assert lab.replay_board is board and board.game == "fifteens" and board.table in board.children
+    assert board.picture not in board.children
+    with pytest.raises(InvalidArgumentError):
+        board.show("not a replay")
+    assert board.game == "fifteens" and board.title == "my_player, game 1"

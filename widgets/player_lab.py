@@ -307,8 +307,7 @@ class PlayerLab(w.VBox):
     def play(self) -> bool:
         """The **Play** button: run the code, play the games, show the table; False (the problem said on the lab)
         when the code does not load or the player was stopped (the games before it are still in the table)."""
-        self.replay_area.children = ()
-        self.replay_board = None
+        self.replay_area.children = ()  # the board of an earlier series waits, hidden, for the next game watched
         games = self.games_box.value
         if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             self._say(f"Type a number of games from 1 to {MAX_GAMES}, then press Play.", problem=True)
@@ -390,8 +389,11 @@ class PlayerLab(w.VBox):
         if not isinstance(number, int) or not 1 <= number <= count:
             self._say(f"{name} played games 1 to {count}: type one of them.", problem=True)
             return False
-        self.replay_board = ReplayBoard(series.replay(name, number - 1), game=series.game, size=self.size,
-                                        title=f"{name}, game {number}")
+        replay, title = series.replay(name, number - 1), f"{name}, game {number}"
+        if self.replay_board is None:  # one board for every game watched: no widgets left behind
+            self.replay_board = ReplayBoard(replay, game=series.game, size=self.size, title=title)
+        else:
+            self.replay_board.show(replay, game=series.game, title=title)
         self.replay_area.children = (self.replay_board,)
         self._say(f"{name}'s game {number} is below: press Next to watch it move by move.")
         return True

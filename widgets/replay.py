@@ -135,19 +135,14 @@ class ReplayBoard(w.VBox):
         title: a heading such as ``"my_player, game 3"`` (at most 80 characters).
 
     Attributes: :attr:`index` (the step shown, from 0; the last step is the end of the game), :attr:`positions`
-    (each step's position, read by the engine), :attr:`game`.  Raises InvalidArgumentError for anything but a
-    replay of 1 to 200 steps of the dice game or Fifteens, a bad game, size or title.
+    (each step's position, read by the engine), :attr:`game`; :meth:`show` puts another game on the board.
+    Raises InvalidArgumentError for anything but a replay of 1 to 200 steps of the dice game or Fifteens, a bad
+    game, size or title.
     """
 
     def __init__(self, replay: Replay | GameRecord, game: Game | None = None, size: Size = "normal",
                  title: str = "") -> None:
-        self.steps = _steps(replay)
         self._size: Size = check_size(size)
-        self.title = _check.text(title, 80, "the title")
-        kind, positions = _positions(self.steps, game)
-        self.game: Game = kind
-        self.positions: list[Any] = positions
-        self.index = 0
         super().__init__()
         self.add_class("kit-replay")
         self.add_class("kit-question")
@@ -171,19 +166,38 @@ class ReplayBoard(w.VBox):
         self.back_button.on_click(lambda _b: self.back())
         self.next_button.on_click(lambda _b: self.next())
         self.last_button.on_click(lambda _b: self.last())
+        self.controls = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
         self.picture = w.HTML()  # the dice game's goal board and dice
-        self.table: Any = None  # Fifteens: the board that shows the table
-        if self.game == "fifteens":
+        self.table: Any = None  # Fifteens: the board that shows the table (made when a Fifteens game is shown)
+        self._apply_size()
+        self.show(replay, game, title)
+
+    def show(self, replay: Replay | GameRecord, game: Game | None = None, title: str = "") -> None:
+        """Show another game on this board, from its start (the lab shows every game a pupil picks on one board).
+
+        Arguments as for the board.  Raises InvalidArgumentError for a bad replay, game or title, and then changes
+        nothing.
+
+        >>> from fifteen_kit.series import Replay
+        >>> board = ReplayBoard(Replay((("433221 ...... ...... R", "roll"),
+        ...                            ("433221 ...... 666666 B", "no valid die: the turn ends"))))
+        >>> board.show(Replay((("433221 ...... ...... R", "roll"),)), title="another")
+        >>> board.moves, board.title
+        (0, 'another')
+        """
+        steps = _steps(replay)
+        title = _check.text(title, 80, "the title")
+        kind, positions = _positions(steps, game)
+        self.steps, self.title, self.game, self.positions, self.index = steps, title, kind, positions, 0
+        if kind == "fifteens" and self.table is None:
             from .fifteens import FifteensBoard
 
-            table = FifteensBoard(seed=0, size=size)
+            table = FifteensBoard(seed=0, size=self._size)
             for part in (table.controls, table.message, table.info, table.size_toggle, table.removals_view):
                 part.layout.display = "none"
             self.table = table
-        view = self.table if self.table is not None else self.picture
-        controls = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
-        self.children = [style_sheet(), self.status, self.message, controls, view]
-        self._apply_size()
+        view = self.table if kind == "fifteens" else self.picture
+        self.children = [style_sheet(), self.status, self.message, self.controls, view]
         self.render()
 
     def __repr__(self) -> str:

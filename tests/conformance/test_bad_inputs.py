@@ -1117,6 +1117,7 @@ def _examples_lab_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
     return {
         r + "ReplayBoard": lambda _: {"replay": _replay_35(), "game": "dice", "title": "a game"},
         r + "ReplayBoard.go": lambda _: {"index": 1},
+        r + "ReplayBoard.show": lambda _: {"replay": _replay_35(), "game": "dice", "title": "another"},
         r + "ReplayBoard.line": lambda _: {"index": 1},
         lab + "PlayerLab": lambda _: {"game": "fifteens", "games": 2, "code": _HONEST_35, "key": "97.lab"},
         lab + "load_player": lambda _: {"code": _HONEST_35},
