@@ -1,6 +1,7 @@
 """The play page "Your own player" (play/player.ipynb) as a pupil uses it, in Voila at 1024x768: type a player
 into the lab, play it, watch one of its games on the replay board with the keyboard alone, and get a mistake
-said in plain words while the page keeps working (issue 35).
+said in plain words while the page keeps working (issue 35).  Nothing is cut off, every control shows a focus
+ring, and axe-core finds no serious or critical violation in the lab or the replay board.
 
 Screenshots (artifacts/browser/player-*.png) are for a person to look at: the lab with its table, and the replay
 board of the dice game and of Fifteens.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from classroom import axe_violations
 from lab_server import log
 from playwright.sync_api import Locator, Page, expect
 
@@ -105,6 +107,7 @@ def test_a_pupil_types_a_player_plays_and_replays_by_keyboard(lab_page, artifact
         expect(table).to_contain_text(name)
     _fits(page, LAB)
     page.screenshot(path=str(artifacts / "player-lab.png"))
+    assert axe_violations(page, LAB) == []
     # watch its game 2 with the keyboard alone
     number = lab.get_by_label("game", exact=True)
     _tab_to(page, number)
@@ -128,6 +131,7 @@ def test_a_pupil_types_a_player_plays_and_replays_by_keyboard(lab_page, artifact
     _fits(page, REPLAY)
     page.screenshot(path=str(artifacts / "player-replay-fifteens.png"))
     board.screenshot(path=str(artifacts / "player-replay-fifteens-board.png"))
+    assert axe_violations(page, REPLAY) == []
     _press(page, board.get_by_role("button", name="Back"))
     _press(page, lab.get_by_role("button", name="Projector size"))
     expect(board).to_have_class(re.compile(r"\bkit-large\b"))
@@ -168,6 +172,7 @@ def test_the_dice_game_replayed_and_a_mistake_said_in_plain_words(lab_page, arti
     board.scroll_into_view_if_needed()
     _fits(page, REPLAY)
     page.screenshot(path=str(artifacts / "player-replay-dice.png"))
+    assert axe_violations(page, REPLAY) == []
     board.screenshot(path=str(artifacts / "player-replay-dice-board.png"))
     # projector size, for the class: the lab and the replay board grow and still fit the screen
     _press(page, lab.get_by_role("button", name="Projector size"))
