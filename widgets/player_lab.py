@@ -58,7 +58,7 @@ MAX_PRINTED = 2000
 #: The example player each game's code box starts with.
 EXAMPLES: dict[str, str] = {
     "dice": ("def my_player(position):\n"
-             "    # the dice you may place now, like ('B', 'R')\n"
+             "    # the dice you may place now\n"
              "    dice = valid_dice(position)\n"
              "    if dice:\n"
              "        return \"place \" + \" \".join(dice)\n"

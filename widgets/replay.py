@@ -315,7 +315,8 @@ class ReplayBoard(w.VBox):
         for button in self.buttons.values():
             button.style.font_size = f"{px}px"
             button.layout.height = f"{round(px * 2.4)}px"
-            button.layout.min_width = f"{px * 6}px"
+            button.layout.width = "auto"  # as wide as its word: the four stay on one line beside a file browser
+            button.layout.min_width = f"{px * 5}px"
             button.layout.margin = "4px 8px 4px 0"
         self.message.style.font_size = f"{_MSG_PX[self.size]}px"
         self.status.style.font_size = f"{TEXT_PX[self.size]}px"

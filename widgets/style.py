@@ -308,6 +308,7 @@ _LAB = f"""
   font-size: {TEXT_PX["normal"] + 4}px; line-height: 1.4; min-height: 12em; tab-size: 4; white-space: pre;
   overflow-wrap: normal; overflow-x: auto; }}
 .kit-lab.kit-large .kit-code textarea {{ font-size: {TEXT_PX["large"] + 4}px; }}
+.kit-lab .kit-question-text code {{ font-size: 1em; }}
 .kit-lab .kit-lab-table .widget-html-content {{ font-size: {TEXT_PX["normal"] + 2}px; }}
 .kit-lab .kit-lab-table table {{ border-collapse: collapse; margin: 6px 0; }}
 .kit-lab .kit-lab-table th, .kit-lab .kit-lab-table td {{ padding: 4px 14px; border-bottom: 1px solid #8a8a8a;

@@ -186,3 +186,36 @@ def test_the_dice_game_replayed_and_a_mistake_said_in_plain_words(lab_page, arti
     expect(message).to_contain_text(re.compile(r"Score: \d+ points?"))
     log("player page: dice replay walked by keyboard")
     assert page.console_errors == []
+
+
+def test_the_lab_in_jupyterlab_beside_the_file_browser(page, server, artifacts):
+    """The lab as lesson 07 shows it: JupyterLab at 1024x768 with its file browser open, then projector size with
+    it closed; a series played and a game shown: nothing cut, text large enough, no axe violation."""
+    from classroom import file_browser, fit_problems, measure
+    from fifteen_kit.widgets.palette import TEXT_PX
+    from lab_driver import check, click, open_and_run
+
+    open_and_run(page, server, "play/player.ipynb")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    file_browser(page, True)
+    click(page, f"{LAB} button", "Play")
+    expect(page.locator(f"{LAB} .kit-lab-table").first).to_contain_text("points per turn", timeout=120_000)
+    click(page, f"{LAB} button", "Show this game")
+    expect(page.locator(f"{REPLAY} .kit-replay-msg").first).to_contain_text("Move 1 of", timeout=60_000)
+    problems = []
+    for sel in (LAB, REPLAY):
+        problems += [f"{sel}, 1024x768: {p}" for p in fit_problems(measure(page, sel), TEXT_PX["normal"], False)]
+        problems += [f"{sel}, axe: {v}" for v in axe_violations(page, sel)]
+    page.locator(REPLAY).first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "player-jupyterlab.png"))
+    file_browser(page, False)
+    click(page, f"{LAB} button", "Projector size")
+    expect(page.locator(f"{REPLAY} .kit-replay-msg").first).to_have_css("font-size", "28px")
+    for sel in (LAB, REPLAY):
+        problems += [f"{sel}, projector: {p}" for p in fit_problems(measure(page, sel), TEXT_PX["large"], False)]
+    page.locator(REPLAY).first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "player-jupyterlab-projector.png"))
+    for p in problems:
+        log(f"PROBLEM (player lab): {p}"[:1200])
+    assert problems == []
+    assert check(page, "player lab", page.console_errors) == []
