@@ -8,6 +8,8 @@ one engine object and redraw from it; they never re-implement a rule.  Importing
 * :class:`DiceBoard` -- the "15" dice game for humans and computers, with an exact coach.
 * :class:`FifteensBoard` -- Fifteens patience with hints and the thoughtful solver.
 * :class:`FiveBy15Board` -- the 5x15 tile solitaire, with loop detection and a solver's hint.
+* :class:`ReplayBoard` -- a game a player played, shown again on its board move by move.
+* :class:`PlayerLab` -- type a computer player, play it against the kit's players, watch any game again.
 * :class:`SelfCheck`, :class:`Prediction`, :class:`WhyQuestion` -- lesson questions (the lessons' own questions,
   with answers computed by the kit, are in :mod:`fifteen_kit.widgets.workbook`).
 * :mod:`fifteen_kit.widgets.results` -- every answer and game (of a question or board made with a ``key``) kept in
@@ -30,12 +32,16 @@ if TYPE_CHECKING:
     from .five_by_15 import FiveBy15Board
     from .game_of_15 import GameOf15Board
     from .nasty15 import DiceBoard
+    from .player_lab import PlayerLab
+    from .replay import ReplayBoard
 
-__all__ = ["DiceBoard", "FifteensBoard", "FiveBy15Board", "GameOf15Board", "Prediction", "SelfCheck", "WhyQuestion"]
+__all__ = ["DiceBoard", "FifteensBoard", "FiveBy15Board", "GameOf15Board", "PlayerLab", "Prediction", "ReplayBoard",
+           "SelfCheck", "WhyQuestion"]
 
 # Each name's module, imported when the name is first used: a lesson that shows one board (or imports a
 # submodule such as the workbook) does not wait for the other boards' modules and engines.
 _HOME = {"DiceBoard": ".nasty15", "FifteensBoard": ".fifteens", "FiveBy15Board": ".five_by_15",
+         "PlayerLab": ".player_lab", "ReplayBoard": ".replay",
          "GameOf15Board": ".game_of_15", "Prediction": ".exercise", "SelfCheck": ".exercise",
          "WhyQuestion": ".exercise"}
 

@@ -299,6 +299,33 @@ _QUESTIONS = f"""
   overflow-wrap: anywhere; margin: 4px 0; }}
 """
 
+# the player lab and the replay board (widgets/player_lab.py, widgets/replay.py): notebook colours, the code in a large
+# monospaced face (lines never wrapped: Python's indentation stays true), the table's rows apart, the pupil's row
+# marked, a thick focus ring on every control (ipywidgets takes the outline off text boxes with !important: theirs
+# is a ring of box-shadow)
+_LAB = f"""
+.kit-lab .kit-code textarea {{ font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-size: {TEXT_PX["normal"] + 4}px; line-height: 1.4; min-height: 12em; tab-size: 4; white-space: pre;
+  overflow-wrap: normal; overflow-x: auto; }}
+.kit-lab.kit-large .kit-code textarea {{ font-size: {TEXT_PX["large"] + 4}px; }}
+.kit-lab .kit-question-text code {{ font-size: 1em; }}
+.kit-lab .kit-lab-table .widget-html-content {{ font-size: {TEXT_PX["normal"] + 2}px; }}
+.kit-lab .kit-lab-table table {{ border-collapse: collapse; margin: 6px 0; }}
+.kit-lab .kit-lab-table th, .kit-lab .kit-lab-table td {{ padding: 4px 14px; border-bottom: 1px solid #8a8a8a;
+  text-align: left; }}
+.kit-lab .kit-lab-table tr.mine td {{ background: #fff7c2; color: {PALETTE["ink"]}; font-weight: bold; }}
+.kit-lab.kit-large, .kit-lab.kit-large .widget-html-content, .kit-lab.kit-large button,
+.kit-lab.kit-large input, .kit-lab.kit-large select, .kit-lab.kit-large .widget-label {{
+  font-size: {TEXT_PX["large"]}px; }}
+.kit-lab.kit-large :is(input, select, .widget-label) {{ height: auto; min-height: 1.8em; line-height: 1.6; }}
+.kit-replay .kit-replay-msg .widget-html-content, .kit-replay .kit-replay-status .widget-html-content {{
+  white-space: normal; line-height: 1.35; }}
+.kit-replay .kit-replay-msg {{ margin: 4px 0; }}
+:is(.kit-lab, .kit-replay):is(.kit-lab, .kit-replay) :is(button, select):focus-visible {{
+  outline: 4px solid #0b57d0; outline-offset: 3px; }}
+:is(.kit-lab, .kit-replay):is(.kit-lab, .kit-replay) :is(input, textarea):focus {{ box-shadow: 0 0 0 4px #0b57d0; }}
+"""
+
 #: The whole style sheet.
 # the bar above a board that offers an unfinished game back (widgets/resume.py): dark blue on pale blue (12.6:1),
 # the board's normal text size, wrapping on a narrow screen
@@ -337,7 +364,8 @@ _TOUCH = f"""
 :is({_ROOTS}) .widget-label-basic input[type="checkbox"]{{width:28px;height:28px;flex:0 0 auto}}
 }}
 """
-CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15, _QUESTIONS, _RESUME, _TOUCH)
+CSS = "\n".join(section for section in (_GAME_OF_15, _DICE, _FIFTEENS, _FIVE_BY_15, _QUESTIONS, _LAB, _RESUME,
+                                             _TOUCH)
                  if section)
 
 

@@ -17,7 +17,8 @@ from lab_server import log
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARDS = {"dice": ".n15-board", "fifteens": ".f15p-board", "five_by_15": ".f5-board", "game_of_15": ".f15-board"}
+BOARDS = {"dice": ".n15-board", "fifteens": ".f15p-board", "five_by_15": ".f5-board", "game_of_15": ".f15-board",
+          "player": ".kit-lab"}
 
 # Recorded from the first byte of the page on: what a pupil could see while the app loads.
 JS_RECORD = """(() => {

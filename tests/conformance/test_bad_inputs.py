@@ -44,7 +44,8 @@ WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", 
                   "fifteen_kit.widgets.printables.dice", "fifteen_kit.widgets.printables.five_by_15",
                   "fifteen_kit.widgets.printables.rules", "fifteen_kit.widgets.printables.lessons",
                   "fifteen_kit.widgets.class_view", "fifteen_kit.widgets.results", "fifteen_kit.widgets.keep",
-                  "fifteen_kit.widgets.workbook.records")
+                  "fifteen_kit.widgets.workbook.records", "fifteen_kit.widgets.replay",
+                  "fifteen_kit.widgets.player_lab")
 
 #: Not attacked, by design:
 #: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
@@ -1097,13 +1098,40 @@ def _examples_pupils_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
     }
 
 
+def _replay_35() -> Any:
+    from fifteen_kit.series import try_player
+    return try_player(_my_player_35, game="dice", games=1, seed=1).replay("_my_player_35", 0)
+
+
+def _instances_lab_35() -> dict[str, Callable[[], Any]]:
+    """The replay board and the player lab (issue 35, the play page)."""
+    from fifteen_kit.widgets.player_lab import PlayerLab
+    from fifteen_kit.widgets.replay import ReplayBoard
+    return {"fifteen_kit.widgets.replay.ReplayBoard": lambda: ReplayBoard(_replay_35()),
+            "fifteen_kit.widgets.player_lab.PlayerLab": lambda: PlayerLab(games=2)}
+
+
+def _examples_lab_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the replay board and the player lab (issue 35, the play page)."""
+    r, lab = "fifteen_kit.widgets.replay.", "fifteen_kit.widgets.player_lab."
+    return {
+        r + "ReplayBoard": lambda _: {"replay": _replay_35(), "game": "dice", "title": "a game"},
+        r + "ReplayBoard.go": lambda _: {"index": 1},
+        r + "ReplayBoard.show": lambda _: {"replay": _replay_35(), "game": "dice", "title": "another"},
+        r + "ReplayBoard.line": lambda _: {"index": 1},
+        lab + "PlayerLab": lambda _: {"game": "fifteens", "games": 2, "code": _HONEST_35, "key": "97.lab"},
+        lab + "load_player": lambda _: {"code": _HONEST_35},
+    }
+
+
 # -- the test ---------------------------------------------------------------------------------------------------
 TARGETS = public_targets()
-INSTANCES = {**_instances(), **_instances_pupils_35()}
+INSTANCES = {**_instances(), **_instances_pupils_35(), **_instances_lab_35()}
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
             **_examples_results_19(), **_examples_export_19(), **_examples_guide_19(), **_examples_printables_19(),
             **_examples_plots_20(), **_examples_dice_split(), **_examples_options_31(),
-            **_examples_records_and_work_32(), **_examples_pupils_35(), **_EXAMPLE_OVERRIDES}
+            **_examples_records_and_work_32(), **_examples_pupils_35(), **_examples_lab_35(),
+            **_EXAMPLE_OVERRIDES}
 
 
 def _cases():

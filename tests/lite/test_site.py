@@ -303,9 +303,20 @@ def _five_by_15(p) -> bool:
     return text_of(p, ".f5-msg").startswith("Moved")
 
 
+def _player(p) -> bool:
+    # the example player plays its games in Pyodide (the budget counts steps: no thread, no signal), then one of
+    # them is watched on the replay board
+    click(p, ".kit-lab button", "Play")
+    expect(p.locator(".kit-lab .kit-lab-table").first).to_contain_text("points per turn", timeout=240_000)
+    click(p, ".kit-lab button", "Show this game")
+    expect(p.locator(".kit-replay .kit-replay-msg").first).to_contain_text("Move 1 of", timeout=60_000)
+    return True
+
+
 # One real move per board, and what the page must show afterwards.
 MOVES = {"game_of_15": (".f15-board", _game_of_15), "dice": (".n15-board", _dice),
-         "fifteens": (".f15p-board", _fifteens), "five_by_15": (".f5-board", _five_by_15)}
+         "fifteens": (".f15p-board", _fifteens), "five_by_15": (".f5-board", _five_by_15),
+         "player": (".kit-lab", _player)}
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=[p.stem for p in BOARDS])
