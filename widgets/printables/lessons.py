@@ -87,7 +87,8 @@ def _ask(item: Task, paper: PaperTask) -> tuple[str, float]:
         room += '<div class="answer">My player\'s rule, in words:</div>' if isinstance(item, Player) else ""
         room += (f'<div class="draw" style="height:{paper.space * 9}mm"></div>' if paper.draw
                  else ruled_lines(paper.space))
-        height += paper.space * 9 + (7 if isinstance(item, (Exercise, Predict, Player)) else 0) + (3 if paper.draw else 0)
+        labelled = isinstance(item, (Exercise, Predict, Player))
+        height += paper.space * 9 + (7 if labelled else 0) + (3 if paper.draw else 0)
     if isinstance(item, Predict) and not isinstance(form, Choice):
         room += ('<div class="answer" style="margin-top:2mm">My guess: <span class="box" style="width:55mm"></span> '
                  '&nbsp; The true value: <span class="box" style="width:45mm"></span></div>')

@@ -563,7 +563,8 @@ def _task(record: Record, lesson: str, values: _Values) -> Task:
                                         "the answer away", giveaways)
     unknown = [f for f in record.fields if f not in _FIELDS[kind]]
     if unknown:
-        raise record.error(unknown[0], f"{unknown[0]!r} is not a field of a{'n' if kind[0] in 'aeiou' else ''} {kind} (fields: "
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise record.error(unknown[0], f"{unknown[0]!r} is not a field of {article} {kind} (fields: "
                                        f"{', '.join(_FIELDS[kind])})", unknown[0])
     missing = [f for f in _REQUIRED[kind] if f not in record.fields]
     if missing:
