@@ -112,6 +112,9 @@ def load_player(source: str, function: str = _FUNCTION) -> Any:
     except PlayerError as err:
         said = f"your code could not be loaded: {err.reason}"
         raise PlayerError(said, reason=said) from None
+    except (SystemExit, GeneratorExit) as exc:  # (not KeyboardInterrupt: the pupil may stop the kernel)
+        said = f"your code could not be loaded: it raised {type(exc).__name__}"
+        raise PlayerError(said, reason=said) from None
     found = namespace.get(function)
     if not callable(found):
         said = f"your code defines no function called {function}"
@@ -196,7 +199,7 @@ class PlayerBox(_Question):
                 shown += f" The games before it:<pre>{escape(str(self.series))}</pre>"
         except FifteenKitError as err:
             shown = f"<b>Your player was stopped:</b> {_sentence(err.message)}"
-        except Exception as exc:  # anything else from the pupil's code must leave the box working
+        except (Exception, SystemExit, GeneratorExit) as exc:  # anything else from the pupil's code: the box works on
             shown = f"<b>Your player was stopped:</b> it raised {escape(type(exc).__name__)}."
         if printed.size or printed.dropped:
             shown += f"<div>Your code printed:</div><pre>{escape(printed.text())}</pre>"
