@@ -169,3 +169,15 @@ def test_a_results_file_refuses_bad_players():
     data["records"][0]["source"] = "x" * 2_000_000
     with pytest.raises(InvalidArgumentError):
         from_json(json.dumps(data))  # a giant file is refused whole
+
+
+def test_a_player_task_on_the_worksheet_and_the_answer_sheet():
+    from fifteen_kit.widgets.printables.lessons import _answer, _ask
+    from fifteen_kit.widgets.workbook.paper import PaperTask
+
+    player, _ = load_text(RECORD, "99", {}, "lesson99.toml")
+    paper = PaperTask("99.q1", "Write your rule <in words>.", "", 6, False, False, "")
+    sheet, height = _ask(player, paper)
+    assert "My player's rule, in words:" in sheet and sheet.count("line") >= 6 and height > 50
+    key, _ = _answer(answer_of(player), paper, "")
+    assert "an example player" in key and "return &#x27;roll&#x27;" in key

@@ -206,8 +206,11 @@ def leaderboard_table(result: TournamentResult) -> HTML:
         items = "".join(f"<li>{_html(c.first)} did better than {_html(c.second)}: in {c.better} games against "
                         f"{c.worse} (p = {c.p:.2g})</li>" for c in real[:30])
         more = f"<li>and {len(real) - 30} more</li>" if len(real) > 30 else ""
+        rest = len(board.comparisons) - len(real)
+        others = (f"<p>The other {rest} pair{'' if rest == 1 else 's'}: no real difference yet (more games may tell "
+                  "them apart).</p>" if rest else "")
         parts.append("<p><b>Real differences</b> (an exact sign test on the games the two played alike, "
-                     f"Holm-corrected over all {len(board.comparisons)} pairs, 5%):</p><ul>{items}{more}</ul>")
+                     f"Holm-corrected over all {len(board.comparisons)} pairs, 5%):</p><ul>{items}{more}</ul>{others}")
     elif board.comparisons:
         parts.append(f"<p><b>No difference is real yet</b> (sign tests, Holm-corrected over all "
                      f"{len(board.comparisons)} pairs, 5%): more games may tell them apart.</p>")

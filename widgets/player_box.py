@@ -61,9 +61,11 @@ class _Capped(io.TextIOBase):
         self.dropped = 0
 
     def writable(self) -> bool:
+        """True: print() may write here."""
         return True
 
     def write(self, text: Any) -> int:
+        """Keep what fits of ``text``; count the rest; returns its length (as a file's write does)."""
         text = str(text) if isinstance(text, str) else ""
         room = MAX_PRINTED - self.size
         if room > 0:
@@ -73,6 +75,7 @@ class _Capped(io.TextIOBase):
         return len(text)
 
     def text(self) -> str:
+        """What was kept, with the number of characters dropped."""
         return "".join(self.kept) + (f"\n... and {self.dropped:,} more characters" if self.dropped else "")
 
 
