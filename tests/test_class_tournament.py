@@ -182,3 +182,14 @@ def test_entry_names_are_one_line_short_and_unique():
               for name in (long + "a", long + "b", "Ana", "Ana (2)", " Ana  ")]
     names = list(handed_in(ClassResults(pupils))[KEY].sources)
     assert names == ["x" * 40, "x" * 36 + " (2)", "Ana", "Ana (2)", "Ana (3)"]
+
+
+def test_the_class_table_counts_the_players_handed_in():
+    from fifteen_kit.widgets.class_view import class_table
+
+    pupils = [PupilResults("07", name, ({"key": KEY, "kind": "player", "game": "dice", "source": HONEST},))
+              for name in ("A", "B")] + [PupilResults("07", "C", ())]
+    question = ClassResults(pupils).questions()[0]
+    assert (question.key, question.kind, question.answered, question.right_first) == (KEY, "player", 2, None)
+    html = class_table(ClassResults(pupils), values={}).data
+    assert "2 of 3" in html and "see the class tournament below" in html

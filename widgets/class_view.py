@@ -497,6 +497,8 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
             wrong = (f"<small>{q.different} different answers, each given once:</small> "
                      + ", ".join(_html(text) for text, _ in q.wrong) + (f" <small>and {more} more</small>"
                                                                           if more else ""))
+        if q.kind == "player":
+            wrong = "<small>players handed in: see the class tournament below</small>"
         rows.append(f"<tr>{_task_cell(q.key)}<td class='n'>{_share(q.answered, total)}</td>"
                     f"<td class='n'>{_share(q.right_first, total)}</td>"
                     f"<td class='n'>{_share(q.right_end, total)}</td><td>{wrong}</td></tr>")
