@@ -153,7 +153,8 @@ class PlayerBox(_Question):
         self.try_button = w.Button(description="Try it", icon="play", button_style="primary",
                                    tooltip=f"Plays {self.games} games with your player and the kit's players",
                                    layout=w.Layout(width="auto", align_self="flex-start"))
-        self.result = w.HTML()
+        self.result = w.HTML("<small>Indent with spaces, 4 for each level (the Tab key moves on to the button). "
+                             "Your code is kept as you type.</small>")
         self.result.add_class("kit-feedback")
         self.result.add_class("kit-player-result")
         self.series: Any = None  # the last try's Series (replay(name, i) shows a game), or None
