@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from . import _check
@@ -215,6 +216,13 @@ class Replay:
     def __str__(self) -> str:
         return "\n".join(f"{i}. {pos}  ->  {what}" for i, (pos, what) in enumerate(self.steps, 1))
 
+    def _repr_html_(self) -> str:
+        # the notebook's view: one row per move, every text escaped
+        rows = "".join(f"<tr><td>{i}</td><td><code>{escape(pos)}</code></td><td>{escape(what)}</td></tr>"
+                       for i, (pos, what) in enumerate(self.steps, 1))
+        return (f'<table class="fifteen-kit-series"><thead><tr><th>move</th><th>position</th>'
+                f"<th>what the player did</th></tr></thead><tbody>{rows}</tbody></table>")
+
 
 @dataclass(frozen=True)
 class Series:
@@ -248,6 +256,22 @@ class Series:
         if self.stopped is not None:
             lines.append(f"stopped: {self.stopped}")
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        # the notebook's view: the same table, win rates as percentages, every text escaped
+        unit = "points per turn" if self.game == "dice" else "games won"
+
+        def shown(value: float) -> str:
+            return f"{value:.2f}" if self.game == "dice" else f"{value:.0%}"
+
+        body = []
+        for r in self.rows:
+            span = "exact" if r.low is None or r.high is None else f"{shown(r.low)} to {shown(r.high)}"
+            body.append(f"<tr><td>{escape(r.name)}</td><td>{r.games}</td><td>{shown(r.mean)}</td>"
+                        f"<td>{span}</td></tr>")
+        stopped = "" if self.stopped is None else f"<p><strong>Stopped:</strong> {escape(str(self.stopped))}</p>"
+        return (f'<table class="fifteen-kit-series"><thead><tr><th>player</th><th>games</th><th>{unit}</th>'
+                f"<th>95% interval</th></tr></thead><tbody>{''.join(body)}</tbody></table>{stopped}")
 
 
 def row_of(name: str, game: Game, scores: Sequence[int]) -> Row:

@@ -132,7 +132,7 @@ def test_the_view_reads_and_shows(monkeypatch):
     view.report("05")  # a lesson with no results says so, so that Run All goes on
     assert len(shown) == 1 and "No results of lesson 05 have been read (lessons read: 04)" in shown[0].data
     with pytest.raises(InvalidArgumentError, match="the lesson"):
-        view.report("07")
+        view.report("08")
     view.folder.value = "/no/such/folder"
     view.load()
     assert "existing folder" in view.message.value

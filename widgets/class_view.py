@@ -1036,7 +1036,7 @@ class ClassView(w.VBox):
         """Show lesson ``lesson``'s tables and charts (as this cell's output); for a lesson with no results read, a
         line saying so (so that Run All goes on to the next lesson).
 
-        Raises InvalidArgumentError for a lesson that is not one of the kit's (``"00"`` to ``"06"``).
+        Raises InvalidArgumentError for a lesson that is not one of the kit's (``"00"`` to ``"07"``).
         """
         from .workbook import LESSONS
 

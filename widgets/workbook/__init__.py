@@ -24,10 +24,11 @@ __all__ = ["LESSONS", "LESSON_TITLES", "Answer", "Exercise", "Player", "Predict"
            "answer_key_text", "answers", "ask", "task", "tasks"]
 
 #: The lessons that have tasks, as two-digit numbers.
-LESSONS = ("00", "01", "02", "03", "04", "05", "06")
+LESSONS = ("00", "01", "02", "03", "04", "05", "06", "07")
 #: Each lesson's title, as the start page's table of lessons names it.
 LESSON_TITLES = {"00": "Start here", "01": "The magic square behind the game", "02": "Perfect play",
-                 "03": "Counting to 15", "04": "Dice and risk", "05": "Fifteens patience", "06": "Search in 5x15"}
+                 "03": "Counting to 15", "04": "Dice and risk", "05": "Fifteens patience", "06": "Search in 5x15",
+                 "07": "Your own computer player"}
 
 
 def tasks(lesson: str | None = None) -> list[Task]:
