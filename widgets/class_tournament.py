@@ -93,13 +93,15 @@ def handed_in(results: ClassResults) -> dict[str, Entries]:
         games = [r["game"] for _, r in found[key]]
         game = max(PLAYER_GAMES, key=lambda g: (games.count(g), -PLAYER_GAMES.index(g)))
         taken: set[str] = set()
-        sources, pupils, other = {}, {}, []
-        for pupil, record in found[key]:
+        sources: dict[str, str] = {}
+        pupils: dict[str, str] = {}
+        other: list[str] = []
+        for who, record in found[key]:
             if record["game"] != game:
-                other.append(pupil)
+                other.append(who)
                 continue
-            name = _entry_name(pupil, taken)
-            sources[name], pupils[name] = record["source"], pupil
+            name = _entry_name(who, taken)
+            sources[name], pupils[name] = record["source"], who
         out[key] = Entries(key, game, sources, pupils, tuple(other))
     return out
 
