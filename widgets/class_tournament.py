@@ -264,11 +264,13 @@ class TournamentPanel(w.VBox):
         self.game_number = w.BoundedIntText(value=1, min=1, max=1, description="game",
                                             layout=w.Layout(width="160px"))
         self.replay_button = w.Button(description="Show the game", icon="step-forward", layout=w.Layout(width="auto"))
+        self.code_button = w.Button(description="Show the player's code", icon="code", layout=w.Layout(width="auto"))
         self.replay = w.HTML()
         self.run_button.on_click(lambda _b: self.run())
         self.replay_button.on_click(lambda _b: self.show_replay())
+        self.code_button.on_click(lambda _b: self.show_code())
         self.entry.observe(lambda _c: self._games_of_entry(), names="value")
-        self.replays = w.HBox([self.entry, self.game_number, self.replay_button],
+        self.replays = w.HBox([self.entry, self.game_number, self.replay_button, self.code_button],
                               layout=w.Layout(flex_flow="row wrap", display="none"))
         intro = w.HTML("<h3>Class tournament</h3><p style='font-size:16px'>The players the pairs handed in play the "
                        "same games, each in a sandbox that cannot reach this computer's files or the network.</p>")
@@ -314,6 +316,16 @@ class TournamentPanel(w.VBox):
             return
         finished = len(self.result.board.records.get(self.entry.value, ()))
         self.game_number.max = max(finished, 1)
+
+    def show_code(self) -> None:
+        """Show the chosen player's source text, as text (never run here: it runs only in the sandbox)."""
+        key = self.task.value
+        if self.result is None or self.entry.value is None or key not in self.entries:
+            self.replay.value = "<p>Run the tournament first.</p>"
+            return
+        source = self.entries[key].sources.get(self.entry.value, "")
+        self.replay.value = (f"<div class='tex2jax_ignore mathjax_ignore'><b>{escape(self.entry.value)}</b>'s player"
+                             f"<pre style='font-size:15px'>{escape(source)}</pre></div>")
 
     def show_replay(self) -> None:
         """Show the chosen player's chosen game move by move (as text)."""
