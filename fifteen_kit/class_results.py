@@ -56,12 +56,12 @@ _MAX_PUPILS = 500
 class Question:
     """One task of the lesson across the class.
 
-    ``kind`` is the records' kind (``"check"``, ``"prediction"`` or ``"why"``); ``answered`` counts the pupils with
-    a record of it.  For an exercise (``"check"``): ``right_first`` and ``right_end`` count the pupils right at
-    the first try and right in the end, ``wrong`` holds the most common wrong answers (each with how many pupils
-    gave it; compared in lower case without extra spaces): at most 3, but when each was given by one pupil alone
-    all of them up to 12, and ``different`` counts the different wrong answers.  For the other kinds these are
-    ``None``, ``None``, ``()`` and 0.
+    ``kind`` is the records' kind (``"check"``, ``"prediction"``, ``"why"`` or ``"player"``); ``answered`` counts
+    the pupils with a record of it.  For an exercise (``"check"``): ``right_first`` and ``right_end`` count the
+    pupils right at the first try and right in the end, ``wrong`` holds the most common wrong answers (each with
+    how many pupils gave it; compared in lower case without extra spaces): at most 3, but when each was given by
+    one pupil alone all of them up to 12, and ``different`` counts the different wrong answers.  For the other
+    kinds these are ``None``, ``None``, ``()`` and 0.
     """
 
     key: str
@@ -289,14 +289,15 @@ class ClassResults:
         return {key: found[key] for key in sorted(found, key=_order)}
 
     def questions(self) -> list[Question]:
-        """One :class:`Question` per task any pupil answered: predictions, exercises, why questions, each by number.
+        """One :class:`Question` per task any pupil answered: predictions, exercises, why questions and players
+        handed in (kind ``"player"``: only ``answered`` counts), each by number.
 
         >>> from fifteen_kit.results import PupilResults
         >>> ClassResults([PupilResults("04", "A", ({"key": "04.w1", "kind": "why", "answer": "..."},))]).questions()
         [Question(key='04.w1', kind='why', answered=1, right_first=None, right_end=None, wrong=(), different=0)]
         """
         out = []
-        for kind in ("prediction", "check", "why"):
+        for kind in ("prediction", "check", "why", "player"):
             for key, records in self._records(kind).items():
                 if kind != "check":
                     out.append(Question(key, kind, len(records), None, None, ()))

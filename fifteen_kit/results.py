@@ -7,6 +7,9 @@ A *record* is a plain dict with a ``"key"`` (a task key such as ``"04.q2"``, or 
   end), ``first`` (right at the first counted try), ``wrong`` (up to 5 wrong typed texts, oldest first);
 * ``"prediction"``: ``answer`` (the guess as typed) and ``truth`` (the kit's value as it was shown);
 * ``"why"``: ``answer`` (the pupil's explanation, at most 600 characters);
+* ``"player"``: ``game`` (``"dice"`` or ``"fifteens"``) and ``source``, the source text of the pupil's
+  ``def my_player(position): ...`` (at most :data:`MAX_SOURCE` characters; untrusted: it is only ever run in a
+  sandbox, :mod:`fifteen_kit.sandbox`).  Its key is a lesson exercise's (``"07.q4"``) or another name;
 * ``"game"``: ``game`` (one of :data:`GAMES`) and small numbers; the ``"dice"`` game needs ``seed``, ``boards``
   (boards played), ``score`` (the pupil's total), ``computer`` (the computer's total) and ``policy`` (text or
   None); the ``"fifteens"`` pool needs ``seed``, ``strategy``, ``deals`` and ``wins``.  Other games may carry any
@@ -53,6 +56,8 @@ __all__ = [
     "HAND_PLAYED",
     "KINDS",
     "MAX_RECORDS",
+    "MAX_SOURCE",
+    "PLAYER_GAMES",
     "PupilResults",
     "from_code",
     "from_json",
@@ -66,7 +71,13 @@ __all__ = [
 FILE_FORMAT = "fifteen-kit results"
 _VERSION = 1
 #: The kinds of record.
-KINDS = ("check", "prediction", "why", "game")
+KINDS = ("check", "prediction", "why", "game", "player")
+#: The kinds a short code keeps (a player's source text is handed in only in the file).
+_CODE_KINDS = ("check", "prediction", "why", "game")
+#: The games a handed-in player may play.
+PLAYER_GAMES = ("dice", "fifteens")
+#: The longest source text of a handed-in player (characters).
+MAX_SOURCE = 50_000
 #: The games a game record may name.
 GAMES = ("game_of_15", "dice", "fifteens", "five_by_15")
 #: The strategy name of a Fifteens deal a pupil played by hand (not a computer strategy).
@@ -156,7 +167,7 @@ def _record(record: Any, lesson: str, where: str) -> dict[str, Any]:
     if kind not in KINDS:
         raise _bad(f"{where} ({key}): the kind must be one of {', '.join(KINDS)}", kind)
     task = _TASK.fullmatch(match.group(2))
-    if task is not None and _TASK_KINDS[task.group(1)] != kind:
+    if task is not None and _TASK_KINDS[task.group(1)] != kind and not (kind == "player" and task.group(1) == "q"):
         raise _bad(f"{where} ({key}): a key like NN.{task.group(1)}K names a {_TASK_KINDS[task.group(1)]}, "
                    f"not a {kind}", kind)
     out: dict[str, Any] = {"key": key, "kind": kind}
@@ -188,6 +199,16 @@ def _record(record: Any, lesson: str, where: str) -> dict[str, Any]:
             _check.whole(out["wins"], 0, out["deals"], f"{where} ({key}): wins (at most the deals)")
             if not isinstance(out["strategy"], str) or not out["strategy"]:
                 raise _bad(f"{where} ({key}): strategy must be a strategy's name", out["strategy"])
+        return out
+    if kind == "player":
+        unknown = sorted(str(name) for name in record if name not in ("key", "kind", "game", "source"))
+        if unknown:
+            raise _bad(f"{where} ({key}): a player record has no field {unknown[0]!r}", unknown)
+        if record.get("game") not in PLAYER_GAMES:
+            raise _bad(f"{where} ({key}): a player's game must be one of {', '.join(PLAYER_GAMES)}",
+                       record.get("game"))
+        out["game"] = record["game"]
+        out["source"] = _text(record.get("source"), MAX_SOURCE, f"{where} ({key}): the player's source")
         return out
     allowed = _FIELDS[kind]
     unknown = sorted(str(name) for name in record if name not in ("key", "kind", *allowed))
@@ -598,6 +619,8 @@ def _pack(results: PupilResults) -> _Bits:
     tasks: dict[tuple[str, int], dict[str, Any]] = {}
     others = []
     for record in results.records:
+        if record["kind"] not in _CODE_KINDS:
+            continue  # a player's source text goes in the file only
         number = _task_number(record)
         if number is None:
             others.append(record)
@@ -612,7 +635,7 @@ def _pack(results: PupilResults) -> _Bits:
         _put_record(bits, tasks[number])
     bits.put_number(len(others))
     for record in others:
-        bits.put(KINDS.index(record["kind"]), 2)
+        bits.put(_CODE_KINDS.index(record["kind"]), 2)
         bits.put_text(record["key"][3:])
         _put_record(bits, record)
     return bits
@@ -632,7 +655,7 @@ def _unpack(bits: _Bits) -> PupilResults:
     if not 0 <= count <= MAX_RECORDS:
         raise ValueError("too many records")
     for _ in range(count):
-        kind = KINDS[bits.get(2)]
+        kind = _CODE_KINDS[bits.get(2)]
         records.append(_get_record(bits, f"{lesson}.{bits.get_text(16)}", kind))
     if bits.length - bits.read >= _GROUP or bits.get(bits.length - bits.read) != 0:
         raise ValueError("the code goes on after its end")
@@ -663,7 +686,9 @@ def to_code(results: PupilResults) -> str:
     What the code keeps: the lesson, the pupil, which tasks were answered; each prediction's guess, each
     exercise's tries, right first time and right in the end, and its wrong answers (and the last answer if it was
     not right); every game record.  What it leaves out: the kit's truths (the same for everyone), the text of "why"
-    answers and of right answers; typed answers keep their first 30 characters.  A lesson's usual results (lesson
+    answers and of right answers, and handed-in players (a source text of up to 50,000 characters does not fit a
+    code that is read out or typed: players are handed in as the file); typed answers keep their first 30
+    characters.  A lesson's usual results (lesson
     04: 16 predictions, 5 exercises, 3 why questions and a game) give a code of 22 to 30 groups of five.
 
     Raises InvalidArgumentError unless ``results`` is a :class:`PupilResults`.

@@ -43,13 +43,14 @@ from .errors import InvalidArgumentError, PlayerError, UnsafeError
 from .fifteens.rules import Position, parse_removal
 from .nasty15.rules import Decision, Turn
 from .pupil_players import GAMES, MAX_SECONDS, MAX_STEPS, STEPS, Game
+from .results import MAX_SOURCE as _RESULTS_MAX_SOURCE
 
 __all__ = ["MAX_REPLY", "MAX_SOURCE", "Limits", "SandboxedPlayer", "available", "check_boundary"]
 
 #: The longest reply line read from a sandbox (characters); a longer one stops the player.
 MAX_REPLY = 4_000
-#: The longest handed-in source text (characters).
-MAX_SOURCE = 50_000
+#: The longest handed-in source text (characters): the longest a results file keeps.
+MAX_SOURCE = _RESULTS_MAX_SOURCE
 _WORKER = Path(__file__).with_name("_sandbox_worker.py")
 _KIT = Path(__file__).resolve().parent
 

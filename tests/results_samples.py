@@ -63,7 +63,7 @@ def _fifteens_pool(seed: int, strategy: str) -> dict[str, Any]:
 
 def pupil_results(lesson: str, pupil: str, skill: float, seed: int) -> PupilResults:
     """One made-up pupil's results of ``lesson`` ("04" or "05"): every task answered, and the lesson's game."""
-    from fifteen_kit.widgets.workbook import Exercise, Predict, tasks
+    from fifteen_kit.widgets.workbook import Exercise, Player, Predict, tasks
     rng = random.Random(seed)
     records: list[dict[str, Any]] = []
     for task in tasks(lesson):
@@ -79,6 +79,9 @@ def pupil_results(lesson: str, pupil: str, skill: float, seed: int) -> PupilResu
             records.append({"key": task.key, "kind": "check", "answer": right if correct else wrong[-1],
                             "tries": len(wrong) + int(correct), "correct": correct, "first": not wrong,
                             "wrong": wrong})
+        elif isinstance(task, Player):  # a player handed in: the last of the legal moves, every time
+            records.append({"key": task.key, "kind": "player", "game": task.game,
+                            "source": "def my_player(position):\n    return position.legal_moves()[-1]\n"})
         else:
             records.append({"key": task.key, "kind": "why",
                             "answer": "Because the chances add up over many turns." if rng.random() < 0.9 else ""})

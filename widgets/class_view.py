@@ -10,7 +10,9 @@
 * the charts, each a matplotlib Figure in the kit's style: :func:`exercises_chart`, :func:`predictions_chart`,
   :func:`dice_chart` (lesson 04) and :func:`fifteens_chart` (lesson 05);
 * :class:`ClassView`: the widget of the teacher notebook, with an upload button (it works in JupyterLite too), a
-  folder box and a box for pasted codes.
+  folder box and a box for pasted codes;
+* for a lesson where pairs handed in a player, the class tournament (:mod:`fifteen_kit.widgets.class_tournament`):
+  the players run in sandboxes and a leaderboard with intervals, real differences and replays.
 
 Whatever a pupil typed or a file holds is shown as text (escaped, isolated, never read as markup or maths), the
 kit's values come from the kit, and a part of the report that fails says why while the rest still shows.
@@ -495,6 +497,8 @@ def class_table(results: ClassResults, values: Mapping[str, str] | None = None) 
             wrong = (f"<small>{q.different} different answers, each given once:</small> "
                      + ", ".join(_html(text) for text, _ in q.wrong) + (f" <small>and {more} more</small>"
                                                                           if more else ""))
+        if q.kind == "player":
+            wrong = "<small>players handed in: see the class tournament below</small>"
         rows.append(f"<tr>{_task_cell(q.key)}<td class='n'>{_share(q.answered, total)}</td>"
                     f"<td class='n'>{_share(q.right_first, total)}</td>"
                     f"<td class='n'>{_share(q.right_end, total)}</td><td>{wrong}</td></tr>")
@@ -941,6 +945,10 @@ def _report(results: ClassResults, sources: Mapping[str, str] | None = None) -> 
             parts.append(("predictions chart", lambda: plotstyle.image(predictions_chart(results))))
     else:
         parts.append(("note", lambda: HTML(_NO_CHARTS)))
+    if any(r["kind"] == "player" for pupil in results.pupils for r in pupil.records):
+        from .class_tournament import TournamentPanel  # the players handed in: run only on the teacher's click
+
+        parts.append(("class tournament", lambda: TournamentPanel(results)))
     out = []
     for what, make in parts:
         try:

@@ -52,7 +52,7 @@ MAX_BYTES = 1_000_000
 _FORMAT = "fifteen-kit work"
 _LESSON = re.compile(r"\d\d", re.ASCII)
 _KEY = re.compile(r"\d\d\.[a-z][a-z0-9_]{0,15}", re.ASCII)
-_KINDS = ("check", "prediction", "why", "game", "open")  # open: an unfinished game (widgets/resume.py)
+_KINDS = ("check", "prediction", "why", "game", "open", "player")  # open: an unfinished game (widgets/resume.py)
 # the last problem met while keeping work, by lesson (shown by the hand-in), or absent
 _PROBLEMS: dict[str, str] = {}
 #: The problem of a JupyterLite kernel that cannot reach the site's storage (no service worker: a private window,

@@ -42,8 +42,8 @@ from .style import style_sheet
 __all__ = ["KINDS", "Recorded", "Recorder", "ResultsExport", "export_results", "forget", "lesson_records",
            "saved_answer"]
 
-#: The kinds of record: a checked answer, a prediction, a written explanation, a game's result.
-KINDS = ("check", "prediction", "why", "game")
+#: The kinds of record: a checked answer, a prediction, a written explanation, a game's result, a player's source.
+KINDS = ("check", "prediction", "why", "game", "player")
 
 # the records made in this kernel, by key (the newest wins over the saved notebook)
 _ANSWERS: dict[str, dict[str, Any]] = {}
@@ -92,6 +92,8 @@ def saved_answer(key: str) -> dict[str, Any] | None:
 
 def _complete(record: Mapping[str, Any]) -> bool:
     # a record worth handing in: an answer was given, or a game result written
+    if record.get("kind") == "player":
+        return isinstance(record.get("source"), str) and bool(record.get("source", "").strip())
     return bool(record.get("game")) if record.get("kind") == "game" else isinstance(record.get("answer"), str) \
         and bool(record.get("answer"))
 
@@ -150,7 +152,8 @@ def _keep_earlier_game(record: Mapping[str, Any]) -> None:
             return
 
 
-_SAYS = {"check": "Your answer", "prediction": "Your prediction", "why": "Your explanation", "game": "Your result"}
+_SAYS = {"check": "Your answer", "prediction": "Your prediction", "why": "Your explanation", "game": "Your result",
+         "player": "Your player"}
 
 
 def _bundle(record: Mapping[str, Any] | None, summary: str, stored: bool = False) -> dict[str, str]:
@@ -166,6 +169,10 @@ def _bundle(record: Mapping[str, Any] | None, summary: str, stored: bool = False
 
 def _summary(record: Mapping[str, Any]) -> str:
     # the line a pupil sees below the question or board
+    if record.get("kind") == "player":
+        source = str(record.get("source", ""))
+        lines = len(source.splitlines())
+        return f"{lines} line{'' if lines == 1 else 's'} of Python, {len(source):,} characters"
     if record.get("kind") != "game":
         return str(record.get("answer", ""))
     game, get = record.get("game"), record.get
@@ -285,7 +292,8 @@ class Recorded:
 
 def _holds(records: list[dict[str, Any]]) -> str:
     # what a hand-in holds, in words: "3 answers, 2 predictions, 1 explanation and 1 game"
-    kinds = [("check", "answer"), ("prediction", "prediction"), ("why", "explanation"), ("game", "game")]
+    kinds = [("check", "answer"), ("prediction", "prediction"), ("why", "explanation"), ("game", "game"),
+             ("player", "player")]
     parts = [f"{n} {word}{'' if n == 1 else 's'}" for kind, word in kinds
              if (n := sum(r.get("kind") == kind for r in records))]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -361,6 +369,9 @@ class ResultsExport(w.VBox):
         self.results = results
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         self.message.value = f"Saved: {escape(_holds(records))}. Now download the file, or read out the code."
+        if any(r.get("kind") == "player" for r in records):
+            self.message.value += (" <b>Your player is only in the file</b> (a code is too short for a program): "
+                                   "download the file and hand it in.")
         if problem(self.lesson) == NO_DRIVE:
             self.message.value += (f" <b>Warning:</b> {escape(NO_DRIVE)}: download the file (or note the code) now, "
                                    "before you reload or close this page.")

@@ -297,6 +297,10 @@ _QUESTIONS = f"""
 .kit-export .kit-code-text {{ font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-weight: bold;
   font-size: {2 * TEXT_PX["normal"]}px; line-height: 1.35; letter-spacing: 0.08em; word-spacing: 0.3em;
   overflow-wrap: anywhere; margin: 4px 0; }}
+.kit-question .kit-player-code textarea {{ font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-size: {TEXT_PX["normal"]}px; line-height: 1.35; tab-size: 4; white-space: pre; }}
+.kit-question .kit-player-result pre {{ font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-size: {TEXT_PX["normal"] - 1}px; white-space: pre; overflow-x: auto; margin: 4px 0; }}
 """
 
 # the player lab and the replay board (widgets/player_lab.py, widgets/replay.py): notebook colours, the code in a large

@@ -45,7 +45,8 @@ WIDGET_MODULES = ("fifteen_kit.widgets.common", "fifteen_kit.widgets.exercise", 
                   "fifteen_kit.widgets.printables.rules", "fifteen_kit.widgets.printables.lessons",
                   "fifteen_kit.widgets.class_view", "fifteen_kit.widgets.results", "fifteen_kit.widgets.keep",
                   "fifteen_kit.widgets.workbook.records", "fifteen_kit.widgets.replay",
-                  "fifteen_kit.widgets.player_lab")
+                  "fifteen_kit.widgets.player_lab", "fifteen_kit.widgets.player_box",
+                  "fifteen_kit.widgets.class_tournament")
 
 #: Not attacked, by design:
 #: - fifteen_kit.errors: an exception records whatever input it is given (``input: Any``).
@@ -1124,13 +1125,60 @@ def _examples_lab_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
     }
 
 
+# -- player tasks, their hand-in and the class view's tournament (issue 35) ---------------------------------------
+RESULT_RECORDS |= {"fifteen_kit.widgets.class_tournament.Entries",
+                   "fifteen_kit.widgets.class_tournament.TournamentResult"}
+
+
+def _class_35() -> Any:
+    from fifteen_kit.class_results import ClassResults
+    from fifteen_kit.results import PupilResults
+    return ClassResults([PupilResults("07", "Ana", ({"key": "07.q1", "kind": "player", "game": "dice",
+                                                      "source": _HONEST_35},))])
+
+
+def _tournament_35() -> Any:
+    from fifteen_kit.widgets.class_tournament import class_tournament, handed_in
+    return class_tournament(handed_in(_class_35())["07.q1"], games=2)
+
+
+def _instances_hand_in_35() -> dict[str, Callable[[], Any]]:
+    from fifteen_kit.widgets.class_tournament import TournamentPanel
+    from fifteen_kit.widgets.player_box import PlayerBox
+    return {
+        "fifteen_kit.widgets.player_box.PlayerBox": lambda: PlayerBox("Write a player.", "dice", games=2),
+        "fifteen_kit.widgets.class_tournament.TournamentPanel": lambda: TournamentPanel(_class_35()),
+    }
+
+
+def _examples_hand_in_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Valid examples of the player task's widget and the class tournament of the class view (issue 35)."""
+    pb, ct = "fifteen_kit.widgets.player_box.", "fifteen_kit.widgets.class_tournament."
+
+    def entries(_: Any) -> dict[str, Any]:
+        from fifteen_kit.widgets.class_tournament import handed_in
+        return {"entries": handed_in(_class_35())["07.q1"], "games": 2}
+
+    return {
+        pb + "load_player": lambda _: {"source": _HONEST_35, "function": "my_player"},
+        pb + "PlayerBox": lambda _: {"question": "Write a player.", "game": "dice", "key": "99.q1", "games": 2,
+                                     "seed": 1, "starter": _HONEST_35},
+        ct + "handed_in": lambda _: {"results": _class_35()},
+        ct + "class_tournament": entries,
+        ct + "leaderboard_table": lambda _: {"result": _tournament_35()},
+        ct + "replay_text": lambda _: {"result": _tournament_35(), "entry": "Ana", "index": 0},
+        ct + "TournamentPanel": lambda _: {"results": _class_35()},
+    }
+
+
 # -- the test ---------------------------------------------------------------------------------------------------
 TARGETS = public_targets()
-INSTANCES = {**_instances(), **_instances_pupils_35(), **_instances_lab_35()}
+INSTANCES = {**_instances(), **_instances_pupils_35(), **_instances_lab_35(), **_instances_hand_in_35()}
 EXAMPLES = {**_examples(), **_examples_dice_18(), **_examples_other_18(), **_examples_questions_18(),
             **_examples_results_19(), **_examples_export_19(), **_examples_guide_19(), **_examples_printables_19(),
             **_examples_plots_20(), **_examples_dice_split(), **_examples_options_31(),
             **_examples_records_and_work_32(), **_examples_pupils_35(), **_examples_lab_35(),
+            **_examples_hand_in_35(),
             **_EXAMPLE_OVERRIDES}
 
 

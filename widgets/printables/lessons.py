@@ -22,7 +22,7 @@ from fifteen_kit import _check
 from fifteen_kit.answers import Choice
 from fifteen_kit.results import task_label
 
-from ..workbook import LESSON_TITLES, LESSONS, Answer, Exercise, Predict, Task, answers, tasks
+from ..workbook import LESSON_TITLES, LESSONS, Answer, Exercise, Player, Predict, Task, answers, tasks
 from ..workbook.paper import Box, PaperLesson, PaperTask, Tally, on_paper
 from .page import Sheet, markdown, page, ruled_lines
 
@@ -84,9 +84,11 @@ def _ask(item: Task, paper: PaperTask) -> tuple[str, float]:
         height += lines * 7 + 3 + (6 if true else 0)
     if paper.space:
         room += '<div class="answer">Working:</div>' if isinstance(item, (Exercise, Predict)) else ""
+        room += '<div class="answer">My player\'s rule, in words:</div>' if isinstance(item, Player) else ""
         room += (f'<div class="draw" style="height:{paper.space * 9}mm"></div>' if paper.draw
                  else ruled_lines(paper.space))
-        height += paper.space * 9 + (7 if isinstance(item, (Exercise, Predict)) else 0) + (3 if paper.draw else 0)
+        labelled = isinstance(item, (Exercise, Predict, Player))
+        height += paper.space * 9 + (7 if labelled else 0) + (3 if paper.draw else 0)
     if isinstance(item, Predict) and not isinstance(form, Choice):
         room += ('<div class="answer" style="margin-top:2mm">My guess: <span class="box" style="width:55mm"></span> '
                  '&nbsp; The true value: <span class="box" style="width:45mm"></span></div>')
@@ -251,6 +253,13 @@ def _answer(item: Answer, paper: PaperTask, revealed: str) -> tuple[str, float]:
                      + "".join(f"<li>{markdown(p).strip()}</li>" for p in item.points) + "</ul></div>")
         text += "\n" + item.answer + "\nKey points:\n" + "\n".join(item.points)
         extra = 2 + len(item.points)
+    elif item.kind == "player":
+        example = (f'<pre style="font-size:9.5pt;white-space:pre-wrap">{escape(item.answer)}</pre>' if item.answer
+                   else "")
+        parts.append('<div class="answer"><strong>Any rule that is played as written is an answer'
+                     f'{"; an example player:" if item.answer else "."}</strong>{example}</div>')
+        text += "\n" + item.answer
+        extra = 1 + len(item.answer.splitlines())
     else:
         what = "Answer" if item.kind == "exercise" else "The kit's value"
         transfer = " (a transfer question: new to the pupils)" if item.transfer else ""

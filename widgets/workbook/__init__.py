@@ -17,11 +17,11 @@ from typing import Any
 from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
 
-from .core import Exercise, Predict, Task, Why
+from .core import Exercise, Player, Predict, Task, Why
 from .key import Answer, answers
 
-__all__ = ["LESSONS", "LESSON_TITLES", "Answer", "Exercise", "Predict", "Task", "Why", "answer_key", "answer_key_text",
-           "answers", "ask", "task", "tasks"]
+__all__ = ["LESSONS", "LESSON_TITLES", "Answer", "Exercise", "Player", "Predict", "Task", "Why", "answer_key",
+           "answer_key_text", "answers", "ask", "task", "tasks"]
 
 #: The lessons that have tasks, as two-digit numbers.
 LESSONS = ("00", "01", "02", "03", "04", "05", "06", "07")
@@ -134,6 +134,11 @@ def answer_key_text(lesson: str, reveals: bool = False) -> str:
             lines.append(f"* The kit's value: **{item.answer}** {item.unit}".rstrip())
             if reveals and isinstance(source, Predict) and (said := _reveal_text(source)):
                 lines += ["* What the reveal shows:", "", *(f"  {line}".rstrip() for line in said.splitlines())]
+        elif item.kind == "player":
+            lines.append("* Any player that runs is an answer; an example:" if item.answer else
+                         "* Any player that runs is an answer.")
+            if item.answer:
+                lines += ["", "  ```python", *(f"  {line}".rstrip() for line in item.answer.splitlines()), "  ```"]
         else:
             lines.append(f"* Model answer: {_indented(item.answer)}")
             for point in item.points:

@@ -1,4 +1,5 @@
-"""The three kinds of lesson task and how a task becomes its widget (see :mod:`fifteen_kit.widgets.workbook`).
+"""The kinds of lesson task (exercise, prediction, why question, and a player the pupil writes) and how a task
+becomes its widget (see :mod:`fifteen_kit.widgets.workbook`).
 
 A task's answer, truth, solution and model answer may be functions, called only when needed, so that every number
 a pupil is judged against is computed by the kit and heavy libraries load only when a question is shown.
@@ -21,7 +22,7 @@ from fifteen_kit.errors import InvalidArgumentError
 
 from ..exercise import Prediction, SelfCheck, WhyQuestion
 
-__all__ = ["Exercise", "Predict", "Task", "Why"]
+__all__ = ["Exercise", "Player", "Predict", "Task", "Why"]
 
 _Text = str | Callable[[], str]
 _KEY = re.compile(r"\d\d\.[pqw]\d{1,2}", re.ASCII)
@@ -137,4 +138,49 @@ class Why:
         return WhyQuestion(_value(self.question), self.model, list(self.points), key=self.key)
 
 
-Task = Exercise | Predict | Why
+@dataclass(frozen=True)
+class Player:
+    """A player the pupil writes: the source text of ``def my_player(position): ...`` for ``game``, tried at once
+    against the kit's players and handed in with the lesson's results (for the class tournament).
+
+    Args:
+        key: ``"NN.qK"`` (it stands among the lesson's exercises).
+        question: what to write, as the pupil sees it.
+        game: ``"dice"`` or ``"fifteens"``.
+        games: the games one "Try it" plays (1 to 2,000); seed: the series' seed (0 to 10**9).
+        starter: the code the box starts with (a skeleton to complete), or ``""``.
+        model: an example player's source for the answer key (or ``""``).
+
+    Raises InvalidArgumentError for a malformed key, an unknown game or numbers out of range.
+
+    >>> Player("99.q1", "Write a player.", "dice", games=20).game
+    'dice'
+    """
+
+    key: str
+    question: _Text
+    game: str
+    games: int = 100
+    seed: int = 0
+    starter: str = ""
+    model: _Text = ""
+
+    def __post_init__(self) -> None:
+        from fifteen_kit import _check
+        from fifteen_kit.results import MAX_SOURCE, PLAYER_GAMES
+
+        _key(self.key, "q")
+        _check.choice(self.game, PLAYER_GAMES, "the game")
+        _check.whole(self.games, 1, 2_000, "the games of a try")
+        _check.whole(self.seed, 0, 10**9, "the seed")
+        _check.text(self.starter, MAX_SOURCE, "the starter code")
+
+    def widget(self) -> Any:
+        """The task as a :class:`~fifteen_kit.widgets.player_box.PlayerBox`."""
+        from ..player_box import PlayerBox
+
+        return PlayerBox(_value(self.question), self.game, key=self.key, games=self.games, seed=self.seed,
+                         starter=self.starter)
+
+
+Task = Exercise | Predict | Why | Player

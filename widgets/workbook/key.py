@@ -17,12 +17,13 @@ from typing import Any, Literal
 from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
 
-from .core import Exercise, Predict, Task, Why, _value
+from .core import Exercise, Player, Predict, Task, Why, _value
 
 __all__ = ["Answer", "Kind", "answer_of", "answers"]
 
-#: What a task is: an exercise (checked), a prediction (compared with the kit's value) or a "why" question.
-Kind = Literal["exercise", "prediction", "why"]
+#: What a task is: an exercise (checked), a prediction (compared with the kit's value), a "why" question or a
+#: player the pupil writes.
+Kind = Literal["exercise", "prediction", "why", "player"]
 
 
 @dataclass(frozen=True)
@@ -31,10 +32,10 @@ class Answer:
 
     Attributes:
         key: the task's key, ``"04.q2"``.
-        kind: ``"exercise"``, ``"prediction"`` or ``"why"``.
+        kind: ``"exercise"``, ``"prediction"``, ``"why"`` or ``"player"``.
         question: the question as the pupil sees it.
         answer: the answer as a solution shows it (an exercise's answer, a prediction's value, a why
-            question's model answer in Markdown).
+            question's model answer in Markdown; a player task's example player, source text).
         unit: a prediction's unit, the word after its value (``"games"``), or ``""``.
         transfer: an exercise that asks for something new (not shown in the lesson).
         solution: an exercise's worked solution (Markdown, numbered steps), or ``""``.
@@ -57,16 +58,19 @@ class Answer:
 def answer_of(item: Task) -> Answer:
     """The answer-key entry of one task (every value computed by the kit now).
 
-    Raises InvalidArgumentError for anything but an Exercise, Predict or Why task.
+    Raises InvalidArgumentError for anything but an Exercise, Predict, Why or Player task.
 
     >>> from fifteen_kit.widgets.workbook import task
     >>> from fifteen_kit.widgets.workbook.key import answer_of
     >>> answer_of(task("01.q2")).answer
     '18'
     """
-    if not isinstance(item, (Exercise, Predict, Why)):
-        raise InvalidArgumentError("a task is an Exercise, Predict or Why of the workbook", input=_check.short(item))
+    if not isinstance(item, (Exercise, Predict, Why, Player)):
+        raise InvalidArgumentError("a task is an Exercise, Predict, Why or Player of the workbook",
+                                   input=_check.short(item))
     question = str(_value(item.question))
+    if isinstance(item, Player):
+        return Answer(item.key, "player", question, str(_value(item.model) or ""))
     if isinstance(item, Exercise):
         return Answer(item.key, "exercise", question, item.form.show(item.expected()), transfer=item.transfer,
                       solution=str(_value(item.solution) or ""))

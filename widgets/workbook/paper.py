@@ -39,7 +39,7 @@ from typing import Any
 from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError, QuestionFileError
 
-from .core import Exercise, Predict, Task, Why, _value
+from .core import Exercise, Player, Predict, Task, Why, _value
 from .records import Record, _name, _read_file, _text, _Values, records
 
 if sys.version_info >= (3, 11):
@@ -123,7 +123,8 @@ class PaperLesson:
 
 def default_space(item: Task) -> int:
     """Lines of room a task gets on paper when its record names no ``space``: 6 for an exercise (working), 5 for
-    a why question, none for a prediction (it has its guess box).  ``item`` is an Exercise, Predict or Why.
+    a why question, 8 for a player (on paper the pupil writes the player's rule in words), none for a prediction
+    (it has its guess box).  ``item`` is an Exercise, Predict, Why or Player.
 
     >>> default_space(Why("04.w1", "Why?", "Because.", ["one", "two"]))
     5
@@ -136,7 +137,10 @@ def default_space(item: Task) -> int:
         return 0
     if isinstance(item, Why):
         return 5
-    raise InvalidArgumentError("item must be a lesson task (an Exercise, Predict or Why)", input=type(item).__name__)
+    if isinstance(item, Player):
+        return 8
+    raise InvalidArgumentError("item must be a lesson task (an Exercise, Predict, Why or Player)",
+                               input=type(item).__name__)
 
 
 def _error(file: str, message: str, value: Any) -> QuestionFileError:

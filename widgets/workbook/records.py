@@ -12,7 +12,7 @@ browser-only site alike).  One ``[[task]]`` table per task, in the order the les
     [[task]]
     key = "03.q1"               # lesson, q (exercise) / p (prediction) / w (why), number
     question = "How many sets ... sum to 16?"
-    form = "number"             # number, digit set, digit sequence, tile or choice
+    form = "number"             # number, digit set, digit sequence, tile, choice, or player (below)
     places = 0                  # number only: decimal places needed (default 2); percent = true for a %
     answer = "digit_sets(16)"   # the kit's answer: a name in the lesson's NAMED, or a call of one
     check = "digit_sets_by_listing(16)"   # the same answer computed another way (make test compares)
@@ -35,6 +35,12 @@ guess), ``after`` (Markdown shown below the reveal: the lesson's words that disc
 it away if they stood in the notebook below the question) and ``unit``; a why question has ``model`` and 2 or 3
 ``points``.  A choice form lists its ``choices`` (texts, or the name of a value holding them) and may give
 ``aliases`` (``{ center = "centre" }`` or a name).
+
+A **player** task (an exercise key, ``form = "player"``) asks the pupil to write ``def my_player(position): ...``:
+it has ``game`` (``"dice"`` or ``"fifteens"``) and may give ``games`` and ``seed`` (the series "Try it" plays),
+``starter`` (the code the box starts with) and ``model`` (an example player for the answer key, source text).  No
+answer is checked: the pupil tries the player against the kit's, and its source is handed in with the results
+for the class tournament.  On paper (``paper``, ``space``) the pupil writes the player's rule in words.
 
 A placeholder may also call a NAMED function with plain values: ``{digit_sets(21)}``, ``{digit_sets(21, 3)}``
 (numbers and quoted text only; nothing else in braces is run).
@@ -91,7 +97,7 @@ from typing import Any
 from fifteen_kit.answers import Choice, DigitSequence, DigitSet, Form, Number, Tile
 from fifteen_kit.errors import InvalidArgumentError, QuestionFileError
 
-from .core import Exercise, Predict, Task, Why
+from .core import Exercise, Player, Predict, Task, Why
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -116,9 +122,11 @@ _FIELDS = {
     "prediction": (*_COMMON, *_FORM_FIELDS, "truth", "check", "reveal", "after", "unit", "giveaways",
                    *_PAPER_FIELDS),
     "why": (*_COMMON, "model", "points", *_PAPER_FIELDS),
+    "player": (*_COMMON, "form", "game", "games", "seed", "starter", "model", "giveaways", *_PAPER_FIELDS),
 }
 _REQUIRED = {"exercise": ("question", "form", "answer", "check", "hint", "solution"),
-             "prediction": ("question", "form", "truth"), "why": ("question", "model", "points")}
+             "prediction": ("question", "form", "truth"), "why": ("question", "model", "points"),
+             "player": ("question", "form", "game")}
 _SLIP_FIELDS = ("typed", "message")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
 _CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\([\w \-+,'\"()]*\)", re.ASCII)  # checked again by _Values.parse
@@ -148,8 +156,10 @@ class Record:
 
     @property
     def kind(self) -> str:
-        """``"exercise"``, ``"prediction"`` or ``"why"``, from the key's letter (``"?"`` for none of them)."""
-        return _KINDS.get(self.key[3:4], "?")
+        """``"exercise"``, ``"prediction"`` or ``"why"``, from the key's letter (``"?"`` for none of them), or
+        ``"player"`` for an exercise key with ``form = "player"``."""
+        kind = _KINDS.get(self.key[3:4], "?")
+        return "player" if kind == "exercise" and self.fields.get("form") == "player" else kind
 
     def error(self, field: str, message: str, value: Any = None) -> QuestionFileError:
         """A QuestionFileError at ``field``'s line (the table's line if the field is not written)."""
@@ -522,6 +532,25 @@ def _why(record: Record, values: _Values) -> Why:
                [_text(record, "points", values, p) for p in points])
 
 
+def _player(record: Record, values: _Values) -> Player:
+    # a player the pupil writes: the game, the series "Try it" plays, the starter code and an example player
+    fields = record.fields
+    game = fields.get("game")
+    if game not in ("dice", "fifteens"):
+        raise record.error("game", 'a player task\'s game is "dice" or "fifteens"', game)
+    for name, low, top, default in (("games", 1, 2_000, 100), ("seed", 0, 10**9, 0)):
+        value = fields.get(name, default)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= top:
+            raise record.error(name, f"{name} is a whole number, {low} to {top:,}", value)
+    for name in ("starter", "model"):
+        if not isinstance(fields.get(name, ""), str) or len(fields.get(name, "")) > 50_000:
+            raise record.error(name, f"{name} is Python source text in quotes (at most 50,000 characters)",
+                               fields.get(name))
+    model = fields.get("model", "")
+    return Player(record.key, _text(record, "question", values), game, games=fields.get("games", 100),
+                  seed=fields.get("seed", 0), starter=fields.get("starter", ""), model=model)
+
+
 def _task(record: Record, lesson: str, values: _Values) -> Task:
     key = record.fields.get("key")
     if not isinstance(key, str) or not re.fullmatch(rf"{lesson}\.[pqw]\d{{1,2}}", key):
@@ -534,13 +563,16 @@ def _task(record: Record, lesson: str, values: _Values) -> Task:
                                         "the answer away", giveaways)
     unknown = [f for f in record.fields if f not in _FIELDS[kind]]
     if unknown:
-        raise record.error(unknown[0], f"{unknown[0]!r} is not a field of an {kind} (fields: "
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise record.error(unknown[0], f"{unknown[0]!r} is not a field of {article} {kind} (fields: "
                                        f"{', '.join(_FIELDS[kind])})", unknown[0])
     missing = [f for f in _REQUIRED[kind] if f not in record.fields]
     if missing:
         raise record.error("[[task]]", f"the {kind} {key} needs {', '.join(missing)}", key)
     if kind == "exercise":
         return _exercise(record, values)
+    if kind == "player":
+        return _player(record, values)
     if kind == "prediction":
         return _prediction(record, values)
     return _why(record, values)
