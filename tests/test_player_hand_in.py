@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from fifteen_kit.widgets.player_box import MAX_PRINTED, PlayerBox, load_player
+from fifteen_kit.widgets.player_box import PlayerBox
+from fifteen_kit.widgets.player_lab import MAX_CODE, MAX_PRINTED, load_player
 from fifteen_kit.widgets.results import ResultsExport, forget, lesson_records, saved_answer
 from fifteen_kit.widgets.workbook import Player
 from fifteen_kit.widgets.workbook.key import answer_of
@@ -91,17 +92,18 @@ def test_try_it_shows_the_table_beside_the_kits_players():
     box.code.value = HONEST
     assert box.try_it()
     for name in ("my_player", "cautious", "greedy", "optimal (exact)", "95% interval"):
-        assert name in box.result.value
+        assert name in box.lab.table.value
     assert box.series.replay("my_player", 0).steps
+    assert box.lab.game_choice.layout.display == "none"  # a task's player plays the task's game only
     fifteens = PlayerBox("Write a player.", "fifteens", games=4)
-    assert fifteens.try_it() and "win rate" in fifteens.result.value  # the starter code plays
+    assert fifteens.try_it() and "win rate" in fifteens.lab.table.value  # the starter code plays
 
 
 @pytest.mark.parametrize(("source", "says"), [
-    ("def my_player(turn)\n    return 'roll'", "not Python yet"),
-    ("def helper(turn):\n    return 'roll'", "no function called my_player"),
-    ("while True:\n    pass\ndef my_player(turn):\n    return 'roll'", "could not be loaded: it ran for more than"),
-    ("raise SystemExit\ndef my_player(turn):\n    return 'roll'", "could not be loaded"),
+    ("def my_player(turn)\n    return 'roll'", "line 1 of your code"),
+    ("def helper(turn):\n    return 'roll'\ndef other(turn):\n    return 'stop'", "defines several functions"),
+    ("while True:\n    pass\ndef my_player(turn):\n    return 'roll'", "is there a loop that never ends?"),
+    ("raise SystemExit\ndef my_player(turn):\n    return 'roll'", "it called exit()"),
     ("def my_player(turn):\n    return 'stop'", "roll first"),
     ("def my_player(turn):\n    return 1 / 0", "ZeroDivisionError"),
     ("def my_player(turn):\n    while True:\n        pass", "is there a loop that never ends?"),
@@ -112,7 +114,7 @@ def test_try_it_says_what_went_wrong_in_plain_words(source, says):
     box = PlayerBox("Write a player.", "dice", games=3)
     box.code.value = source
     assert not box.try_it()
-    assert says in box.result.value and "Your player was stopped" in box.result.value
+    assert says in box.result.value and "Fix it, then press Play again" in box.result.value
     assert "<img" not in box.result.value
     box.code.value = HONEST  # the box keeps working
     assert box.try_it()
@@ -124,8 +126,8 @@ def test_what_the_code_prints_is_capped_and_escaped(capsys):
                       "    return turn.legal_moves()[-1]")
     assert box.try_it()
     shown = box.result.value
-    assert "Your code printed" in shown and "&lt;b&gt;" in shown and "<script>" not in shown
-    assert "more characters" in shown and len(shown) < MAX_PRINTED + 3000
+    assert "Your player printed" in shown and "&lt;b&gt;" in shown and "<script>" not in shown
+    assert "…" in shown and len(shown) < MAX_PRINTED + 3000
     assert capsys.readouterr().out == ""  # nothing reached the notebook's own output
 
 
@@ -133,9 +135,9 @@ def test_load_player_runs_in_a_fresh_namespace():
     first = load_player("secret = 1\ndef my_player(p):\n    return secret")
     assert first(None) == 1
     with pytest.raises(PlayerError, match="defines no function"):
-        load_player("def other(p):\n    return secret")
+        load_player("secret = 2")
     with pytest.raises(InvalidArgumentError):
-        load_player("x" * (MAX_SOURCE + 1))
+        load_player("x" * (MAX_CODE + 1))
 
 
 def test_the_player_goes_in_the_file_not_in_the_code():

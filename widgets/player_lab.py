@@ -173,14 +173,16 @@ class PlayerLab(w.VBox):
         key: a name like ``"07.lab"``: the code is kept in the lesson's work file as it is typed and put back
             when the lab is made again.
         size: ``"normal"`` or ``"large"`` (the code and the table in bigger text).
+        fixed_game: True hides the choice of game (a lesson's task asks for a player of one game).
 
     Raises InvalidArgumentError for a bad argument.
     """
 
     def __init__(self, game: Game = "dice", games: int = 100, seed: int = 0, code: str | None = None,
-                 key: str | None = None, size: Size = "normal") -> None:
+                 key: str | None = None, size: Size = "normal", fixed_game: bool = False) -> None:
         game = _check.choice(game, GAMES, "the game")
         games = _check.whole(games, 1, MAX_GAMES, "the number of games")
+        _check.flag(fixed_game, "fixed_game")
         self.seed = _check.whole(seed, 0, 2**53 - 1, "the seed")
         if code is not None:
             code = _check.text(code, MAX_CODE, "the code")
@@ -234,6 +236,8 @@ class PlayerLab(w.VBox):
         self.show_button.on_click(lambda _b: self.show_game())
         self.game_choice.observe(self._game_changed, names="value")
         self.code.observe(lambda _c: self._keep(), names="value")
+        if fixed_game:
+            self.game_choice.layout.display = "none"
         settings = w.HBox([self.game_choice, self.games_box, self.play_button, self.size_toggle],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [style_sheet(), heading, self.code, settings, self.feedback, self.table, self.picker,

@@ -1160,7 +1160,6 @@ def _examples_hand_in_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
         return {"entries": handed_in(_class_35())["07.q1"], "games": 2}
 
     return {
-        pb + "load_player": lambda _: {"source": _HONEST_35, "function": "my_player"},
         pb + "PlayerBox": lambda _: {"question": "Write a player.", "game": "dice", "key": "99.q1", "games": 2,
                                      "seed": 1, "starter": _HONEST_35},
         ct + "handed_in": lambda _: {"results": _class_35()},
