@@ -1,5 +1,5 @@
 """A player task in a real JupyterLab (issue 35): the pupil types a player in the monospaced code box, it is kept
-with the notebook the moment it changes, and Try it shows the table (or what went wrong) without breaking the
+with the notebook the moment it changes, and Play shows the table (or what went wrong) without breaking the
 page."""
 
 from __future__ import annotations
@@ -34,30 +34,31 @@ def test_a_pupil_writes_a_player_and_tries_it(browser, pupil_server, artifacts):
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     try:
         open_and_run(page, pupil_server, NOTEBOOK.name)
-        box = page.locator(".kit-player-code textarea")
+        box = page.locator(".kit-code textarea")
         expect(box).to_be_visible()
-        font = page.evaluate("() => getComputedStyle(document.querySelector('.kit-player-code textarea')).fontFamily")
+        font = page.evaluate("() => getComputedStyle(document.querySelector('.kit-code textarea')).fontFamily")
         assert "mono" in font.lower(), font
         size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector("
-                             "'.kit-player-code textarea')).fontSize)")
+                             "'.kit-code textarea')).fontSize)")
         assert size >= TEXT_PX["normal"]
         box.fill(PLAYER)
-        click(page, ".kit-question button", "Try it")
-        result = page.locator(".kit-player-result")
-        expect(result).to_contain_text("points per turn", timeout=60_000)
-        expect(result).to_contain_text("cautious")
+        click(page, ".kit-question button", "Play")
+        result = page.locator(".kit-question .kit-feedback")
+        table = page.locator(".kit-lab-table")
+        expect(table).to_contain_text("points per turn", timeout=60_000)
+        expect(table).to_contain_text("cautious")
         page.screenshot(path=str(artifacts / "player_box_tried.png"), full_page=True)
         assert axe_violations(page, ".kit-question") == []
 
         box.fill("def my_player(turn):\n    return turn.legal_moves()[99]\n")
-        click(page, ".kit-question button", "Try it")
+        click(page, ".kit-question button", "Play")
         expect(result).to_contain_text("Your player was stopped", timeout=60_000)
         expect(result).to_contain_text("IndexError")
         page.screenshot(path=str(artifacts / "player_box_stopped.png"), full_page=True)
 
         box.fill(PLAYER)  # the last code is what is kept
         wait_idle(page, 30)
-        page.locator(".kit-question-text").click()  # (a key pressed in a widget's text box stays in the box)
+        page.locator(".kit-question-text").first.click()  # (a key pressed in a widget's text box stays in the box)
         page.keyboard.press("Control+s")
         kept: list[dict] = []
         for _ in range(50):
