@@ -17,7 +17,7 @@ from typing import Any
 from fifteen_kit import _check
 from fifteen_kit.errors import InvalidArgumentError
 
-from .core import Exercise, Player, Predict, Task, Why
+from .core import Exercise, Player, Predict, Task, Why, _value
 from .key import Answer, answers
 
 __all__ = ["LESSONS", "LESSON_TITLES", "Answer", "Exercise", "Player", "Predict", "Task", "Why", "answer_key",
@@ -135,16 +135,38 @@ def answer_key_text(lesson: str, reveals: bool = False) -> str:
             if reveals and isinstance(source, Predict) and (said := _reveal_text(source)):
                 lines += ["* What the reveal shows:", "", *(f"  {line}".rstrip() for line in said.splitlines())]
         elif item.kind == "player":
-            lines.append("* Any player that runs is an answer; an example:" if item.answer else
-                         "* Any player that runs is an answer.")
+            lines.append("* Answer: any player that runs; an example:" if item.answer else
+                         "* Answer: any player that runs.")
             if item.answer:
                 lines += ["", "  ```python", *(f"  {line}".rstrip() for line in item.answer.splitlines()), "  ```"]
+                if isinstance(source, Player) and (scored := _model_score(source)):
+                    lines += ["", f"  {scored}"]
         else:
             lines.append(f"* Model answer: {_indented(item.answer)}")
             for point in item.points:
                 lines.append(f"  * {point}")
         lines.append("")
     return "\n".join(lines)
+
+
+def _model_score(item: Player) -> str:
+    # what the task's example player scores on the task's own series, beside the kit's players (the example is
+    # the record file's text, written by the teacher, not a pupil's)
+    from fifteen_kit.errors import FifteenKitError
+    from fifteen_kit.pupil_players import Game
+    from fifteen_kit.series import try_player
+
+    from ..player_lab import load_player
+
+    try:
+        game: Game = "dice" if item.game == "dice" else "fifteens"
+        series = try_player(load_player(str(_value(item.model))), game, games=item.games, seed=item.seed)
+    except FifteenKitError as err:
+        return f"The example does not play: {err}"
+    unit = "points per turn" if item.game == "dice" else "games won"
+    shown = [f"{row.name} {row.mean:.2f}" if item.game == "dice" else f"{row.name} {row.mean:.0%}"
+             for row in series.rows]
+    return f"On the task's {item.games} games ({unit}): " + ", ".join(shown) + "."
 
 
 def answer_key(lesson: str) -> Any:

@@ -12,7 +12,7 @@ The example players are written here as the notebook shows them, with type hints
 compares their bodies), so the numbers are about the code the pupils read.
 
 >>> [task.key for task in TASKS][:2]
-['07.p1', '07.p2']
+['07.p1', '07.q1']
 >>> perfect_record()["second"].lost
 0
 """
@@ -330,28 +330,28 @@ def _fifteens_reveal() -> Any:
 
 
 # -- exercises: the answers computed a second way -------------------------------------------------------------
-_Q1_TARGETS = {"Y": 3, "K": 3, "W": 2}
+_BUST_TARGETS = {"Y": 3, "K": 3, "W": 2}
 
 
-def _q1_turn() -> Any:
+def _bust_turn() -> Any:
     from fifteen_kit.nasty15 import Turn
 
     return Turn.parse("433221 4...21 465621 D")
 
 
-def _q1_by_product() -> Fraction:
+def _bust_by_product() -> Fraction:
     # each die left is too high with chance (6 - target)/6; all of them at once: multiply
     out = Fraction(1)
-    for target in _Q1_TARGETS.values():
+    for target in _BUST_TARGETS.values():
         out *= Fraction(6 - target, 6)
     return out
 
 
-def _q1_by_counting() -> Fraction:
+def _bust_by_counting() -> Fraction:
     # count the rolls of the three dice left in which every die is too high
     from itertools import product
 
-    targets = list(_Q1_TARGETS.values())
+    targets = list(_BUST_TARGETS.values())
     rolls = list(product(range(1, 7), repeat=len(targets)))
     return Fraction(sum(all(p > t for p, t in zip(roll, targets, strict=True)) for roll in rolls), len(rolls))
 
@@ -388,14 +388,14 @@ NAMED: dict[str, Callable[..., Any]] = {
     "fifteens_choices": lambda: ["fewest_cards", "most_left", "cannot tell from these deals"],
     "fifteens_better": _fifteens_better,
     "fifteens_reveal": _fifteens_reveal,
-    # 07.q1
-    "q1_bust": lambda: Fraction(chance_of_bust(_q1_turn())).limit_denominator(1000),
-    "q1_bust_by_counting": _q1_by_counting,
-    "q1_by_product": _q1_by_product,
-    "q1_one_die": lambda: Fraction(1, 2),
-    "q1_valid_instead": lambda: 1 - _q1_by_product(),
-    "q1_added": lambda: sum(Fraction(6 - t, 6) for t in _Q1_TARGETS.values()),
     # 07.q2
+    "bust_chance": lambda: Fraction(chance_of_bust(_bust_turn())).limit_denominator(1000),
+    "bust_by_counting": _bust_by_counting,
+    "bust_by_product": _bust_by_product,
+    "bust_one_die": lambda: Fraction(1, 2),
+    "bust_valid_instead": lambda: 1 - _bust_by_product(),
+    "bust_added": lambda: sum(Fraction(6 - t, 6) for t in _BUST_TARGETS.values()),
+    # 07.q3
     "entries": lambda: _ENTRIES,
     "comparisons": lambda: comb(_ENTRIES, 2),
     "comparisons_by_listing": _comparisons_by_listing,
