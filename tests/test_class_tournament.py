@@ -117,6 +117,8 @@ def test_hostile_hand_ins_leave_the_teacher_alone_and_the_others_play(tmp_path, 
     panel.show_replay()
     shown = panel.replay.value
     assert ">1. " in shown and "game 3" in shown and "&lt;img" in shown and "<img" not in shown
+    board = panel.replay_area.children[0]  # the game on the replay board too, its title escaped
+    assert board.moves > 0 and "game 3" in board.status.value and "<img" not in board.status.value
     panel.show_code()
     shown = panel.replay.value
     assert "&lt;/pre&gt;&lt;script&gt;" in shown and "<script" not in shown and "points_if_stop" in shown

@@ -266,6 +266,8 @@ class TournamentPanel(w.VBox):
         self.replay_button = w.Button(description="Show the game", icon="step-forward", layout=w.Layout(width="auto"))
         self.code_button = w.Button(description="Show the player's code", icon="code", layout=w.Layout(width="auto"))
         self.replay = w.HTML()
+        self.replay_area = w.VBox()  # the replay board of the game shown (one board, reused)
+        self.replay_board: Any = None
         self.run_button.on_click(lambda _b: self.run())
         self.replay_button.on_click(lambda _b: self.show_replay())
         self.code_button.on_click(lambda _b: self.show_code())
@@ -276,7 +278,7 @@ class TournamentPanel(w.VBox):
                        "same games, each in a sandbox that cannot reach this computer's files or the network.</p>")
         super().__init__([intro, w.HBox([self.task, self.games, self.seed, self.run_button],
                                         layout=w.Layout(flex_flow="row wrap")), self.board, self.replays,
-                          self.replay])
+                          self.replay, self.replay_area])
         if not self.entries:
             self.board.value = "<p>No player was handed in.</p>"
             self.run_button.disabled = True
@@ -328,15 +330,27 @@ class TournamentPanel(w.VBox):
                              f"<pre style='font-size:15px'>{escape(source)}</pre></div>")
 
     def show_replay(self) -> None:
-        """Show the chosen player's chosen game move by move (as text)."""
-        if self.result is None or self.entry.value is None:
+        """Show the chosen player's chosen game move by move on the replay board (its moves also as text, for a
+        printout)."""
+        from .replay import ReplayBoard
+
+        self.replay_area.children = ()
+        if self.result is None or self.result.board is None or self.entry.value is None:
             self.replay.value = "<p>Run the tournament first.</p>"
             return
+        number = int(self.game_number.value)
         try:
-            text = replay_text(self.result, self.entry.value, int(self.game_number.value) - 1)
+            text = replay_text(self.result, self.entry.value, number - 1)
+            replay = self.result.board.replay(self.entry.value, number - 1)
         except FifteenKitError as err:
             self.replay.value = f"<p>{escape(err.message)}</p>"
             return
-        self.replay.value = (f"<div class='tex2jax_ignore mathjax_ignore'><b>{escape(self.entry.value)}, game "
-                             f"{int(self.game_number.value)}</b> (each line: the position, then what the player "
-                             f"did)<pre style='font-size:15px'>{escape(text)}</pre></div>")
+        title = f"{self.entry.value}, game {number}"[:80]
+        if self.replay_board is None:
+            self.replay_board = ReplayBoard(replay, game=self.result.board.game, title=title)
+        else:
+            self.replay_board.show(replay, game=self.result.board.game, title=title)
+        self.replay_area.children = (self.replay_board,)
+        self.replay.value = (f"<details class='tex2jax_ignore mathjax_ignore'><summary>{escape(self.entry.value)}, "
+                             f"game {number}, as text (each line: the position, then what the player did)</summary>"
+                             f"<pre style='font-size:15px'>{escape(text)}</pre></details>")
