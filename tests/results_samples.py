@@ -1,7 +1,7 @@
 """Made-up pupils' results, built from the lessons' real task keys and from games the kit really plays.
 
-``python -m tests.results_samples`` writes lessons/teacher/sample_results/ (three pupils of lesson 04 and three
-pairs of lesson 05); tests/test_results.py checks that the shipped files are exactly what this writes.
+``python -m tests.results_samples`` writes lessons/teacher/sample_results/ (three pupils of lesson 04, three
+pairs of lesson 05 and three pairs of lesson 07, each with a player); tests/test_results.py checks that the shipped files are exactly what this writes.
 """
 
 from __future__ import annotations
@@ -16,7 +16,17 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "lessons" / "teacher" / "sample_results"
 #: pupil (or pair) name, skill (chance of a right answer), seed
 PUPILS = {"04": [("Ana and Ben", 0.8, 1), ("Chloe", 0.55, 2), ("Dev and Eli", 0.35, 3)],
-          "05": [("pair 1", 0.8, 4), ("pair 2", 0.55, 5), ("pair 3", 0.35, 6)]}
+          "05": [("pair 1", 0.8, 4), ("pair 2", 0.55, 5), ("pair 3", 0.35, 6)],
+          "07": [("pair A", 0.8, 7), ("pair B", 0.55, 8), ("pair C", 0.35, 9)]}
+#: The dice players the sample pairs of lesson 07 hand in, by seed: a change of stop_at_10 each, one looking ahead.
+_PLAYERS_07 = {
+    7: "def my_player(turn):\n    if valid_dice(turn):\n        return 'place ' + ' '.join(valid_dice(turn))\n"
+       "    if points_if_stop(turn) > 0 and chance_of_bust(turn) > 0.5:\n        return 'stop'\n    return 'roll'\n",
+    8: "def my_player(turn):\n    if valid_dice(turn):\n        return 'place ' + ' '.join(valid_dice(turn))\n"
+       "    if points_if_stop(turn) >= 12:\n        return 'stop'\n    return 'roll'\n",
+    9: "def my_player(turn):\n    if valid_dice(turn):\n        return 'place ' + valid_dice(turn)[0]\n"
+       "    if points_if_stop(turn) >= 8:\n        return 'stop'\n    return 'roll'\n",
+}
 DICE_BOARDS = 10
 FIFTEENS_DEALS = 20
 
@@ -62,7 +72,7 @@ def _fifteens_pool(seed: int, strategy: str) -> dict[str, Any]:
 
 
 def pupil_results(lesson: str, pupil: str, skill: float, seed: int) -> PupilResults:
-    """One made-up pupil's results of ``lesson`` ("04" or "05"): every task answered, and the lesson's game."""
+    """One made-up pupil's results of ``lesson`` ("04", "05" or "07"): every task answered, and the lesson's game."""
     from fifteen_kit.widgets.workbook import Exercise, Player, Predict, tasks
     rng = random.Random(seed)
     records: list[dict[str, Any]] = []
@@ -79,9 +89,9 @@ def pupil_results(lesson: str, pupil: str, skill: float, seed: int) -> PupilResu
             records.append({"key": task.key, "kind": "check", "answer": right if correct else wrong[-1],
                             "tries": len(wrong) + int(correct), "correct": correct, "first": not wrong,
                             "wrong": wrong})
-        elif isinstance(task, Player):  # a player handed in: the last of the legal moves, every time
-            records.append({"key": task.key, "kind": "player", "game": task.game,
-                            "source": "def my_player(position):\n    return position.legal_moves()[-1]\n"})
+        elif isinstance(task, Player):  # a player handed in (lesson 07's pairs each their own)
+            source = _PLAYERS_07.get(seed, "def my_player(position):\n    return position.legal_moves()[-1]\n")
+            records.append({"key": task.key, "kind": "player", "game": task.game, "source": source})
         else:
             records.append({"key": task.key, "kind": "why",
                             "answer": "Because the chances add up over many turns." if rng.random() < 0.9 else ""})

@@ -120,7 +120,7 @@ def test_the_charts():
 
 def test_the_view_reads_and_shows(monkeypatch):
     view = ClassView(folder=SAMPLES)
-    assert repr(view) == "ClassView(lesson 04: 3, lesson 05: 3)"
+    assert repr(view) == "ClassView(lesson 04: 3, lesson 05: 3, lesson 07: 3)"
     assert "lesson 04: 3 pupils or pairs" in view.message.value
     view.folder.value = ""
     view.codes.value = to_code(results_samples.all_samples()[0])
