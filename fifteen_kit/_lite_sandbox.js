@@ -12,10 +12,11 @@
 // The kernel terminate()s this worker when an answer is late, and checks every move again with its own engine.
 "use strict";
 
-// ECMAScript's own globals: computation only, no input or output.  Everything else on the global scope (and on
+// ECMAScript's own globals: computation only, no input or output (but eval, which compiles new code, is not
+// among them, and Function is replaced: see noNewCode).  Everything else on the global scope (and on
 // its prototypes) is a Web capability and is deleted, except the few names in KEEP.
 const ECMASCRIPT = [
-  "globalThis", "Infinity", "NaN", "undefined", "eval", "isFinite", "isNaN", "parseFloat", "parseInt",
+  "globalThis", "Infinity", "NaN", "undefined", "isFinite", "isNaN", "parseFloat", "parseInt",
   "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "unescape",
   "AggregateError", "Array", "ArrayBuffer", "AsyncDisposableStack", "Atomics", "BigInt", "BigInt64Array",
   "BigUint64Array", "Boolean", "DataView", "Date", "DisposableStack", "Error", "EvalError", "FinalizationRegistry",
@@ -65,6 +66,31 @@ function lockDown() {
   return {removed, failed};
 }
 
+function noNewCode() {
+  // No new JavaScript can be compiled from text once the pupil's code may run: eval is deleted (lockDown),
+  // Function and the constructors every function reaches through its prototype refuse (Pyodide still uses
+  // Function.prototype and instanceof Function, so the stand-in keeps the prototype), and the timers take only
+  // functions.  So the pupil's code can only call functions that exist, and the only existing code that does a
+  // dynamic import() (Pyodide's loader) has run already: an import() of an address cannot be written.
+  const refuse = function Function() { throw new EvalError("no new code is compiled in the sandbox"); };
+  refuse.prototype = Function.prototype;
+  Object.defineProperty(globalThis, "Function", {value: refuse, writable: false, configurable: false});
+  for (const f of [function () {}, async function () {}, function* () {}, async function* () {}]) {
+    Object.defineProperty(Object.getPrototypeOf(f), "constructor", {value: refuse, writable: false,
+                                                                     configurable: false});
+  }
+  for (let o = globalThis; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const name of ["setTimeout", "setInterval"]) {
+      if (!Object.prototype.hasOwnProperty.call(o, name)) continue;
+      const timer = o[name];
+      Object.defineProperty(o, name, {writable: false, configurable: false, value: function (callback, ...rest) {
+        if (typeof callback !== "function") throw new TypeError("a timer takes a function in the sandbox");
+        return timer.call(globalThis, callback, ...rest);
+      }});
+    }
+  }
+}
+
 function capMemory(memoryBytes) {
   // Pyodide's heap is one WebAssembly.Memory that grows page by page (64 KiB) when Python needs more; a growth
   // past memoryBytes is refused, so Python's allocation fails with MemoryError instead of taking the browser's
@@ -100,6 +126,7 @@ _sandbox_player.prepare()
   const memory = pyodide._module.wasmMemory || pyodide._module.HEAP8.buffer;
   const {removed, failed} = lockDown();
   if (failed.length) return {unsafe: "these could not be removed from the worker: " + failed.join(", ")};
+  noNewCode();
   capMemory(Math.max(memoryBytes, (memory.buffer || memory).byteLength + 64 * 2 ** 20));
   pyodide.runPython("import sys, os\nsys.stdout = sys.stderr = open(os.devnull, 'w')");
   return {locked: {removed, memoryBytes}};
@@ -116,6 +143,6 @@ self.onmessage = async (event) => {
       post({unsafe: "the sandbox was asked out of order"});
     }
   } catch (err) {
-    post({unsafe: "the sandbox failed: " + String(err && err.message || err).slice(0, 300)});
+    post({unsafe: String(err && err.message || err).slice(0, 300)});
   }
 };

@@ -192,7 +192,7 @@ class WorkerPlayer(SandboxedPlayer):
         text = message.get("reply") if isinstance(message, dict) else None
         if not isinstance(text, str):
             why = message.get("unsafe") if isinstance(message, dict) else None
-            raise self._stop(position, f"its sandbox failed: {_check.short(str(why), 200)}" if why
+            raise self._stop(position, f"its sandbox stopped working ({_check.short(str(why), 200)})" if why
                              else "its worker ended: it may have run out of memory")
         if len(text) > MAX_REPLY:
             raise self._stop(position, "its answer was far too long")
