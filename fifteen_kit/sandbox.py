@@ -16,7 +16,8 @@ process that, before reading a line of it (:mod:`fifteen_kit._sandbox_worker`):
 
 Where the boundary cannot be set up (not Linux, no user namespaces allowed, Pyodide/JupyterLite with no
 processes at all), :func:`check_boundary` raises :class:`~fifteen_kit.errors.UnsafeError` and nothing untrusted
-runs: there is no weaker fallback.
+runs: there is no weaker fallback.  In JupyterLite the tournament uses another real boundary instead, a Web
+Worker per player with its own Pyodide and no Web capability (:mod:`fifteen_kit.lite_sandbox`).
 
 >>> import fifteen_kit.sandbox as sandbox
 >>> sandbox.Limits().cpu_seconds
@@ -349,7 +350,10 @@ def check_boundary() -> None:
 
 
 def _probe() -> str | None:
-    if sys.platform != "linux" or sys.platform == "emscripten":
+    if sys.platform == "emscripten":
+        return ("Pyodide (JupyterLite) has no processes; there run_tournament runs each player in a Web Worker "
+                "sandbox (fifteen_kit.lite_sandbox)")
+    if sys.platform != "linux":
         return "the sandbox needs Linux (this is " + sys.platform + ")"
     with tempfile.TemporaryDirectory(prefix="fifteen-kit-probe-") as directory:
         os.chmod(directory, 0o755)  # the sandbox's user (nobody) mounts its new root here
