@@ -110,6 +110,8 @@ class WorkerPlayer(SandboxedPlayer):
     _worker: Any = None
     _inbox: asyncio.Queue[Any] | None = None
     _listener: Any = None
+    _expected = False  # whether one message from the worker is awaited now
+    _ended_why = "its sandbox has ended"  # why the worker was ended, if it was ended between two moves
     removed: tuple[str, ...] = ()  # the Web names the worker deleted from its global scope
 
     def __repr__(self) -> str:
@@ -141,8 +143,22 @@ class WorkerPlayer(SandboxedPlayer):
         inbox = self._inbox
 
         def receive(event: Any) -> None:
-            data = event.data
-            inbox.put_nowait(data.to_py() if hasattr(data, "to_py") else data)
+            # one message is awaited at a time; a message nobody asked for (a player posting its own, perhaps
+            # a flood of them) ends the worker at once
+            if self._worker is None:
+                return
+            if not self._expected:
+                worker, self._worker = self._worker, None
+                worker.terminate()
+                self._ended_why = "it sent messages it was not asked for, and was ended"
+                inbox.put_nowait({"unsafe": self._ended_why})
+                return
+            self._expected = False
+            data = getattr(event, "data", None)  # an ErrorEvent (the worker's script failed) has no data
+            if data is None:
+                inbox.put_nowait({"unsafe": "its worker failed"})
+                return
+            inbox.put_nowait(data.to_py(depth=3) if hasattr(data, "to_py") else data)
 
         text = (resources.files("fifteen_kit") / "_lite_sandbox.js").read_text(encoding="utf-8")
         options = to_js({"type": "text/javascript"}, dict_converter=js.Object.fromEntries)
@@ -155,6 +171,7 @@ class WorkerPlayer(SandboxedPlayer):
         self._worker.onmessage = self._listener
         self._worker.onerror = self._listener
         boot = {"boot": {"indexURL": _index_url(), "files": kit_files(), "memoryBytes": self.limits.memory_bytes}}
+        self._expected = True
         self._worker.postMessage(to_js(boot, dict_converter=js.Object.fromEntries))
         reply = await self._await(self.limits.start_seconds + 30, None, "starting its sandbox")
         if not isinstance(reply, dict) or "locked" not in reply:
@@ -186,7 +203,8 @@ class WorkerPlayer(SandboxedPlayer):
     async def _request(self, request: dict[str, Any], seconds: float, position: Any, doing: str) -> dict[str, Any]:
         # one line of the protocol of _sandbox_player.answer, sent and answered
         if self._worker is None:
-            raise self._stop(position, "its sandbox has ended")
+            raise self._stop(position, self._ended_why)
+        self._expected = True
         self._worker.postMessage(_message(json.dumps(request)))
         message = await self._await(seconds, position, doing)
         text = message.get("reply") if isinstance(message, dict) else None

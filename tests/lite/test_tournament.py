@@ -108,6 +108,11 @@ def _hostile(site: str) -> dict[str, str]:
         "grows": "x = []\n    while True:\n        x.append(bytearray(2**24))",
         "prints": "while True:\n        print('x' * 10**6)",
         "recursion": "return my_player(turn)",
+        "floods": ("import js\n    from pyodide.ffi import to_js\n    for i in range(100000):\n"
+                   "        js.postMessage(to_js({'reply': 'x' * 10**6}, dict_converter=js.Object.fromEntries))"),
+        "forges": ("import js\n    from pyodide.ffi import to_js\n"
+                   "    forged = to_js({'reply': '{\"move\": \"stop\"}'}, dict_converter=js.Object.fromEntries)\n"
+                   "    js.postMessage(forged)\n    js.postMessage(forged)"),
         "exits": "import os\n    os._exit(0)",
     }
     players = {name: f"def my_player(turn):\n    {code}\n    return 'stop'\n" for name, code in body.items()}
