@@ -87,7 +87,9 @@ def main(argv: list[str] | None = None) -> int:
                 here = run_tournament(chosen, game, games=args.games, seed=7)
                 lite["process_sandbox_wall_s"] = here.wall_seconds
                 lite["process_sandbox_cpu_s"] = here.cpu_seconds
-                lite["same_leaderboard"] = [[r.name, r.games, r.mean] for r in here.ranking] == lite["rows"]
+                rows = [[r.name, r.games, r.mean] for r in here.ranking]  # a stopped entry's mean is nan
+                lite["same_leaderboard"] = json.dumps(rows) == json.dumps(lite["rows"]) and \
+                    here.stopped == lite["stopped"]
             del lite["rows"]
             results[game] = lite
             print(game, json.dumps(lite))

@@ -20,14 +20,22 @@ out of what the browser isolates:
   list of Python names to refuse: a player may import anything Pyodide has (``os``, ``subprocess``, ``js``,
   ``pyodide``); whatever it reaches, the functions that would touch storage or the network no longer exist in
   its worker.  If any of them cannot be deleted the worker answers "unsafe" and is never sent pupil code;
-* a **memory limit**: the worker's WebAssembly memory refuses to grow past the limit (Python then raises
-  MemoryError in the worker);
+* **no new JavaScript**: a dynamic ``import()`` of an address is part of the JavaScript language and cannot be
+  deleted, so nothing may compile new JavaScript from text in the worker: ``eval`` is deleted, ``Function`` and
+  the constructors every function reaches through its prototype refuse, and the timers take functions only
+  (``noNewCode``; Pyodide's ``run_js`` and C's ``emscripten_run_script`` both need ``eval``).  The only code
+  that does a dynamic ``import()`` is Pyodide's loader, which has run already;
+* a **memory limit**: the worker's WebAssembly memory refuses to grow past ``Limits.memory_bytes`` (Python then
+  raises MemoryError in the worker);
 * a **time limit**: the kernel waits for each answer asynchronously and ``terminate()``\\ s the worker when it
-  is late (an endless loop), which ends its thread and frees its memory at once.
+  is late (an endless loop, in Python or in C), which ends its thread and frees its memory at once;
+* **one message at a time**: the kernel awaits one message per request; a message it did not ask for (a flood,
+  a forged answer) ends the worker at once, and an answer is read at most
+  :data:`~fifteen_kit.sandbox.MAX_REPLY` characters long.
 
-What the boundary does not remove: the worker's own CPU time until it is ended, and the JavaScript language
-itself (a dynamic ``import()`` is part of the language; see the tests, which try it and record what
-happens).  The player's answers are read at most :data:`~fifteen_kit.sandbox.MAX_REPLY` characters long.
+What the boundary does not remove: the worker's own CPU time until it is ended (one browser thread), and the
+worker may still post messages to the kernel (which reads them as above).  ``tests/lite/test_tournament.py``
+attacks each part with hostile players in the built site.
 
 Everything here needs Pyodide (``sys.platform == "emscripten"``); elsewhere :func:`available` is False.
 

@@ -23,6 +23,7 @@ ann 3
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 import time
@@ -165,35 +166,57 @@ def run_tournament_async(entries: Mapping[str, str], game: Game, games: int = 10
 
 async def _in_workers(items: list[tuple[str, str]], game: Game, games: int, seed: int,
                       limits: Limits | None) -> Leaderboard:
-    # the tournament of run_tournament_async, every entry in its own Web Worker
+    # the tournament of run_tournament_async, every entry in its own Web Worker; the next entry's worker starts
+    # (loads Pyodide, removes its capabilities, loads its code) while this one plays
     from .lite_sandbox import WorkerPlayer
 
     began, cpu = time.monotonic(), _cpu()
     records: dict[str, tuple[GameRecord, ...]] = {}
     stopped: dict[str, str] = {}
     after: dict[str, float] = {}
-    for name, source in items:
-        played: list[GameRecord] = []
-        start = time.monotonic()
-        player = WorkerPlayer(source, game, name=name, limits=limits)
-        try:
-            await player.astart()
-            for i in range(games):
-                player.new_game()
-                moves = game_moves(game, seed, i)
-                try:
-                    position = next(moves)
-                    while True:
-                        position = moves.send(await player.achoose(position))
-                except StopIteration as done:
-                    played.append(done.value)
-        except PlayerError as err:
-            stopped[name], after[name] = _why(err, len(played) + 1), round(time.monotonic() - start, 2)
-        finally:
+    players = [WorkerPlayer(source, game, name=name, limits=limits) for name, source in items]
+    starts = [asyncio.ensure_future(_started(players[0]))]
+    try:
+        for k, player in enumerate(players):
+            if k + 1 < len(players):
+                starts.append(asyncio.ensure_future(_started(players[k + 1])))
+            played: list[GameRecord] = []
+            start = time.monotonic()
+            try:
+                failed = await starts[k]
+                if failed is not None:
+                    raise failed
+                for i in range(games):
+                    player.new_game()
+                    moves = game_moves(game, seed, i)
+                    try:
+                        position = next(moves)
+                        while True:
+                            position = moves.send(await player.achoose(position))
+                    except StopIteration as done:
+                        played.append(done.value)
+            except PlayerError as err:
+                stopped[player.name], after[player.name] = (_why(err, len(played) + 1),
+                                                            round(time.monotonic() - start, 2))
+            finally:
+                player.close()
+            records[player.name] = tuple(played)
+    finally:
+        for task in starts:
+            task.cancel()
+        for player in players:
             player.close()
-        records[name] = tuple(played)
     return _leaderboard(game, seed, records, stopped, after, round(_cpu() - cpu, 3),
                         round(time.monotonic() - began, 3))
+
+
+async def _started(player: Any) -> PlayerError | None:
+    # start a worker player; its PlayerError (its code did not load) is returned for its turn, not raised
+    try:
+        await player.astart()
+    except PlayerError as err:
+        return err
+    return None
 
 
 def _wait_in_pyodide(work: Coroutine[Any, Any, Leaderboard]) -> Leaderboard:
