@@ -266,13 +266,20 @@ def _message(request: str) -> Any:
 
 async def probe() -> str | None:
     """Start one worker sandbox with an empty player and return why it could not lock itself down (None: it
-    did).  The answer is kept for the session; :func:`available` is False once a probe failed."""
+    did).  The answer is kept for the session; :func:`available` is False once a probe failed.
+
+    >>> import asyncio
+    >>> print(asyncio.run(probe())[:40])
+    there are Web Worker sandboxes only in P
+    """
+    if sys.platform != "emscripten":
+        return "there are Web Worker sandboxes only in Pyodide (JupyterLite in a browser)"
     if "reason" not in _PROBE:
         player = WorkerPlayer("def my_player(position):\n    return None\n", "dice", name="probe")
         try:
             await player.astart()
-        except UnsafeError:
-            pass
+        except UnsafeError as err:
+            _PROBE.setdefault("reason", err.message)
         except PlayerError as err:
             _PROBE["reason"] = err.reason
         finally:
