@@ -174,3 +174,27 @@ print("BOARD" + json.dumps({{"stopped": board.stopped, "after": board.stopped_af
             board["records"]
         assert [[r.name, r.games, r.mean] for r in here.ranking] == [r for r in board["rows"] if r[0] in good]
 
+
+
+def test_the_memory_limit_is_the_workers_own(page, site):
+    """The worker's WebAssembly memory grows up to ``Limits.memory_bytes`` and no further: 300 MB are refused
+    under a 256 MB limit and given under a 1 GB one (the browser's own limit for a worker is far higher)."""
+    page.goto(f"{site}/lab/index.html")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager", timeout=240_000)
+    out = run(page, """
+from fifteen_kit.errors import PlayerError
+from fifteen_kit.lite_sandbox import WorkerPlayer
+from fifteen_kit.nasty15 import Turn
+from fifteen_kit.sandbox import Limits
+source = "def my_player(turn):\\n    x = bytearray(300 * 2**20)\\n    return 'roll'\\n"
+for limit in (256, 1024):
+    player = WorkerPlayer(source, "dice", limits=Limits(memory_bytes=limit * 2**20))
+    try:
+        print(limit, await player.achoose(Turn.start((4, 3, 3, 2, 2, 1))))
+    except PlayerError as err:
+        print(limit, err.reason)
+    player.close()
+""")
+    assert "256 it asked for more memory than there is (MemoryError)" in out, out
+    assert "1024 roll" in out, out
+    assert page.blocked == []
