@@ -3,7 +3,8 @@
 The site is opened offline in Chromium; a Pyodide kernel is started through JupyterLite's own service manager
 and runs ``run_tournament`` as a teacher's cell would (in Pyodide it runs :func:`run_tournament_async` in Web
 Worker sandboxes, :mod:`fifteen_kit.lite_sandbox`).  The hostile players try, each in its own way, to read or
-delete the teacher's JupyterLite files (IndexedDB, the ``/drive`` folder), to reach the network (``fetch``,
+delete the teacher's JupyterLite files (IndexedDB, directly or through Emscripten's IDBFS, the ``/drive``
+folder), to reach the network (``fetch``,
 ``XMLHttpRequest``, ``WebSocket``, a dynamic ``import()`` written in JavaScript through ``eval``, ``Function``, a
 timer's text or C's ``emscripten_run_script``), to start a worker or a command, to loop forever in
 Python and in C, to allocate gigabytes, to print without end and to recurse.  Each must be stopped with a reason
@@ -86,6 +87,9 @@ def _hostile(site: str) -> dict[str, str]:
         "idb_restored": ("import js\n    scope = js.Object.getPrototypeOf(js.Object.getPrototypeOf(js.self))\n"
                          "    js.Object.getOwnPropertyDescriptor(scope, 'indexedDB').get.call(js.self).databases()"),
         "drive_files": "open('/drive/teacher.txt', 'w').write('gone')",
+        "idbfs": ("import pyodide_js\n    fs, seen = pyodide_js.FS, []\n    fs.mkdirTree('/idb')\n"
+                  "    fs.mount(fs.filesystems.IDBFS, {}, '/idb')\n"
+                  "    fs.syncfs(True, lambda err: seen.append(str(err)))\n    raise RuntimeError(seen)"),
         "caches": "import js\n    js.caches.keys()",
         "fetch_out": f"import js\n    js.fetch('{OUTSIDE}-fetch')",
         "xhr_site": f"from pyodide.http import open_url\n    open_url('{site}/stolen-xhr')",
