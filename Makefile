@@ -36,7 +36,7 @@ CHROMIUM ?= /usr/bin/chromium
 # axe-core (npm), the accessibility checker the browser tests inject into each board's page.
 AXE := .cache/axe-core-4.14.1/axe.min.js
 
-.PHONY: lab labextension play test test-browser test-lite bench-lite lite binder-check lessons bench guide-answers lint clean printables \
+.PHONY: lab labextension play test test-browser test-lite bench-lite bench-lite-tournament lite binder-check lessons bench guide-answers lint clean printables \
 	hub hub-loadtest test-hub hub-status hub-clean-users site test-site site-lessons
 
 $(BIN)/python:
@@ -178,6 +178,11 @@ test-lite: lite $(VENV)/.test $(CHROMIUM)
 # Chromium: bench/results/lite_start.json, and the figures of bench/results/lite_first_board.json.  Run it alone.
 bench-lite: lite $(VENV)/.test $(CHROMIUM)
 	$(BIN)/python bench/lite_start.py --site after=$(LITE_SITE)
+
+# A class tournament of the 15 players of bench/tournament_15.py on that site (each in its own Web Worker), dice
+# and Fifteens, beside the same tournament in the process sandbox: bench/results/lite_tournament.json.  Run it alone.
+bench-lite-tournament: lite $(VENV)/.test $(CHROMIUM)
+	$(BIN)/python bench/lite_tournament.py --site $(LITE_SITE)
 
 # The published site (website/): Sphinx and myst-nb in .venv-site render the lessons (saved outputs, never run by
 # Sphinx) and the teacher guide; beside them the JupyterLite site (make lite) in lite/ and the printables (make

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
-__all__ = ["prepare", "serve"]
+__all__ = ["answer", "prepare", "serve"]
 
 
 def prepare() -> None:
@@ -53,35 +53,51 @@ def _compile(request: dict[str, Any]) -> Any:
                        seconds=request.get("seconds", 2.0))
 
 
-def serve(inp: IO[str], out: IO[str]) -> None:
-    """Answer the parent until it closes the pipe (see the module docstring)."""
+_PLAYER: list[Any] = []  # the one player this sandbox runs, once its code has loaded
+
+
+def answer(line: str) -> str:
+    """The answer (one JSON object, no newline) to one request line of the protocol (see the module docstring).
+
+    The first request loads the player's code; a load that fails is answered with ``{"error": ...}`` and every
+    later request is answered with the same error.  Used by :func:`serve` (the process sandbox) and by the
+    JupyterLite sandbox's worker (``_lite_sandbox.js``), so both run a player with exactly the same code.
+    """
     from .errors import PlayerError
     from .fifteens.rules import Position
     from .nasty15.rules import Decision, Turn
 
-    player: Any = None
+    try:
+        request = json.loads(line)
+        if not isinstance(request, dict):
+            return json.dumps({"error": "the request is not understood"})
+        if not _PLAYER:
+            _PLAYER.append(_compile(request))
+            if isinstance(_PLAYER[0], str):
+                return json.dumps({"error": _PLAYER[0]})
+            return json.dumps({"ready": True})
+        player = _PLAYER[0]
+        if isinstance(player, str):
+            return json.dumps({"error": player})
+        kind = Turn if player.game == "dice" else Position
+        position = kind.parse(request["position"])
+        move = player.choose(position)
+        text = move.notation() if isinstance(move, Decision) else " ".join(map(str, move))
+        reply: dict[str, Any] = {"move": text}
+    except PlayerError as err:
+        reply = {"error": err.reason}
+    except MemoryError:
+        reply = {"error": "it asked for more memory than the limit"}
+    except BaseException as exc:
+        reply = {"error": f"the player could not go on ({type(exc).__name__})"}
+    return json.dumps(reply)
+
+
+def serve(inp: IO[str], out: IO[str]) -> None:
+    """Answer the parent until it closes the pipe (see the module docstring); a player whose code does not
+    load ends the conversation."""
     for line in inp:
-        try:
-            request = json.loads(line)
-            if player is None:
-                player = _compile(request)
-                if isinstance(player, str):
-                    out.write(json.dumps({"error": player}) + "\n")
-                    return
-                out.write(json.dumps({"ready": True}) + "\n")
-                continue
-            if request.get("new_game"):
-                player.new_game()
-                continue
-            kind = Turn if player.game == "dice" else Position
-            position = kind.parse(request["position"])
-            move = player.choose(position)
-            text = move.notation() if isinstance(move, Decision) else " ".join(map(str, move))
-            answer: dict[str, Any] = {"move": text}
-        except PlayerError as err:
-            answer = {"error": err.reason}
-        except MemoryError:
-            answer = {"error": "it asked for more memory than the limit"}
-        except BaseException as exc:
-            answer = {"error": f"the player could not go on ({type(exc).__name__})"}
-        out.write(json.dumps(answer) + "\n")
+        reply = answer(line)
+        out.write(reply + "\n")
+        if _PLAYER and isinstance(_PLAYER[0], str):
+            return

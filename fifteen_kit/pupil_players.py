@@ -17,7 +17,8 @@ the limit works without threads or signals, in JupyterLite too) and of seconds. 
 something that is not a legal move, or runs out of its budget is stopped with a
 :class:`~fifteen_kit.errors.PlayerError` that says which of its moves, in which position, and why.  (A budget
 counted in Python steps cannot stop one long C-level computation such as ``10**10**8``; the class tournament
-runs handed-in players in a separate process with hard limits, :mod:`fifteen_kit.sandbox`.)
+runs handed-in players in a separate process with hard limits, :mod:`fifteen_kit.sandbox`, or in JupyterLite in
+a Web Worker that is ended when it is late, :mod:`fifteen_kit.lite_sandbox`.)
 
 >>> def my_player(turn):
 ...     if valid_dice(turn):

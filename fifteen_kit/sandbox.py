@@ -16,7 +16,8 @@ process that, before reading a line of it (:mod:`fifteen_kit._sandbox_worker`):
 
 Where the boundary cannot be set up (not Linux, no user namespaces allowed, Pyodide/JupyterLite with no
 processes at all), :func:`check_boundary` raises :class:`~fifteen_kit.errors.UnsafeError` and nothing untrusted
-runs: there is no weaker fallback.
+runs: there is no weaker fallback.  In JupyterLite the tournament uses another real boundary instead, a Web
+Worker per player with its own Pyodide and no Web capability (:mod:`fifteen_kit.lite_sandbox`).
 
 >>> import fifteen_kit.sandbox as sandbox
 >>> sandbox.Limits().cpu_seconds
@@ -268,6 +269,15 @@ class SandboxedPlayer:
         Raises InvalidArgumentError for a position of the wrong game or one that is over, UnsafeError when
         no sandbox can be set up, PlayerError when the player is (or was) stopped.
         """
+        self._before(position)
+        self.start()
+        self.moves += 1
+        reply = self._ask({"position": position.notation()}, self.limits.move_seconds + 0.5, position,
+                          f"move {self.moves}")
+        return self._move(position, reply)
+
+    def _before(self, position: Any) -> None:
+        # the checks before a move is asked for (the same in every sandbox)
         kind = Turn if self.game == "dice" else Position
         if not isinstance(position, kind):
             raise InvalidArgumentError(f"a {self.game} player moves in a {kind.__name__}",
@@ -277,10 +287,9 @@ class SandboxedPlayer:
                                        position=position.notation())
         if self.stopped is not None:
             raise self.stopped
-        self.start()
-        self.moves += 1
-        reply = self._ask({"position": position.notation()}, self.limits.move_seconds + 0.5, position,
-                          f"move {self.moves}")
+
+    def _move(self, position: Any, reply: dict[str, Any]) -> Any:
+        # the legal move a sandbox's reply names, checked with the teacher's own engine (the same in every sandbox)
         if "error" in reply:
             raise self._stop(position, _check.short(str(reply["error"]), 500))
         text = reply.get("move")
@@ -301,9 +310,16 @@ _BOUNDARY: dict[str, str | None] = {}
 def available() -> bool:
     """Whether handed-in players can be run here (see :func:`check_boundary`, which says why not).
 
+    In JupyterLite (Pyodide) it says whether Web Worker sandboxes can be started
+    (:func:`fifteen_kit.lite_sandbox.available`).
+
     >>> available() in (True, False)
     True
     """
+    if sys.platform == "emscripten":
+        from .lite_sandbox import available as in_workers
+
+        return in_workers()
     try:
         check_boundary()
     except UnsafeError:
@@ -315,7 +331,8 @@ def check_boundary() -> None:
     """Check once per session that a sandbox can be set up here; raise UnsafeError (with the reason) if not.
 
     Runs one empty sandbox (a process in new namespaces with the limits) and asks it whether every step worked.
-    In Pyodide (JupyterLite) and on systems without Linux namespaces the kit refuses to run handed-in players.
+    On systems without Linux namespaces the kit refuses to run handed-in players; in Pyodide (JupyterLite) it
+    runs them in Web Worker sandboxes instead (:mod:`fifteen_kit.lite_sandbox`), never in processes.
 
     >>> try:
     ...     check_boundary()
@@ -334,7 +351,10 @@ def check_boundary() -> None:
 
 
 def _probe() -> str | None:
-    if sys.platform != "linux" or sys.platform == "emscripten":
+    if sys.platform == "emscripten":
+        return ("Pyodide (JupyterLite) has no processes; there run_tournament runs each player in a Web Worker "
+                "sandbox (fifteen_kit.lite_sandbox)")
+    if sys.platform != "linux":
         return "the sandbox needs Linux (this is " + sys.platform + ")"
     with tempfile.TemporaryDirectory(prefix="fifteen-kit-probe-") as directory:
         os.chmod(directory, 0o755)  # the sandbox's user (nobody) mounts its new root here

@@ -23,7 +23,7 @@ paired comparisons and replays.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -37,8 +37,8 @@ from .nasty15 import PLAYERS as DICE_PLAYERS
 from .nasty15 import Decision, Turn, default_boards, policy_for
 from .pupil_players import GAMES, Game, PupilPlayer
 
-__all__ = ["MAX_SERIES", "GameRecord", "Replay", "Row", "Series", "dice_table", "holm", "play_game", "row_of",
-           "sign_test", "t_interval", "try_player"]
+__all__ = ["MAX_SERIES", "GameRecord", "Replay", "Row", "Series", "dice_table", "game_moves", "holm", "play_game",
+           "row_of", "sign_test", "t_interval", "try_player"]
 
 #: The most games one series plays.
 MAX_SERIES = 10_000
@@ -155,17 +155,42 @@ def play_game(player: Any, game: Game, seed: int, index: int) -> GameRecord:
     """
     if not callable(getattr(player, "choose", None)):
         raise InvalidArgumentError("a player has a choose(position) method", input=_check.short(player))
+    moves = game_moves(game, seed, index)
+    if callable(getattr(player, "new_game", None)):
+        player.new_game()
+    try:
+        position = next(moves)
+        while True:
+            position = moves.send(player.choose(position))
+    except StopIteration as done:
+        return done.value
+
+
+def game_moves(game: Game, seed: int, index: int) -> Generator[Any, Any, GameRecord]:
+    """Game ``index`` of the series ``seed`` of ``game`` as a generator: it yields each position a player
+    moves in, is sent the player's move, and returns the :class:`GameRecord`.  :func:`play_game` drives it
+    with ``player.choose``; a driver that waits for its moves (the JupyterLite sandbox,
+    :func:`fifteen_kit.tournament.run_tournament_async`) plays exactly the same games.
+
+    Raises InvalidArgumentError for bad arguments or a move the rules refuse.
+
+    >>> moves = game_moves("dice", seed=1, index=0)
+    >>> print(next(moves))
+    321153 ...... ...... R
+    """
     game = _check.choice(game, GAMES, "the game")
     _check.whole(seed, 0, MAX_SEED, "the seed")
     _check.whole(index, 0, MAX_SERIES, "the game number")
-    if callable(getattr(player, "new_game", None)):
-        player.new_game()
+    return _game_moves(game, seed, index)
+
+
+def _game_moves(game: Game, seed: int, index: int) -> Generator[Any, Any, GameRecord]:
     steps: list[tuple[str, str]] = []
     if game == "dice":
         targets, table = dice_table(seed, index)
         turn, throws = Turn.start(targets), [0] * 6
         while not turn.is_over:
-            move = player.choose(turn)
+            move = yield turn
             if not isinstance(move, Decision) or turn.explain(move) is not None:
                 raise InvalidArgumentError("the player chose a move the rules refuse", input=_check.short(move),
                                            position=turn.notation())
@@ -181,7 +206,7 @@ def play_game(player: Any, game: Game, seed: int, index: int) -> GameRecord:
         return GameRecord(turn.score or 0, tuple(steps))
     position = Position.deal(seed=derived_seed(seed, index, _STRIDE))
     while not position.is_over:
-        move = player.choose(position)
+        move = yield position
         if move not in position.legal_moves():
             raise InvalidArgumentError("the player chose a removal the rules refuse", input=_check.short(move),
                                        position=position.notation())

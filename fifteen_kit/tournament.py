@@ -23,19 +23,22 @@ ann 3
 
 from __future__ import annotations
 
+import asyncio
 import os
+import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Coroutine, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import _check
 from .chance import MAX_SEED
-from .errors import InvalidArgumentError, PlayerError
+from .errors import InvalidArgumentError, PlayerError, UnsafeError
 from .pupil_players import GAMES, Game
 from .sandbox import Limits, SandboxedPlayer, check_boundary
-from .series import MAX_SERIES, GameRecord, Replay, Row, holm, play_game, row_of, sign_test
+from .series import MAX_SERIES, GameRecord, Replay, Row, game_moves, holm, play_game, row_of, sign_test
 
-__all__ = ["MAX_ENTRIES", "Comparison", "Leaderboard", "run_tournament"]
+__all__ = ["MAX_ENTRIES", "Comparison", "Leaderboard", "run_tournament", "run_tournament_async"]
 
 #: The most entries one tournament takes (a class of pairs).
 MAX_ENTRIES = 60
@@ -111,10 +114,124 @@ def run_tournament(entries: Mapping[str, str], game: Game, games: int = 100, see
                    limits: Limits | None = None) -> Leaderboard:
     """Run every handed-in player (entry name -> source text) on the same ``games`` seeded games of ``game``.
 
-    Each entry runs in its own sandbox (:mod:`fifteen_kit.sandbox`) with ``limits``.  Raises
+    Each entry runs in its own sandbox (:mod:`fifteen_kit.sandbox`) with ``limits``.  In JupyterLite (Pyodide)
+    each entry runs in its own Web Worker instead (:mod:`fifteen_kit.lite_sandbox`), and this waits for
+    :func:`run_tournament_async` where the browser lets Python wait (``pyodide.ffi.run_sync``); where it does
+    not, write ``board = await run_tournament_async(...)`` in the cell.  Raises
     :class:`~fifteen_kit.errors.UnsafeError` before running anything where no sandbox can be set up, and
     InvalidArgumentError for bad arguments (1 to :data:`MAX_ENTRIES` entries, names of 1 to 40 characters).
     """
+    items, game, games, seed = _checked(entries, game, games, seed, limits)
+    if sys.platform == "emscripten":
+        return _wait_in_pyodide(_in_workers(items, game, games, seed, limits))
+    check_boundary()
+    began, cpu = time.monotonic(), _cpu()
+    records: dict[str, tuple[GameRecord, ...]] = {}
+    stopped: dict[str, str] = {}
+    after: dict[str, float] = {}
+    for name, source in items:
+        played: list[GameRecord] = []
+        start = time.monotonic()
+        with SandboxedPlayer(source, game, name=name, limits=limits) as player:
+            try:
+                for i in range(games):
+                    played.append(play_game(player, game, seed, i))
+            except PlayerError as err:
+                stopped[name], after[name] = _why(err, len(played) + 1), round(time.monotonic() - start, 2)
+        records[name] = tuple(played)
+    return _leaderboard(game, seed, records, stopped, after, round(_cpu() - cpu, 3),
+                        round(time.monotonic() - began, 3))
+
+
+def run_tournament_async(entries: Mapping[str, str], game: Game, games: int = 100, seed: int = 0,
+                         limits: Limits | None = None) -> Awaitable[Leaderboard]:
+    """:func:`run_tournament` in JupyterLite, awaited: ``board = await run_tournament_async(entries, "dice")``.
+
+    The arguments are checked at once; the tournament runs when it is awaited.  Every entry runs in its own Web
+    Worker with its own Pyodide and no Web capability
+    (:class:`~fifteen_kit.lite_sandbox.WorkerPlayer`); the games, the checks of every move and the leaderboard
+    are those of :func:`run_tournament`, so the same entries and seed give the same leaderboard.  Raises
+    UnsafeError (nothing ran) outside JupyterLite or where a worker cannot remove its capabilities, and
+    InvalidArgumentError for bad arguments.
+
+    >>> import asyncio
+    >>> try:
+    ...     asyncio.run(run_tournament_async({"ann": "def my_player(turn):\\n    return 'stop'"}, "dice", games=1))
+    ... except UnsafeError as err:
+    ...     print(err.message[:38])
+    handed-in players are not run here: no
+    """
+    return _in_workers(*_checked(entries, game, games, seed, limits), limits)
+
+
+async def _in_workers(items: list[tuple[str, str]], game: Game, games: int, seed: int,
+                      limits: Limits | None) -> Leaderboard:
+    # the tournament of run_tournament_async, every entry in its own Web Worker; the next entry's worker starts
+    # (loads Pyodide, removes its capabilities, loads its code) while this one plays
+    from .lite_sandbox import WorkerPlayer
+
+    began, cpu = time.monotonic(), _cpu()
+    records: dict[str, tuple[GameRecord, ...]] = {}
+    stopped: dict[str, str] = {}
+    after: dict[str, float] = {}
+    players = [WorkerPlayer(source, game, name=name, limits=limits) for name, source in items]
+    starts = [asyncio.ensure_future(_started(players[0]))]
+    try:
+        for k, player in enumerate(players):
+            if k + 1 < len(players):
+                starts.append(asyncio.ensure_future(_started(players[k + 1])))
+            played: list[GameRecord] = []
+            start = time.monotonic()
+            try:
+                failed = await starts[k]
+                if failed is not None:
+                    raise failed
+                for i in range(games):
+                    player.new_game()
+                    moves = game_moves(game, seed, i)
+                    try:
+                        position = next(moves)
+                        while True:
+                            position = moves.send(await player.achoose(position))
+                    except StopIteration as done:
+                        played.append(done.value)
+            except PlayerError as err:
+                stopped[player.name], after[player.name] = (_why(err, len(played) + 1),
+                                                            round(time.monotonic() - start, 2))
+            finally:
+                player.close()
+            records[player.name] = tuple(played)
+    finally:
+        for task in starts:
+            task.cancel()
+        for player in players:
+            player.close()
+    return _leaderboard(game, seed, records, stopped, after, round(_cpu() - cpu, 3),
+                        round(time.monotonic() - began, 3))
+
+
+async def _started(player: Any) -> PlayerError | None:
+    # start a worker player; its PlayerError (its code did not load) is returned for its turn, not raised
+    try:
+        await player.astart()
+    except PlayerError as err:
+        return err
+    return None
+
+
+def _wait_in_pyodide(work: Coroutine[Any, Any, Leaderboard]) -> Leaderboard:
+    # the tournament's result, waited for synchronously where Pyodide can (JavaScript promise integration)
+    from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+
+    if not can_run_sync():
+        work.close()
+        raise UnsafeError("in JupyterLite write: board = await run_tournament_async(entries, game, ...)", input=None)
+    return run_sync(work)
+
+
+def _checked(entries: Mapping[str, str], game: Game, games: int, seed: int,
+             limits: Limits | None) -> tuple[list[tuple[str, str]], Game, int, int]:
+    # the checked arguments of a tournament
     if not isinstance(entries, Mapping):
         raise InvalidArgumentError("entries are a mapping: entry name -> the player's source text",
                                    input=_check.short(entries))
@@ -129,23 +246,18 @@ def run_tournament(entries: Mapping[str, str], game: Game, games: int = 100, see
     seed = _check.whole(seed, 0, MAX_SEED, "the seed")
     if limits is not None and not isinstance(limits, Limits):
         raise InvalidArgumentError("limits must be a Limits", input=_check.short(limits))
-    check_boundary()
-    began, cpu = time.monotonic(), _cpu()
-    records: dict[str, tuple[GameRecord, ...]] = {}
-    stopped: dict[str, str] = {}
-    after: dict[str, float] = {}
-    for name, source in items:
-        played: list[GameRecord] = []
-        start = time.monotonic()
-        with SandboxedPlayer(source, game, name=name, limits=limits) as player:
-            try:
-                for i in range(games):
-                    played.append(play_game(player, game, seed, i))
-            except PlayerError as err:
-                stopped[name] = err.reason + (f" (game {len(played) + 1}, its move {err.move_number}; "
-                                              f"position: {err.position})" if err.position else "")
-                after[name] = round(time.monotonic() - start, 2)
-        records[name] = tuple(played)
+    return items, game, games, seed
+
+
+def _why(err: PlayerError, game: int) -> str:
+    # why an entry was stopped, with where
+    return err.reason + (f" (game {game}, its move {err.move_number}; position: {err.position})"
+                         if err.position else "")
+
+
+def _leaderboard(game: Game, seed: int, records: dict[str, tuple[GameRecord, ...]], stopped: dict[str, str],
+                 after: dict[str, float], cpu: float, wall: float) -> Leaderboard:
+    # the ranking and every pair's sign test, from the games every entry played
     rows = [row_of(name, game, [r.score for r in recs]) for name, recs in records.items()]
     ranking = sorted(rows, key=lambda r: (r.name in stopped, -(r.mean if r.games else -1e9), r.name))
     finished = [r.name for r in ranking if r.name not in stopped]
@@ -157,5 +269,4 @@ def run_tournament(entries: Mapping[str, str], game: Game, games: int = 100, see
             pairs.append((a, b, better, worse, sign_test(better, worse)))
     real = holm([p[4] for p in pairs]) if pairs else ()
     comparisons = tuple(Comparison(a, b, up, down, p, ok) for (a, b, up, down, p), ok in zip(pairs, real, strict=True))
-    return Leaderboard(game, seed, tuple(ranking), comparisons, stopped, after, records,
-                       round(_cpu() - cpu, 3), round(time.monotonic() - began, 3))
+    return Leaderboard(game, seed, tuple(ranking), comparisons, stopped, after, records, cpu, wall)

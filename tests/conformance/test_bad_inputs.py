@@ -1051,6 +1051,7 @@ def _my_player_35(position: Any) -> Any:
 
 
 def _instances_pupils_35() -> dict[str, Callable[[], Any]]:
+    from fifteen_kit.lite_sandbox import WorkerPlayer
     from fifteen_kit.pupil_players import PupilPlayer
     from fifteen_kit.sandbox import SandboxedPlayer
     from fifteen_kit.series import try_player
@@ -1058,6 +1059,7 @@ def _instances_pupils_35() -> dict[str, Callable[[], Any]]:
     return {
         "fifteen_kit.pupil_players.PupilPlayer": lambda: PupilPlayer(_my_player_35, "dice"),
         "fifteen_kit.sandbox.SandboxedPlayer": lambda: SandboxedPlayer(_HONEST_35, "dice"),
+        "fifteen_kit.lite_sandbox.WorkerPlayer": lambda: WorkerPlayer(_HONEST_35, "dice"),
         "fifteen_kit.sandbox.Limits": lambda: __import__("fifteen_kit.sandbox").sandbox.Limits(),
         "fifteen_kit.series.Series": lambda: try_player(_my_player_35, game="dice", games=2, seed=1),
         "fifteen_kit.tournament.Leaderboard": lambda: run_tournament({"a": _HONEST_35}, "dice", games=2),
@@ -1085,6 +1087,11 @@ def _examples_pupils_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
         pp + "removals_left_after": lambda _: {"position": deal, "removal": (6, 15)},
         sb + "SandboxedPlayer": lambda _: {"source": _HONEST_35, "game": "dice"},
         sb + "SandboxedPlayer.choose": lambda _: {"position": turn},
+        "fifteen_kit.lite_sandbox.WorkerPlayer": lambda _: {"source": _HONEST_35, "game": "dice"},
+        "fifteen_kit.lite_sandbox.WorkerPlayer.achoose": lambda _: {"position": turn},
+        se + "game_moves": lambda _: {"game": "dice", "seed": 1, "index": 0},
+        "fifteen_kit.tournament.run_tournament_async": lambda _: {"entries": {"a": _HONEST_35}, "game": "dice",
+                                                                  "games": 1},
         se + "t_interval": lambda _: {"values": [1.0, 2.0, 4.0]},
         se + "sign_test": lambda _: {"better": 5, "worse": 1},
         se + "holm": lambda _: {"p_values": [0.01, 0.2]},
