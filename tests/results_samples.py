@@ -1,7 +1,8 @@
 """Made-up pupils' results, built from the lessons' real task keys and from games the kit really plays.
 
 ``python -m tests.results_samples`` writes lessons/teacher/sample_results/ (three pupils of lesson 04, three
-pairs of lesson 05 and three pairs of lesson 07, each with a player); tests/test_results.py checks that the shipped files are exactly what this writes.
+pairs of lesson 05 and three pairs of lesson 07, each with a player); tests/test_results.py checks that the
+shipped files are exactly what this writes.
 """
 
 from __future__ import annotations
