@@ -82,3 +82,15 @@ def test_a_fifteens_series_shows_win_rates_as_percentages():
 
 def test_the_lesson_players_are_legal_contract_players():
     assert isinstance(PupilPlayer(lesson07.stop_at_10, "dice"), PupilPlayer)
+
+
+def test_the_guide_states_the_measured_tournament_times():
+    # the teacher page's "about half a minute" (JupyterLite) and "about 5 seconds" (process sandbox) for 15 players
+    # of the dice game are the bench's (bench/lite_tournament.py, make bench-lite-tournament)
+    measured = json.loads((ROOT / "bench" / "results" / "lite_tournament.json").read_text())
+    guide = " ".join((ROOT / "lessons" / "teacher_guide" / "07_your_own_player.md").read_text().split())
+    assert measured["entries"] == 15 and measured["dice"]["same_leaderboard"]
+    assert "A class of 15 players takes about half a minute for the dice game" in guide
+    assert 20 <= measured["dice"]["wall_s"] <= 40
+    assert "About 5 seconds for 15 players" in guide
+    assert round(measured["dice"]["process_sandbox_wall_s"]) == 5
