@@ -90,7 +90,7 @@ def test_the_guide_states_the_measured_tournament_times():
     measured = json.loads((ROOT / "bench" / "results" / "lite_tournament.json").read_text())
     guide = " ".join((ROOT / "lessons" / "teacher_guide" / "07_your_own_player.md").read_text().split())
     assert measured["entries"] == 15 and measured["dice"]["same_leaderboard"]
-    assert "A class of 15 players takes about half a minute for the dice game" in guide
+    assert "a class of 15 players takes about half a minute for the dice game" in guide
     assert 20 <= measured["dice"]["wall_s"] <= 40
     assert "About 5 seconds for 15 players" in guide
     assert round(measured["dice"]["process_sandbox_wall_s"]) == 5
