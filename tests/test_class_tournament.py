@@ -6,7 +6,6 @@ teacher's files, and every other entry must still play and show."""
 from __future__ import annotations
 
 import json
-import socket
 import time
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from fifteen_kit.widgets.class_tournament import (
     replay_text,
 )
 from fifteen_kit.widgets.class_view import _report, gather
-from test_tournament import BOUNDARY, FAST, HONEST, hostile
+from test_tournament import BOUNDARY, FAST, HONEST, hostile, trap
 
 from fifteen_kit import sandbox
 from fifteen_kit.class_results import ClassResults
@@ -65,12 +64,7 @@ def test_hostile_hand_ins_leave_the_teacher_alone_and_the_others_play(tmp_path, 
     folder = tmp_path / "hand-ins"
     folder.mkdir()
     secret = tmp_path / "teacher_marks.txt"
-    secret.write_text("marks of the class")
-    monkeypatch.setenv("TEACHER_TOKEN", "do-not-leak")
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-    server.setblocking(False)
+    server = trap(secret, monkeypatch)
     made = _class(folder, secret, server.getsockname()[1])
     before = sorted(p.name for p in tmp_path.rglob("*"))
     for extra in ("/tmp/pwned", "/tmp/pwned-too"):

@@ -63,15 +63,22 @@ def hostile(target: Path) -> dict[str, str]:
     }
 
 
-@needs_boundary
-def test_hostile_players_are_stopped_and_harmless(tmp_path, monkeypatch):
-    secret = tmp_path / "teacher_secret.txt"
+def trap(secret: Path, monkeypatch) -> socket.socket:
+    """What hostile players reach for: the teacher's ``secret`` file (written here), a secret in the environment,
+    and a listening socket on this machine (returned; ``accept()`` raises BlockingIOError while nobody called)."""
     secret.write_text("marks of the class")
     monkeypatch.setenv("TEACHER_TOKEN", "do-not-leak")
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen()
     server.setblocking(False)
+    return server
+
+
+@needs_boundary
+def test_hostile_players_are_stopped_and_harmless(tmp_path, monkeypatch):
+    secret = tmp_path / "teacher_secret.txt"
+    server = trap(secret, monkeypatch)
     port = server.getsockname()[1]
     entries = {name: src.replace("PORT", str(port)) for name, src in hostile(secret).items()}
     entries["honest"] = HONEST
