@@ -31,12 +31,12 @@ def prepare() -> None:
 
 
 def _compile(request: dict[str, Any]) -> Any:
-    from .pupil_players import GAMES, PupilPlayer, _describe
+    from .pupil_players import GAMES, PupilPlayer, _describe, player_namespace
 
     source, name, game = request.get("source"), request.get("function"), request.get("game")
     if not isinstance(source, str) or not isinstance(name, str) or game not in GAMES:
         return "the request is not understood"
-    namespace: dict[str, Any] = {"__name__": "player"}
+    namespace = player_namespace()  # the lesson's helpers, as in the pupil's own lab
     try:
         code = compile(source, "<player>", "exec")
     except (SyntaxError, ValueError) as exc:

@@ -43,7 +43,7 @@ from types import FrameType, TracebackType
 from typing import Any, Literal
 
 from . import _check
-from .errors import InvalidArgumentError, PlayerError
+from .errors import FifteenKitError, InvalidArgumentError, PlayerError
 from .fifteens.rules import Position, Removal, parse_removal
 from .fifteens.strategies import _visible_options
 from .nasty15.boards import Colour
@@ -52,6 +52,7 @@ from .nasty15.rules import Decision, Turn
 
 __all__ = [
     "GAMES",
+    "HELPERS",
     "MAX_SECONDS",
     "MAX_STEPS",
     "SECONDS",
@@ -60,6 +61,7 @@ __all__ = [
     "PupilPlayer",
     "as_player",
     "chance_of_bust",
+    "player_namespace",
     "points_if_stop",
     "ranks_of",
     "removals",
@@ -82,6 +84,10 @@ SECONDS = 2.0
 #: The largest budget a move may be given.
 MAX_STEPS = 100_000_000
 MAX_SECONDS = 600.0
+#: The helpers a pupil's code may call without importing them: in the lesson, on the play page and in the class
+#: tournament's sandbox alike (:func:`player_namespace`).
+HELPERS = ("roll", "valid_dice", "targets_left", "chance_of_bust", "points_if_stop", "removals", "ranks_of",
+           "removals_left_after")
 
 
 _KIT = os.path.dirname(os.path.abspath(__file__)) + os.sep
@@ -183,6 +189,10 @@ def _budgeted(function: Callable[..., Any], args: tuple[Any, ...], steps: int, s
 def _describe(exc: BaseException) -> str:
     # the error's type and, for Python's own errors only, its message (a pupil's class could run code in __str__)
     name = type(exc).__name__
+    if (isinstance(exc, FifteenKitError) and type(exc).__module__ == "fifteen_kit.errors"
+            and type(getattr(exc, "message", None)) is str):
+        # the kit's own error (a helper given something it cannot use): its plain-words message
+        return f"{name}: {_check.short(exc.message, 160)}"
     if type(exc).__module__ != "builtins":
         return name
     try:
@@ -327,6 +337,24 @@ def removals_left_after(position: Position, removal: Removal) -> int:
     return _visible_options(position, [_removal(position, removal)])[0]
 
 
+def player_namespace(module: str = "player") -> dict[str, Any]:
+    """A fresh namespace to run a pupil's code in: Python's builtins, ``__name__`` set to ``module``, and the
+    :data:`HELPERS`, so a player written in the lesson (which calls ``valid_dice`` without importing it) runs the
+    same in the class tournament's sandbox.  Raises InvalidArgumentError for a module name that is not 1 to 40
+    characters of text.
+
+    >>> space = player_namespace()
+    >>> space["__name__"], callable(space["valid_dice"]), "os" in space
+    ('player', True, False)
+    """
+    import builtins
+
+    module = _check.text(module, 40, "the module's name", empty=False)
+    space: dict[str, Any] = {"__name__": module, "__builtins__": builtins}
+    space.update({name: globals()[name] for name in HELPERS})
+    return space
+
+
 # -- the wrapper -------------------------------------------------------------------------------------------------
 def _shown(value: Any) -> str:
     # a pupil's returned value for a message, without running any of the pupil's code
@@ -359,6 +387,9 @@ def _as_move(game: str, position: Any, value: object) -> Decision | Removal | st
             problem = position.explain(removal) or "it is not one of the legal removals"
             return f"it returned {_shown(value)}, which the rules refuse here: {problem}"
     moves = ", ".join(str(m) if game == "dice" else " ".join(map(str, m)) for m in position.legal_moves()[:8])
+    if value is None:  # a function that ends without return (or with a bare return) gives None
+        return (f"it returned nothing (None): is a return missing? Every way through my_player must end with "
+                f"return and a move (here: {moves}{', ...' if len(position.legal_moves()) > 8 else ''})")
     return (f"it returned {_shown(value)}, which is not a move: return one of position.legal_moves() or its text "
             f"(here: {moves}{', ...' if len(position.legal_moves()) > 8 else ''})")
 

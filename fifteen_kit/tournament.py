@@ -47,7 +47,9 @@ MAX_ENTRIES = 60
 @dataclass(frozen=True)
 class Comparison:
     """Two entries compared on the games both finished: ``better`` games the first did better, ``worse`` games
-    the second did, the sign test's ``p`` value, and ``real``: significant after Holm's correction."""
+    the second did (the first is always the one that did better in more games, so ``better >= worse``; it may rank
+    below the second by mean score), the sign test's ``p`` value, and ``real``: significant after Holm's
+    correction."""
 
     first: str
     second: str
@@ -266,7 +268,10 @@ def _leaderboard(game: Game, seed: int, records: dict[str, tuple[GameRecord, ...
         for b in finished[i + 1:]:
             better = sum(x.score > y.score for x, y in zip(records[a], records[b], strict=True))
             worse = sum(x.score < y.score for x, y in zip(records[a], records[b], strict=True))
-            pairs.append((a, b, better, worse, sign_test(better, worse)))
+            # the first of a pair is the one that scored more in more games
+            first, second = (b, a) if worse > better else (a, b)
+            better, worse = max(better, worse), min(better, worse)
+            pairs.append((first, second, better, worse, sign_test(better, worse)))
     real = holm([p[4] for p in pairs]) if pairs else ()
     comparisons = tuple(Comparison(a, b, up, down, p, ok) for (a, b, up, down, p), ok in zip(pairs, real, strict=True))
     return Leaderboard(game, seed, tuple(ranking), comparisons, stopped, after, records, cpu, wall)

@@ -106,6 +106,7 @@ def test_hostile_hand_ins_leave_the_teacher_alone_and_the_others_play(tmp_path, 
     print(f"\n{len(entries.sources)} entries, 20 games each: {took:.1f} s; {board.cpu_seconds} s CPU")
     print("\n".join(f"{n}: after {board.stopped_after[n]} s: {board.stopped[n][:110]}" for n in board.stopped))
 
+    assert panel.entry.value == board.ranking[0].name  # the leader's games are ready to show at once
     panel.entry.value = next(name for name in honest if "img" in name)
     panel.game_number.value = 3
     panel.show_replay()

@@ -72,7 +72,7 @@ def _fails(function, position=ROLLED, game="dice"):
 
 
 @pytest.mark.parametrize("answer, words", [
-    ("stop", "place at least one valid die first"), ("jump", "which the rules refuse"), (None, "not a move"),
+    ("stop", "place at least one valid die first"), ("jump", "which the rules refuse"), (None, "is a return missing?"),
     (Weird(), "a Weird object"), (42, "not a move"), ("x" * 10_000, "not a move")])
 def test_illegal_answers_are_named(answer, words):
     err = _fails(lambda t: answer)
@@ -113,3 +113,12 @@ def test_the_wrong_game_is_refused():
         as_player(lambda t: "roll", "dice").choose(Position.deal(seed=1))
     with pytest.raises(InvalidArgumentError):
         as_player(lambda t: "roll", "chess")
+
+
+def test_a_helper_given_the_wrong_thing_says_so_in_plain_words():
+    # a pupil who calls a helper with something that is not a position hears the helper's own words
+    def my_player(turn):
+        return valid_dice(5)
+
+    with pytest.raises(PlayerError, match="a dice player's position is a Turn"):
+        as_player(my_player, "dice").choose(Turn.start((4, 3, 3, 2, 2, 1)))

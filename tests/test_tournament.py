@@ -152,3 +152,21 @@ def test_bad_entries():
     with pytest.raises(InvalidArgumentError):
         SandboxedPlayer("x" * 60_000, "dice")
     assert os.environ.get("TEACHER_TOKEN") is None
+
+
+@needs_boundary
+def test_a_real_difference_names_the_entry_that_scored_more_in_more_games():
+    # a player that stops at 6 points has the higher mean here only if luck says so; whatever the ranking, every
+    # comparison names first the entry that did better in more games (the trial of lesson 07 found it reversed)
+    from fifteen_kit.widgets.workbook import task
+
+    lesson = task("07.q1").starter  # the lesson's own starting player, calling helpers it never imports
+    rash = lesson.replace(">= 10", ">= 30")
+    board = run_tournament({"lesson": lesson, "rash": rash, "first move": HONEST}, "dice", games=60, seed=3)
+    assert not board.stopped, board.stopped  # the helpers are there in the sandbox, as in the lesson's box
+    assert board.comparisons and all(c.better >= c.worse for c in board.comparisons)
+    for c in board.comparisons:
+        firsts = board.records[c.first]
+        seconds = board.records[c.second]
+        assert c.better == sum(x.score > y.score for x, y in zip(firsts, seconds, strict=True))
+        assert c.worse == sum(x.score < y.score for x, y in zip(firsts, seconds, strict=True))

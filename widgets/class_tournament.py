@@ -307,6 +307,7 @@ class TournamentPanel(w.VBox):
         board = self.result.board if self.result is not None else None
         names = [row.name for row in board.ranking if board.records[row.name]] if board is not None else []
         self.entry.options = names
+        self.entry.value = names[0] if names else None  # the leader's games, ready to show
         self.replays.layout.display = "flex" if names else "none"
         self.replay.value = ""
         self._games_of_entry()

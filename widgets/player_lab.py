@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import builtins
 import contextlib
 import re
 import types
@@ -37,9 +36,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from fifteen_kit import _check, pupil_players
+from fifteen_kit import _check
 from fifteen_kit.errors import FifteenKitError, InvalidArgumentError, PlayerError
-from fifteen_kit.pupil_players import GAMES, Game, PupilPlayer, run_with_budget
+from fifteen_kit.pupil_players import GAMES, HELPERS, Game, PupilPlayer, player_namespace, run_with_budget
 from fifteen_kit.series import MAX_SERIES, Series, try_player
 
 from .keep import keep, kept
@@ -72,8 +71,6 @@ EXAMPLES: dict[str, str] = {
                  "    return choices[0]\n"),
 }
 _GAME_NAMES = {"dice": "The 15 dice game", "fifteens": "Fifteens"}
-_HELPERS = ("roll", "valid_dice", "targets_left", "chance_of_bust", "points_if_stop", "removals", "ranks_of",
-            "removals_left_after")
 
 
 _KEY = re.compile(r"\d\d\.[a-z][a-z0-9_]{0,10}", re.ASCII)  # with "_code", a key of the work file
@@ -114,13 +111,6 @@ class _Printed:
         return None
 
 
-def _namespace() -> dict[str, Any]:
-    # a fresh namespace for the pupil's code: Python's builtins and the lesson's helpers
-    space: dict[str, Any] = {"__name__": "your_player", "__builtins__": builtins}
-    space.update({name: getattr(pupil_players, name) for name in _HELPERS})
-    return space
-
-
 def load_player(code: str) -> Any:
     """The function ``my_player`` defined by the pupil's ``code`` (text of at most :data:`MAX_CODE` characters),
     run in a fresh namespace with the lesson's helpers, under the budget of one move.  When ``my_player`` is not
@@ -145,14 +135,14 @@ def load_player(code: str) -> Any:
         where = f"line {line} of your code: " if line else ""
         message = f"{where}{getattr(err, 'msg', None) or err}"
         raise PlayerError(message, input=_check.short(shown.strip(), 80), reason=message) from None
-    space = _namespace()
+    space = player_namespace("your_player")
     try:
         run_with_budget(types.FunctionType(compiled, space))
     except PlayerError as err:
         raise PlayerError(f"running your code: {err.reason}", reason=f"running your code: {err.reason}") from None
     function = space.get("my_player")
     if not callable(function):
-        mine = [v for k, v in space.items() if isinstance(v, types.FunctionType) and k not in _HELPERS
+        mine = [v for k, v in space.items() if isinstance(v, types.FunctionType) and k not in HELPERS
                 and getattr(v, "__module__", None) == "your_player"]
         if len(mine) != 1:
             why = ("your code defines no function my_player: write def my_player(position): and return a move"
