@@ -133,7 +133,7 @@ def run_with_budget(function: Callable[..., Any], args: tuple[Any, ...] = (), st
     >>> run_with_budget(forever, steps=1000)
     Traceback (most recent call last):
     ...
-    fifteen_kit.errors.PlayerError: it ran for more than 1000 steps: is there a loop that never ends? (input: None)
+    fifteen_kit.errors.PlayerError: it ran for more than 1,000 steps: is there a loop that never ends? (input: None)
     """
     if not callable(function):
         raise InvalidArgumentError("a player is a function", input=_check.short(function))
@@ -157,7 +157,7 @@ def _budgeted(function: Callable[..., Any], args: tuple[Any, ...], steps: int, s
         nonlocal count, why
         count += 1
         if count > steps:
-            why = f"it ran for more than {steps} steps: is there a loop that never ends?"
+            why = f"it ran for more than {steps:,} steps: is there a loop that never ends?"
             raise _OutOfBudget
         if not count & 255 and time.monotonic() > deadline:
             why = f"it took more than {seconds:g} seconds"

@@ -183,12 +183,12 @@ class PlayerLab(w.VBox):
         super().__init__()
         self.add_class("kit-question")
         self.add_class("kit-lab")
-        self.layout.max_width = "100%"
         #: The last series played (None before the first Play, or when the code did not load).
         self.series: Series | None = None
         self.replay_board: ReplayBoard | None = None
-        heading = w.HTML("<b>Your player</b>: a function <code>my_player(position)</code> that returns a move. "
-                         "Change it (indent with spaces), then press Play.")
+        heading = w.HTML("<b>Your player</b>: a function <code>my_player</code> that is given the position (in "
+                         "the dice game: the turn) and returns a move. Change it (indent with spaces), then press "
+                         "Play.")
         heading.add_class("kit-question-text")
         self.code = w.Textarea(value=code if code is not None else EXAMPLES[game], rows=12,
                                placeholder="def my_player(position):", layout=w.Layout(width="auto"),
@@ -251,7 +251,9 @@ class PlayerLab(w.VBox):
         """Switch the lab (and the replay board shown) to ``value``."""
         self._size = check_size(value)
         (self.add_class if self._size == "large" else self.remove_class)("kit-large")
-        self.layout.width = "900px" if self._size == "large" else "760px"  # room for the code and the table
+        # as wide as the page allows (a line of a look-ahead player is about 65 characters), at most 980 px
+        self.layout.width = "100%"
+        self.layout.max_width = "980px"
         px = TEXT_PX[self._size]
         for widget in (self.play_button, self.show_button, self.size_toggle):
             widget.style.font_size = f"{px + 2}px" if widget is not self.size_toggle else f"{px}px"
