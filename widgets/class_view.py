@@ -21,7 +21,7 @@ kit's values come from the kit, and a part of the report that fails says why whi
 >>> folder = pathlib.Path(__file__).parents[1] / "lessons" / "teacher" / "sample_results"
 >>> found = gather(folder=folder)
 >>> sorted(found.classes), found.problems
-(['04', '05'], [])
+(['04', '05', '07'], [])
 """
 
 from __future__ import annotations
@@ -330,6 +330,10 @@ def question_text(key: str, limit: int = 90) -> str:
 
     >>> question_text("04.q1", 30)
     'Only yellow (target 3), whi...'
+    >>> question_text("07.q1", 60)
+    'Your player for the class tournament. Change one thing in...'
+    >>> "stop_at_10" in question_text("07.q1", 200)
+    True
     """
     from .workbook import task
     _check.text(key, 20, "the task key", empty=False)
@@ -339,7 +343,8 @@ def question_text(key: str, limit: int = 90) -> str:
     except FifteenKitError:
         return ""
     text = found.question() if callable(found.question) else found.question
-    text = re.sub(r"[*_`$]", "", " ".join(str(text).split()))
+    # Markdown's marks dropped; an underscore inside a word (a name such as stop_at_10) stays
+    text = re.sub(r"[*`$]|(?<!\w)_|_(?!\w)", "", " ".join(str(text).split()))
     return text if len(text) <= limit else text[:limit - 3].rstrip() + "..."
 
 
