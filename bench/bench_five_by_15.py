@@ -194,7 +194,8 @@ def clicks() -> int:
     from table import record
 
     for k, v in times.items():
-        record("5x15 board", f"click p99: {k}", f"{_p99(v) * 1e3:.0f} ms", "", "< 50 ms", _p99(v) < 0.05)
+        record("5x15 board", f"click p99, wall clock, no event loop: {k}", f"{_p99(v) * 1e3:.0f} ms", "", "< 50 ms",
+               _p99(v) < 0.05)
     return sum(report_clicks(f"click: {k}", v) for k, v in times.items())
 
 
