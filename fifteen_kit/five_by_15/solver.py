@@ -43,8 +43,8 @@ restart schedule (:func:`luby`).  Each run has its own transposition table; a
 run that expands every reachable position proves the deal lost, and since the
 Luby run lengths grow without bound, every finite graph is eventually
 exhausted.  A run of measure 0 needs no measure at all: it is a plain stack,
-which expands the same positions as a priority queue of equal keys about a
-third faster.
+which expands the same positions as a priority queue of equal keys (on the
+tuning deals below the whole solver needed about a quarter less CPU).
 
 Why this schedule (issue 34; ``bench/tune_five_by_15.py`` on 500 level-3
 tuning deals, seeds 30,000 to 30,499, apart from the benchmark deals): a
@@ -52,7 +52,7 @@ single run of 1,000-2,000 positions wins a hard deal far more often per
 position spent than a long one, so constant short runs beat the Luby schedule
 from the start, and a long complete first run (the issue's reference design)
 did worse: within 20,000 positions a complete best-first search wins only
-about half the deals.  Runs of 1,500 with less noise after the first ten cut
+half to two thirds of the deals, and the rest cost it far more.  Runs of 1,500 with less noise after the first ten cut
 the worst deal from 145,942 positions to 55,296 (CPU p99 0.81 s to 0.37 s, max
 1.53 s to 0.46 s); the first ten runs stay as they were, so small budgets (the
 hint's 2,000 positions, lesson 06's 10,000 and 20,000) give the same answers.
