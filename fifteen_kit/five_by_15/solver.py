@@ -33,30 +33,33 @@ the search dives along its best line like a depth-first search):
 **Restarts.**  Solve times of one search are heavy-tailed: most deals fall
 quickly, a few trap the search in a huge region of the graph, and which
 measure traps it differs from deal to deal.  So :func:`best_first` runs short
-searches and starts afresh: :data:`STEADY_RESTARTS` runs of
-:data:`RESTART_BASE` positions each, cycling through the measures 1, 0, 2, 0
-(each measure's first run plain; later runs of measure 0 shuffle equal moves,
-the others add 0 to 7 eighths of a unit of noise to each key, seeded by the
-run's number, so results repeat exactly); after those, run lengths follow the
-Luby restart schedule (:func:`luby`).  Each run has its own transposition
-table; a run that expands every reachable position proves the deal lost, and
-since the Luby run lengths grow without bound, every finite graph is
-eventually exhausted.
+searches and starts afresh, cycling through the measures 1, 0, 2, 0 (each
+measure's first run plain; later runs of measure 0 shuffle equal moves, the
+others add a little seeded noise to each key, seeded by the run's number, so
+results repeat exactly): first ten runs of 1,000 positions (noise 0 to 7
+eighths of a unit), then :data:`STEADY_RESTARTS` runs of :data:`RESTART_BASE`
+positions (noise 0 to 3 eighths); after those, run lengths follow the Luby
+restart schedule (:func:`luby`).  Each run has its own transposition table; a
+run that expands every reachable position proves the deal lost, and since the
+Luby run lengths grow without bound, every finite graph is eventually
+exhausted.  A run of measure 0 needs no measure at all: it is a plain stack,
+which expands the same positions as a priority queue of equal keys (on the
+tuning deals below the whole solver needed about a quarter less CPU).
 
-Why this schedule (issue 34; ``bench/tune_five_by_15.py`` on 300 level-3
-tuning deals, seeds 30,000 to 30,299, apart from the benchmark deals): a
+Why this schedule (issue 34; ``bench/tune_five_by_15.py`` on 500 level-3
+tuning deals, seeds 30,000 to 30,499, apart from the benchmark deals): a
 single run of 1,000-2,000 positions wins a hard deal far more often per
-position spent than a long one (on six hard deals, 12 noisy runs each: about
-10-20% of runs of 2,000 won, against about 16% of runs of 8,000, and plain
-depth-first with shuffled moves did best of the measures), so constant short
-runs beat the Luby schedule from the start (p99 85,679 positions to 32,249,
-the worst deal 106,930 to 39,708) and a long complete first run (of the
-issue's reference design) did worse than either: within 20,000 positions a
-complete best-first search wins only about half the deals with any of eight
-measures tried.  Time is measured in CPU seconds of this process
-(``time.process_time``), so a budget gives the same verdict on a busy machine;
-``wall_seconds`` is only a safety net.  Measured in ``bench/bench_five_by_15.py``
-beside a reference of the issue's design (``bench/reference_five_by_15.py``).
+position spent than a long one, so constant short runs beat the Luby schedule
+from the start, and a long complete first run (the issue's reference design)
+did worse: within 20,000 positions a complete best-first search wins only
+half to two thirds of the deals, and the rest cost it far more.  Runs of 1,500 with less noise after the first ten cut
+the worst deal from 145,942 positions to 55,296 (CPU p99 0.81 s to 0.37 s, max
+1.53 s to 0.46 s); the first ten runs stay as they were, so small budgets (the
+hint's 2,000 positions, lesson 06's 10,000 and 20,000) give the same answers.
+Time is measured in CPU seconds of this process (``time.process_time``), so a
+budget gives the same verdict on a busy machine; ``wall_seconds`` is only a
+safety net.  Measured in ``bench/bench_five_by_15.py`` beside a reference of
+the issue's design (``bench/reference_five_by_15.py``).
 
 >>> from fifteen_kit.five_by_15.rules import Position
 >>> result = best_first(Position.deal(seed=3, colours=3, size=6))
@@ -241,11 +244,12 @@ def _row_scores(row: bytes) -> tuple[int, int, int, int]:
     return 0, miss, 2 * miss - pairs, miss - 2 * pairs + 4 * dead
 
 
-#: Positions each of the first :data:`STEADY_RESTARTS` runs of :func:`best_first` may expand; run
-#: ``STEADY_RESTARTS + i`` gets this times ``luby(i)``.
-RESTART_BASE = 1_000
-#: How many runs of :func:`best_first` have the constant length :data:`RESTART_BASE` before the lengths grow.
-STEADY_RESTARTS = 200
+#: Positions each of the :data:`STEADY_RESTARTS` runs of :func:`best_first` after its first ten (of 1,000
+#: positions each) may expand; run ``10 + STEADY_RESTARTS + i`` gets this times ``luby(i)``.
+RESTART_BASE = 1_500
+#: How many runs of :func:`best_first` after the first ten have the constant length :data:`RESTART_BASE` before
+#: the lengths grow (about 200,000 positions, two seconds of CPU).
+STEADY_RESTARTS = 134
 
 
 class _Plan(NamedTuple):
@@ -259,10 +263,13 @@ class _Plan(NamedTuple):
     # from each measure's second run, keys get 0 .. 2**noise - 1 eighths of a unit added (-1 or measure 0: shuffle)
     noise: int
     steady: int = 0  # restarts 1 .. steady expand base positions each; restart steady + i as restart i above
+    early: int = 0  # restarts 1 .. early expand early_base positions with early_noise; the above count after them
+    early_base: int = 0
+    early_noise: int = 0
 
 
 #: The schedule of :func:`best_first` (compared with others in bench/tune_five_by_15.py).
-_PLAN = _Plan(0, 3, RESTART_BASE, 0, (0, 1, 0, 2), 3, STEADY_RESTARTS)
+_PLAN = _Plan(0, 3, RESTART_BASE, 0, (0, 1, 0, 2), 2, STEADY_RESTARTS, 10, 1_000, 3)
 
 
 def luby(i: int) -> int:
@@ -288,8 +295,9 @@ def best_first(position: Position, budget: int | None = 300_000,
     """Decide ``position`` by restarted best-first searches (see the module docstring).
 
     Run ``i`` (from 1) orders positions by measure 1, 0, 2, 0, 1, ... (``(0, 1, 0, 2)[i % 4]``), adds seeded noise
-    to each measure's runs after its first (so results repeat exactly), and may expand :data:`RESTART_BASE`
-    positions, or ``RESTART_BASE * luby(i - STEADY_RESTARTS)`` after the first :data:`STEADY_RESTARTS` runs.
+    to each measure's runs after its first (so results repeat exactly), and may expand 1,000 positions (runs 1 to
+    10), :data:`RESTART_BASE` positions (the next :data:`STEADY_RESTARTS` runs), or
+    ``RESTART_BASE * luby(i - 10 - STEADY_RESTARTS)`` after those.
 
     Args:
         position: any position (full deals or smaller boards).
@@ -318,21 +326,22 @@ def _best_first(position: Position, budget: int, seconds: float | None, plan: _P
     clock = _Clock(budget, seconds, wall_seconds)
     cache: dict[bytes, tuple[int, ...]] = {}  # row scores, shared by all runs
     run = 0
-    search: _Ordered | None = None
-    plain: set[int] = set()  # the measures that had their plain (noiseless) run
+    search: _Ordered | _Deep | None = None
+    plain = {plan.first_measure} if plan.first else set()  # the measures that had their plain (noiseless) run
     while True:
         if run == 0 and plan.first:
             length, search = plan.first, _Ordered(position, plan.first_measure, cache, None, 0)
         elif run > 0:
-            later = run - plan.steady
-            length = (plan.base if later <= 0 else plan.base * luby(later) if not plan.growth
-                      else int(plan.base * plan.growth ** (later - 1)))
+            later = run - plan.early - plan.steady
+            length = (plan.early_base if run <= plan.early else plan.base if later <= 0
+                      else plan.base * luby(later) if not plan.growth else int(plan.base * plan.growth ** (later - 1)))
             measure = plan.measures[run % len(plan.measures)]
             noisy = measure in plain  # each measure's first run is plain
             plain.add(measure)
             search = None  # free the last run's table before the next one fills its own
-            search = _Ordered(position, measure, cache, random.Random(run) if noisy else None,
-                              -1 if measure == 0 else plan.noise)
+            rng = random.Random(run) if noisy else None
+            noise = plan.early_noise if run <= plan.early else plan.noise
+            search = _Deep(position, rng) if measure == 0 else _Ordered(position, measure, cache, rng, noise)
         run += 1
         if search is None:
             continue
@@ -409,3 +418,35 @@ class _Ordered:
             heapq.heappush(queue, ((value << 3) + bits(noise) if bits else value, self.count, value, child))
         return None
 
+
+
+class _Deep:
+    """One run of measure 0: a newest-first depth-first search (moves shuffled when given a random generator),
+    with its own transposition table; :meth:`step` expands one position.
+
+    It expands exactly the positions an :class:`_Ordered` search of measure 0 would (every key equal, newest
+    first: a stack), without scores or a priority queue, so it is faster per position.
+    """
+
+    def __init__(self, position: Position, rng: random.Random | None) -> None:
+        self.graph = _Graph(position)
+        self.shuffle = rng.shuffle if rng is not None else None
+        self.stack = [self.graph.start]
+
+    def step(self) -> tuple[Verdict, tuple[Move, ...]] | None:
+        """Expand the newest position: ('won', line), ('lost', ()) when nothing is left, else None."""
+        if not self.stack:
+            return "lost", ()
+        graph = self.graph
+        packed = self.stack.pop()
+        if packed == graph.goal:
+            return "won", graph.line(packed)
+        children = graph.children(packed)
+        if self.shuffle is not None and len(children) > 1:  # a list of one draws nothing: same sequence
+            self.shuffle(children)
+        parents, push = graph.parents, self.stack.append
+        for move, child in children:
+            if child not in parents:
+                parents[child] = (packed, move)
+                push(child)
+        return None
