@@ -245,7 +245,7 @@ class Replay:
         # the notebook's view: one row per move, every text escaped
         rows = "".join(f"<tr><td>{i}</td><td><code>{escape(pos)}</code></td><td>{escape(what)}</td></tr>"
                        for i, (pos, what) in enumerate(self.steps, 1))
-        return (f'<table class="fifteen-kit-series"><thead><tr><th>move</th><th>position</th>'
+        return (f'<table class="fifteen-kit-series" style="font-size: 17px"><thead><tr><th>move</th><th>position</th>'
                 f"<th>what the player did</th></tr></thead><tbody>{rows}</tbody></table>")
 
 
@@ -295,7 +295,7 @@ class Series:
             body.append(f"<tr><td>{escape(r.name)}</td><td>{r.games}</td><td>{shown(r.mean)}</td>"
                         f"<td>{span}</td></tr>")
         stopped = "" if self.stopped is None else f"<p><strong>Stopped:</strong> {escape(str(self.stopped))}</p>"
-        return (f'<table class="fifteen-kit-series"><thead><tr><th>player</th><th>games</th><th>{unit}</th>'
+        return (f'<table class="fifteen-kit-series" style="font-size: 17px"><thead><tr><th>player</th><th>games</th><th>{unit}</th>'
                 f"<th>95% interval</th></tr></thead><tbody>{''.join(body)}</tbody></table>{stopped}")
 
 
