@@ -295,8 +295,9 @@ class Series:
             body.append(f"<tr><td>{escape(r.name)}</td><td>{r.games}</td><td>{shown(r.mean)}</td>"
                         f"<td>{span}</td></tr>")
         stopped = "" if self.stopped is None else f"<p><strong>Stopped:</strong> {escape(str(self.stopped))}</p>"
-        return (f'<table class="fifteen-kit-series" style="font-size: 17px"><thead><tr><th>player</th><th>games</th><th>{unit}</th>'
-                f"<th>95% interval</th></tr></thead><tbody>{''.join(body)}</tbody></table>{stopped}")
+        return (f'<table class="fifteen-kit-series" style="font-size: 17px"><thead><tr><th>player</th>'
+                f"<th>games</th><th>{unit}</th><th>95% interval</th></tr></thead><tbody>{''.join(body)}</tbody>"
+                f"</table>{stopped}")
 
 
 def row_of(name: str, game: Game, scores: Sequence[int]) -> Row:
