@@ -26,7 +26,9 @@ everything shown is escaped (as text, never markup or maths) like the rest of th
 
 from __future__ import annotations
 
+import sys
 import unicodedata
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -41,8 +43,8 @@ from fifteen_kit.results import PLAYER_GAMES
 
 from .class_view import _html, _label, _wrap
 
-__all__ = ["Entries", "TournamentPanel", "TournamentResult", "class_tournament", "handed_in", "leaderboard_table",
-           "replay_text"]
+__all__ = ["Entries", "TournamentPanel", "TournamentResult", "class_tournament", "class_tournament_async", "handed_in",
+           "leaderboard_table", "replay_text"]
 
 _NAME = 40  # the longest entry name run_tournament takes
 _MAX_GAMES = 1_000
@@ -120,22 +122,10 @@ class TournamentResult:
     notes: list[str] = field(default_factory=list)
 
 
-def class_tournament(entries: Entries, games: int = 100, seed: int = 0, limits: Any = None) -> TournamentResult:
-    """Run the handed-in players ``entries`` on the same ``games`` seeded games (see
-    :func:`fifteen_kit.tournament.run_tournament`), each in its own sandbox.
-
-    Where the sandbox is not available the result's ``unavailable`` says why and nothing is run.  Raises
-    InvalidArgumentError for bad arguments (games 1 to 1,000).
-
-    >>> from fifteen_kit.results import PupilResults
-    >>> ana = PupilResults("07", "Ana", ({"key": "07.q1", "kind": "player", "game": "dice",
-    ...                                   "source": "def my_player(turn):\\n    return turn.legal_moves()[-1]"},))
-    >>> done = class_tournament(handed_in(ClassResults([ana]))["07.q1"], games=3)
-    >>> done.unavailable or done.board.ranking[0].games
-    3
-    """
+def _prepared(entries: Entries, games: int, seed: int, limits: Any) -> tuple[dict[str, str], list[str], int, int]:
+    # the checked arguments of a class tournament: the sources that play, and the notes on those that do not
     from fifteen_kit.sandbox import Limits
-    from fifteen_kit.tournament import MAX_ENTRIES, run_tournament
+    from fifteen_kit.tournament import MAX_ENTRIES
 
     if not isinstance(entries, Entries):
         raise InvalidArgumentError("entries must be the Entries of handed_in()", input=_check.short(entries))
@@ -150,9 +140,67 @@ def class_tournament(entries: Entries, games: int = 100, seed: int = 0, limits: 
     if entries.other_game:
         notes.append(f"Handed in for another game, so not in this tournament: {', '.join(entries.other_game)}.")
     if not sources:
-        return TournamentResult(entries, None, "", games, seed, [*notes, "No player was handed in for this task."])
+        notes.append("No player was handed in for this task.")
+    return sources, notes, games, seed
+
+
+def class_tournament(entries: Entries, games: int = 100, seed: int = 0, limits: Any = None) -> TournamentResult:
+    """Run the handed-in players ``entries`` on the same ``games`` seeded games (see
+    :func:`fifteen_kit.tournament.run_tournament`), each in its own sandbox.
+
+    Where the sandbox is not available the result's ``unavailable`` says why and nothing is run.  Raises
+    InvalidArgumentError for bad arguments (games 1 to 1,000).  In JupyterLite, from a button, use
+    :func:`class_tournament_async` (the browser cannot wait for its workers inside a widget's callback).
+
+    >>> from fifteen_kit.results import PupilResults
+    >>> ana = PupilResults("07", "Ana", ({"key": "07.q1", "kind": "player", "game": "dice",
+    ...                                   "source": "def my_player(turn):\\n    return turn.legal_moves()[-1]"},))
+    >>> done = class_tournament(handed_in(ClassResults([ana]))["07.q1"], games=3)
+    >>> done.unavailable or done.board.ranking[0].games
+    3
+    """
+    from fifteen_kit.tournament import run_tournament
+
+    sources, notes, games, seed = _prepared(entries, games, seed, limits)
+    if not sources:
+        return TournamentResult(entries, None, "", games, seed, notes)
     try:
         board = run_tournament(sources, entries.game, games=games, seed=seed, limits=limits)  # type: ignore[arg-type]
+    except UnsafeError as err:
+        return TournamentResult(entries, None, err.message, games, seed, notes)
+    return TournamentResult(entries, board, "", games, seed, notes)
+
+
+def class_tournament_async(entries: Entries, games: int = 100, seed: int = 0,
+                           limits: Any = None) -> Awaitable[TournamentResult]:
+    """:func:`class_tournament`, to be awaited: in JupyterLite each player runs in its own Web Worker
+    (:func:`fifteen_kit.tournament.run_tournament_async`) while the page goes on; elsewhere the same as
+    :func:`class_tournament`.  Raises InvalidArgumentError for bad arguments, at once (before anything is awaited).
+
+    >>> import asyncio
+    >>> from fifteen_kit.results import PupilResults
+    >>> ana = PupilResults("07", "Ana", ({"key": "07.q1", "kind": "player", "game": "dice",
+    ...                                   "source": "def my_player(turn):\\n    return turn.legal_moves()[-1]"},))
+    >>> done = asyncio.run(class_tournament_async(handed_in(ClassResults([ana]))["07.q1"], games=2))
+    >>> done.unavailable or done.board.ranking[0].games
+    2
+    """
+    sources, notes, games, seed = _prepared(entries, games, seed, limits)
+    return _in_browser(entries, sources, notes, games, seed, limits)
+
+
+async def _in_browser(entries: Entries, sources: dict[str, str], notes: list[str], games: int, seed: int,
+                      limits: Any) -> TournamentResult:
+    # the awaited tournament of class_tournament_async (its arguments checked already)
+    if sys.platform != "emscripten":
+        return class_tournament(entries, games, seed, limits)
+    from fifteen_kit.tournament import run_tournament_async
+
+    if not sources:
+        return TournamentResult(entries, None, "", games, seed, notes)
+    try:
+        board = await run_tournament_async(sources, entries.game, games=games, seed=seed,
+                                           limits=limits)
     except UnsafeError as err:
         return TournamentResult(entries, None, err.message, games, seed, notes)
     return TournamentResult(entries, board, "", games, seed, notes)
@@ -268,6 +316,7 @@ class TournamentPanel(w.VBox):
         self.replay = w.HTML()
         self.replay_area = w.VBox()  # the replay board of the game shown (one board, reused)
         self.replay_board: Any = None
+        self.task_running: Any = None  # JupyterLite: the tournament awaited in the background
         self.run_button.on_click(lambda _b: self.run())
         self.replay_button.on_click(lambda _b: self.show_replay())
         self.code_button.on_click(lambda _b: self.show_code())
@@ -295,15 +344,38 @@ class TournamentPanel(w.VBox):
             return None
         self.run_button.disabled = True
         self.board.value = "<p>The tournament is running&hellip;</p>"
+        if sys.platform == "emscripten":  # JupyterLite: the players run in browser workers while the page goes on
+            import asyncio
+
+            self.task_running = asyncio.ensure_future(self._run_in_browser(key))
+            return None
+        result: TournamentResult | FifteenKitError
         try:
-            self.result = class_tournament(self.entries[key], games=int(self.games.value), seed=int(self.seed.value),
-                                           limits=self.limits)
-            self.board.value = leaderboard_table(self.result).data
+            result = class_tournament(self.entries[key], games=int(self.games.value), seed=int(self.seed.value),
+                                      limits=self.limits)
         except FifteenKitError as err:
-            self.board.value = f"<p style='color:#a0001a'>The tournament could not run: {escape(err.message)}</p>"
+            result = err
+        return self._show(result)
+
+    async def _run_in_browser(self, key: str) -> TournamentResult | None:
+        # the tournament of the button in JupyterLite, awaited; the panel is filled when it ends
+        result: TournamentResult | FifteenKitError
+        try:
+            result = await class_tournament_async(
+                self.entries[key], games=int(self.games.value), seed=int(self.seed.value), limits=self.limits)
+        except FifteenKitError as err:
+            result = err
+        return self._show(result)
+
+    def _show(self, result: TournamentResult | FifteenKitError) -> TournamentResult | None:
+        # the leaderboard (or why the tournament could not run), and the replay controls of its players
+        self.run_button.disabled = False
+        if isinstance(result, FifteenKitError):
+            self.board.value = f"<p style='color:#a0001a'>The tournament could not run: {escape(result.message)}</p>"
             self.result = None
-        finally:
-            self.run_button.disabled = False
+        else:
+            self.result = result
+            self.board.value = leaderboard_table(result).data
         board = self.result.board if self.result is not None else None
         names = [row.name for row in board.ranking if board.records[row.name]] if board is not None else []
         self.entry.options = names

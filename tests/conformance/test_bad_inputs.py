@@ -1171,6 +1171,7 @@ def _examples_hand_in_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
                                      "seed": 1, "starter": _HONEST_35},
         ct + "handed_in": lambda _: {"results": _class_35()},
         ct + "class_tournament": entries,
+        ct + "class_tournament_async": entries,
         ct + "leaderboard_table": lambda _: {"result": _tournament_35()},
         ct + "replay_text": lambda _: {"result": _tournament_35(), "entry": "Ana", "index": 0},
         ct + "TournamentPanel": lambda _: {"results": _class_35()},

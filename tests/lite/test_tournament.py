@@ -202,3 +202,31 @@ for limit in (256, 1024):
     assert "256 it asked for more memory than there is (MemoryError)" in out, out
     assert "1024 roll" in out, out
     assert page.blocked == []
+
+
+def test_the_teachers_button_runs_the_tournament_in_lite(page, site):
+    """The class view's **Run the tournament** in JupyterLite: the lesson's own starting player (which calls the
+    helpers without importing them) and a changed copy play in browser workers while the page goes on; the
+    panel shows the leaderboard when they end (the second trial of lesson 07 found the button ran nothing)."""
+    page.goto(f"{site}/lab/index.html")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager", timeout=240_000)
+    out = run(page, """
+from fifteen_kit.class_results import ClassResults
+from fifteen_kit.results import PupilResults
+from fifteen_kit.widgets.class_tournament import TournamentPanel
+from fifteen_kit.widgets.workbook import task
+starter = task("07.q1").starter
+pairs = [PupilResults("07", name, ({"key": "07.q1", "kind": "player", "game": "dice", "source": source},))
+         for name, source in (("Ana", starter), ("Bo", starter.replace(">= 10", ">= 12")))]
+panel = TournamentPanel(ClassResults(pairs))
+panel.games.value = 4
+panel.run_button.click()
+print("CLICKED", "running" in panel.board.value)
+""")
+    assert "ERROR" not in out and "CLICKED True" in out, out
+    out = run(page, """
+await panel.task_running
+print("RANKED", sorted(r.name for r in panel.result.board.ranking), panel.result.board.stopped)
+print("SHOWN", "95% interval" in panel.board.value, panel.entry.value in ("Ana", "Bo"))
+""")
+    assert "RANKED ['Ana', 'Bo'] {}" in out and "SHOWN True True" in out, out
