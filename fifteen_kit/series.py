@@ -37,8 +37,8 @@ from .nasty15 import PLAYERS as DICE_PLAYERS
 from .nasty15 import Decision, Turn, default_boards, policy_for
 from .pupil_players import GAMES, Game, PupilPlayer
 
-__all__ = ["MAX_SERIES", "GameRecord", "Replay", "Row", "Series", "dice_table", "game_moves", "holm", "play_game",
-           "row_of", "sign_test", "t_interval", "try_player"]
+__all__ = ["MAX_SERIES", "MIN_T_GAMES", "GameRecord", "Replay", "Row", "Series", "dice_table", "game_moves", "holm",
+           "play_game", "row_of", "sign_test", "t_interval", "try_player"]
 
 #: The most games one series plays.
 MAX_SERIES = 10_000
@@ -300,14 +300,21 @@ class Series:
                 f"</table>{stopped}")
 
 
+#: The fewest dice games a t interval is given for (with fewer, the table says "too few games").
+MIN_T_GAMES = 5
+
+
 def row_of(name: str, game: Game, scores: Sequence[int]) -> Row:
     """The table row of ``scores`` (dice points, or Fifteens 1 won / 0 lost) of the player ``name`` in ``game``,
-    with its 95% interval (t for dice, Wilson for Fifteens; none under 2 dice games).
+    with its 95% interval (Wilson for Fifteens; t for dice from :data:`MIN_T_GAMES` games on, never below 0
+    points, since no turn scores less; none for fewer dice games, where a t interval says little).
 
     Raises InvalidArgumentError for a bad name, game or scores (whole numbers 0..200, at most MAX_SERIES).
 
     >>> row_of("ann", "fifteens", [1, 0, 1, 1]).mean
     0.75
+    >>> row_of("bo", "dice", [3, 15]).low is None, row_of("bo", "dice", [0, 0, 1, 0, 24]).low
+    (True, 0.0)
     """
     name = _check.text(name, 40, "the player's name")
     game = _check.choice(game, GAMES, "the game")
@@ -319,8 +326,9 @@ def row_of(name: str, game: Game, scores: Sequence[int]) -> Row:
     mean = sum(scores) / n
     if game == "fifteens":
         low, high = wilson_interval(sum(scores), n)
-    elif n >= 2:
+    elif n >= MIN_T_GAMES:
         low, high = t_interval(scores)
+        low = max(low, 0.0)
     else:
         return Row(name, n, mean, None, None)
     return Row(name, n, mean, low, high)

@@ -253,20 +253,31 @@ def leaderboard_table(result: TournamentResult) -> HTML:
         parts.append(f"<p><b>Stopped</b> (these players are left out of the ranking):</p><ul>{items}</ul>")
     real = board.real_differences()
     if real:
-        items = "".join(f"<li>{_html(c.first)} did better than {_html(c.second)}: in {c.better} games against "
-                        f"{c.worse} (p = {c.p:.2g})</li>" for c in real[:30])
+        items = "".join(f"<li>{_html(c.first)} did better than {_html(c.second)}: it scored more in {c.better} "
+                        f"games, {_html(c.second)} in {c.worse} (p {_p_value(c.p)})</li>" for c in real[:30])
         more = f"<li>and {len(real) - 30} more</li>" if len(real) > 30 else ""
         rest = len(board.comparisons) - len(real)
         others = (f"<p>The other {rest} pair{'' if rest == 1 else 's'}: no real difference yet (more games may tell "
                   "them apart).</p>" if rest else "")
-        parts.append("<p><b>Real differences</b> (an exact sign test on the games the two played alike, "
-                     f"Holm-corrected over all {len(board.comparisons)} pairs, 5%):</p><ul>{items}{more}</ul>{others}")
+        parts.append("<p><b>Real differences</b> (each pair compared game by game on the same games: who scored "
+                     f"more; an exact sign test, Holm-corrected over {_pairs(len(board.comparisons))}, 5%). The "
+                     "ranking is by the mean score, these by the games won against each other: a player can score "
+                     f"more in more games and still have the lower mean.</p><ul>{items}{more}</ul>{others}")
     elif board.comparisons:
-        parts.append(f"<p><b>No difference is real yet</b> (sign tests, Holm-corrected over all "
-                     f"{len(board.comparisons)} pairs, 5%): more games may tell them apart.</p>")
+        parts.append(f"<p><b>No difference is real yet</b> (sign tests on the same games, Holm-corrected over "
+                     f"{_pairs(len(board.comparisons))}, 5%): more games may tell them apart.</p>")
     parts.append(f"<p><small>Run in {board.wall_seconds:.1f} s ({board.cpu_seconds:.1f} s of processor time), "
                  "each player in its own sandbox.</small></p>")
     return _wrap("".join(parts))
+
+
+def _p_value(p: float) -> str:
+    # a p-value as the lesson writes it: "under 0.001", else "= 0.012"
+    return "under 0.001" if p < 0.001 else f"= {p:.3f}"
+
+
+def _pairs(count: int) -> str:
+    return "the 1 pair" if count == 1 else f"all {count} pairs"
 
 
 def replay_text(result: TournamentResult, entry: str, index: int) -> str:

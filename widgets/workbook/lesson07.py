@@ -290,7 +290,8 @@ def _better_reveal() -> Any:
     text = "\n".join(lines) + "\n\n"
     text += (f"Most turns end the same for both players ({result.equal} of {result.games}): the same dice, and "
              f"both rules decide alike. Only the turns where they differ tell them apart. Is a difference of "
-             f"{abs(result.second_mean - result.first_mean):.2f} points per turn real, or luck of the dice? Read on.")
+             f"{abs(round(result.second_mean, 2) - round(result.first_mean, 2)):.2f} points per turn real, or luck "
+             "of the dice? Read on.")
     return _md(text)
 
 
@@ -393,8 +394,8 @@ NAMED: dict[str, Callable[..., Any]] = {
     "perfect_choices": lambda: ["yes, a clever player can", "only with luck", "no: the best anyone can do is a draw"],
     "perfect_verdict": _perfect_verdict,
     "perfect_reveal": _perfect_reveal,
-    "perfect_first_games": lambda: perfect_record()["first"].games,
-    "perfect_second_games": lambda: perfect_record()["second"].games,
+    "perfect_first_games": lambda: f"{perfect_record()['first'].games:,}",
+    "perfect_second_games": lambda: f"{perfect_record()['second'].games:,}",
     # 07.p5
     "fifteens_choices": lambda: ["fewest_cards", "most_left", "cannot tell from these deals"],
     "fifteens_better": _fifteens_better,
