@@ -114,7 +114,7 @@ def test_the_walkthrough_links_are_the_hubs_links():
     room = Classroom(repo="https://github.com/OWNER/REPO", public_url="https://hub.example.org/")
     assert room.lesson_link("lessons/01_magic_square.ipynb") in text
     assert "--version 4.3.3" in text and "--version 4.3.3" in (ROOT / "deploy" / "z2jh" / "values.yaml").read_text()
-    assert len(lesson_files()) == 7
+    assert len(lesson_files()) == 8
 
 
 def test_readme_school_tables_are_the_results():

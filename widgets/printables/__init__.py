@@ -12,7 +12,7 @@ DIR`` writes each sheet's HTML and prints it to ``DIR/<name>.pdf`` with headless
 * per lesson a worksheet and an answer sheet (:mod:`.lessons`).
 
 >>> len(BUILDERS), next(iter(BUILDERS))
-(28, 'game_of_15-tiles')
+(30, 'game_of_15-tiles')
 """
 
 from __future__ import annotations
