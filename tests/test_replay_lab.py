@@ -290,3 +290,19 @@ def test_one_replay_board_shows_every_game_watched():
     with pytest.raises(InvalidArgumentError):
         board.show("not a replay")
     assert board.game == "fifteens" and board.title == "my_player, game 1"
+
+
+def test_the_lab_hints_at_slips_python_accepts():
+    # a move on a line of its own (no return) and a chance compared with a percentage: the player runs, but not as
+    # the pupil meant; the lab plays it and adds a hint in plain words
+    from fifteen_kit.widgets.player_lab import PlayerLab, code_hints
+
+    lab = PlayerLab(games=3)
+    lab.code.value = ("def my_player(turn):\n    if valid_dice(turn):\n"
+                      "        return 'place ' + ' '.join(valid_dice(turn))\n"
+                      "    if chance_of_bust(turn) > 50:\n        'stop'\n    return 'roll'\n")
+    assert lab.play()
+    assert "line 4: chance_of_bust gives a chance from 0 to 1" in lab.feedback.value
+    assert "line 5: &#x27;stop&#x27; stands on a line of its own" in lab.feedback.value
+    assert code_hints("def my_player(turn):\n    'a docstring is fine'\n    return 'roll'") == []
+    assert code_hints("def my_player(turn)\n    'stop'") == []  # not Python: the lab says what is wrong instead

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import re
 import types
@@ -46,7 +47,7 @@ from .palette import PALETTE, TEXT_PX, Size, check_size
 from .replay import ReplayBoard
 from .style import style_sheet
 
-__all__ = ["EXAMPLES", "MAX_CODE", "MAX_GAMES", "MAX_PRINTED", "PlayerLab", "load_player"]
+__all__ = ["EXAMPLES", "MAX_CODE", "MAX_GAMES", "MAX_PRINTED", "PlayerLab", "code_hints", "load_player"]
 
 #: The longest code the lab runs or keeps (characters).
 MAX_CODE = 20_000
@@ -150,6 +151,46 @@ def load_player(code: str) -> Any:
             raise PlayerError(why, reason=why)
         function = mine[0]
     return function
+
+
+def code_hints(code: str) -> list[str]:
+    """Hints on two slips that Python accepts but that make a player do something else than the pupil meant: a
+    move written on a line of its own without ``return`` (``"stop"``: it does nothing), and a chance compared
+    with a number above 1 (``chance_of_bust(turn) > 40``: a chance is 0 to 1, not a percentage).  Code that is not
+    Python gives no hints (the lab says what is wrong with it).  Raises InvalidArgumentError for code that is not
+    text of at most :data:`MAX_CODE` characters.
+
+    >>> for hint in code_hints("def my_player(turn):\\n    if chance_of_bust(turn) > 40:\\n        'stop'\\n"
+    ...                        "    return 'roll'"):
+    ...     print(hint)
+    line 2: chance_of_bust gives a chance from 0 to 1 (a half is 0.5), so it is never more than 40.
+    line 3: 'stop' stands on a line of its own, so it does nothing: did you mean return 'stop'?
+    """
+    code = _check.text(code, MAX_CODE, "your code")
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return []
+    hints = []
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant):
+            body = body[1:]  # a docstring is fine
+        for statement in body if isinstance(body, list) else []:
+            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) \
+                    and isinstance(statement.value.value, str):
+                text = statement.value.value[:30]
+                hints.append(f"line {statement.lineno}: {text!r} stands on a line of its own, so it does nothing: "
+                             f"did you mean return {text!r}?")
+        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Call) \
+                and isinstance(node.left.func, ast.Name) and node.left.func.id == "chance_of_bust":
+            for number in node.comparators:
+                if isinstance(number, ast.Constant) and isinstance(number.value, (int, float)) \
+                        and not isinstance(number.value, bool) and number.value > 1:
+                    hints.append(f"line {node.lineno}: chance_of_bust gives a chance from 0 to 1 (a half is 0.5), "
+                                 f"so it is never more than {number.value}.")
+    return sorted(hints, key=lambda h: int(h.split(":")[0].split()[1]))[:5]
 
 
 class PlayerLab(w.VBox):
@@ -333,7 +374,7 @@ class PlayerLab(w.VBox):
             return False
         self.series = series
         self._show_table()
-        extra = ""
+        extra = "".join(f"\nA hint: {hint}" for hint in code_hints(self.code.value))
         if printed.text:
             extra = f"\nYour player printed: {printed.text.strip()[:MAX_PRINTED]}{' …' if printed.more else ''}"
         if stopped is not None:

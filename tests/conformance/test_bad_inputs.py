@@ -1129,6 +1129,7 @@ def _examples_lab_35() -> dict[str, Callable[[Any], dict[str, Any]]]:
         r + "ReplayBoard.line": lambda _: {"index": 1},
         lab + "PlayerLab": lambda _: {"game": "fifteens", "games": 2, "code": _HONEST_35, "key": "97.lab"},
         lab + "load_player": lambda _: {"code": _HONEST_35},
+        lab + "code_hints": lambda _: {"code": _HONEST_35},
     }
 
 
