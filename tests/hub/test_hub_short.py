@@ -38,7 +38,7 @@ def test_docstring_examples(module):
 def test_links_and_accounts():
     room = Classroom(pupils=3, repo="https://example.org/fork.git", branch="spring")
     links = room.lesson_links()
-    assert list(links)[:-1] == lesson_files() and len(lesson_files()) == 7
+    assert list(links)[:-1] == lesson_files() and len(lesson_files()) == 8
     link = links["lessons/01_magic_square.ipynb"]
     assert "repo=https%3A%2F%2Fexample.org%2Ffork.git" in link and "branch=spring" in link
     assert f"urlpath=lab%2Ftree%2F{TARGET_DIR}%2Flessons%2F01_magic_square.ipynb" in link
