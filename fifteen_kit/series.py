@@ -77,6 +77,17 @@ def t_interval(values: Sequence[float], confidence_z: float = 1.959963984540054)
     return mean - half, mean + half
 
 
+def _split(first: Iterable[float], second: Iterable[float]) -> tuple[int, int]:
+    # two players' scores on the same games: in how many the first scored more, and in how many the second did
+    pairs = list(zip(first, second, strict=True))
+    return sum(a > b for a, b in pairs), sum(a < b for a, b in pairs)
+
+
+def _p_text(p: float) -> str:
+    # a p-value as the lessons write it: three places, and "under 0.001" rather than 0.000
+    return "under 0.001" if p < 0.001 else f"{p:.3f}"
+
+
 def sign_test(better: int, worse: int) -> float:
     """The exact two-sided sign test: the p-value of ``better`` games won and ``worse`` games lost in a paired
     comparison (ties left out), if neither player were better.  1.0 when there is no untied game.

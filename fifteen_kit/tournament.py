@@ -36,7 +36,7 @@ from .chance import MAX_SEED
 from .errors import InvalidArgumentError, PlayerError, UnsafeError
 from .pupil_players import GAMES, Game
 from .sandbox import Limits, SandboxedPlayer, check_boundary
-from .series import MAX_SERIES, GameRecord, Replay, Row, game_moves, holm, play_game, row_of, sign_test
+from .series import MAX_SERIES, GameRecord, Replay, Row, _split, game_moves, holm, play_game, row_of, sign_test
 
 __all__ = ["MAX_ENTRIES", "Comparison", "Leaderboard", "run_tournament", "run_tournament_async"]
 
@@ -266,8 +266,7 @@ def _leaderboard(game: Game, seed: int, records: dict[str, tuple[GameRecord, ...
     pairs = []
     for i, a in enumerate(finished):
         for b in finished[i + 1:]:
-            better = sum(x.score > y.score for x, y in zip(records[a], records[b], strict=True))
-            worse = sum(x.score < y.score for x, y in zip(records[a], records[b], strict=True))
+            better, worse = _split((r.score for r in records[a]), (r.score for r in records[b]))
             # the first of a pair is the one that scored more in more games
             first, second = (b, a) if worse > better else (a, b)
             better, worse = max(better, worse), min(better, worse)

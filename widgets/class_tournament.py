@@ -273,7 +273,10 @@ def leaderboard_table(result: TournamentResult) -> HTML:
 
 def _p_value(p: float) -> str:
     # a p-value as the lesson writes it: "under 0.001", else "= 0.012"
-    return "under 0.001" if p < 0.001 else f"= {p:.3f}"
+    from fifteen_kit.series import _p_text
+
+    text = _p_text(p)
+    return text if text.startswith("under") else f"= {text}"
 
 
 def _pairs(count: int) -> str:

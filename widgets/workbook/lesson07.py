@@ -37,7 +37,7 @@ from fifteen_kit.pupil_players import (
     removals_left_after,
     valid_dice,
 )
-from fifteen_kit.series import Series, play_game, sign_test, try_player
+from fifteen_kit.series import Series, _p_text, _split, play_game, sign_test, try_player
 
 from .core import Task
 from .records import load
@@ -158,8 +158,7 @@ def paired(games: int = DICE_GAMES) -> Paired:
     50
     """
     a, b = _scores("stop_at_10", max(GAMES_NEEDED))[:games], _scores("careful", max(GAMES_NEEDED))[:games]
-    up = sum(x > y for x, y in zip(a, b, strict=True))
-    down = sum(x < y for x, y in zip(a, b, strict=True))
+    up, down = _split(a, b)
     p = sign_test(up, down)
     return Paired(games, sum(a) / games, sum(b) / games, up, down, games - up - down, p, p < 0.05)
 
@@ -261,17 +260,12 @@ def _series_reveal() -> Any:
                f"is about {10 * _gap():.0f} points.")
 
 
-def _p(p: float) -> str:
-    # a p-value as a pupil reads it: three places, and "under 0.001" rather than 0.000
-    return "under 0.001" if p < 0.001 else f"{p:.3f}"
-
-
 def _paired_table(rows: list[Paired]) -> str:
     lines = ["Points per turn, and the turns where each player scored more:", "",
              "| games | stop_at_10 | careful | stop_at_10 more | careful more | same | p | real? |",
              "|---:|---:|---:|---:|---:|---:|---:|---|"]
     lines += [f"| {r.games:,} | {r.first_mean:.2f} | {r.second_mean:.2f} | {r.first_better} | {r.second_better} | "
-              f"{r.equal} | {_p(r.p)} | {'yes' if r.real else 'not yet'} |" for r in rows]
+              f"{r.equal} | {_p_text(r.p)} | {'yes' if r.real else 'not yet'} |" for r in rows]
     return "\n".join(lines)
 
 
@@ -314,11 +308,15 @@ def _perfect_reveal() -> Any:
                "still in the pool. Whatever the opponent does, the perfect player never loses.")
 
 
+def _fifteens_split() -> tuple[int, int]:
+    # on the lesson's deals: won by fewest_cards and lost by most_left, and the other way round
+    first = fifteens_series("fewest_cards").records["fewest_cards"]
+    second = fifteens_series("most_left").records["most_left"]
+    return _split((r.score for r in first), (r.score for r in second))
+
+
 def _fifteens_better() -> str:
-    a, b = fifteens_series("fewest_cards"), fifteens_series("most_left")
-    first, second = a.records["fewest_cards"], b.records["most_left"]
-    up = sum(x.score > y.score for x, y in zip(first, second, strict=True))
-    down = sum(x.score < y.score for x, y in zip(first, second, strict=True))
+    up, down = _fifteens_split()
     if sign_test(up, down) >= 0.05:
         return "cannot tell from these deals"
     return "fewest_cards" if up > down else "most_left"
@@ -326,9 +324,7 @@ def _fifteens_better() -> str:
 
 def _fifteens_reveal() -> Any:
     a, b = fifteens_series("fewest_cards"), fifteens_series("most_left")
-    first, second = a.records["fewest_cards"], b.records["most_left"]
-    up = sum(x.score > y.score for x, y in zip(first, second, strict=True))
-    down = sum(x.score < y.score for x, y in zip(first, second, strict=True))
+    up, down = _fifteens_split()
     table = ["| player | deals | won | 95% interval |", "|---|---:|---:|---|"]
     for row in (_row(a, "fewest_cards"), _row(b, "most_left"), _row(a, "options")):
         table.append(f"| {row.name} | {row.games} | {round(row.mean * row.games)} | {row.low:.0%} to "
@@ -338,7 +334,8 @@ def _fifteens_reveal() -> Any:
 
     return _md("\n".join(table) + f"\n\n*options* is the kit's best player of lesson 05, for comparison. On the "
                f"same {FIFTEENS_GAMES} deals: `fewest_cards` won {deals(up)} that `most_left` lost, and `most_left` "
-               f"won {deals(down)} that `fewest_cards` lost; the sign test's p-value is {_p(sign_test(up, down))}.")
+               f"won {deals(down)} that `fewest_cards` lost; the sign test's p-value is "
+               f"{_p_text(sign_test(up, down))}.")
 
 
 # -- exercises: the answers computed a second way -------------------------------------------------------------
